@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { HealthHttpController } from './health/health.http.controller.js';
+import { MetricsHttpController } from './metrics/metrics.http.controller.js';
+import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
+import { ScrapeService } from './scrape/scrape.service.js';
+import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
+
+/** HTTP: validation, auth, limits; turns requests into commands on NATS. */
+@Module({
+  imports: [TerminusModule],
+  controllers: [ScrapeHttpController, HealthHttpController, MetricsHttpController],
+  providers: [ApiKeyGuard, ScrapeOutcomes, ScrapeService],
+})
+export class ApiModule {}

@@ -1,0 +1,41 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { CommandBus, NATS_CONNECTION } from '#messaging';
+
+const PROBE_TIMEOUT_MS = 2_000;
+
+/**
+ * `/health`: NATS, and each app's own probe over NATS (core: event store; browser-worker: the
+ * Chromium pool; extractor: its thread pool), so the answer is the same split or standalone.
+ */
+@Controller('health')
+export class HealthHttpController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly bus: CommandBus,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  @Get()
+  @HealthCheck()
+  check() {
+    return this.health.check([
+      () =>
+        this.indicators.check('nats').attempt(async () => {
+          if (this.nc.isClosed()) throw new Error('NATS connection closed');
+          return { rttMs: await this.nc.rtt() };
+        }),
+      ...(['core', 'browser', 'extractor'] as const).map(
+        (app) => () =>
+          this.indicators
+            .check(app)
+            .attempt(() =>
+              this.bus.send<Record<string, unknown>>('health', app, {}, { timeoutMs: PROBE_TIMEOUT_MS }),
+            )
+            .withTimeout(PROBE_TIMEOUT_MS + 500),
+      ),
+    ]);
+  }
+}

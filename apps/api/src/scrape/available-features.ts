@@ -1,0 +1,11 @@
+/**
+ * Scrape features this build of Trawl implements; anything else a client asks for is refused
+ * with FEATURE_NOT_AVAILABLE naming it. Each capability's issue adds its names here.
+ */
+export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
+  'formats.markdown',
+  'formats.html',
+  'formats.rawHtml',
+  'formats.links',
+  'formats.images',
+]);

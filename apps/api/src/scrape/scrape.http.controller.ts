@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { correlationIdOf } from '../http/correlation-id.js';
+import { AVAILABLE_FEATURES } from './available-features.js';
+import { ScrapeService } from './scrape.service.js';
+
+@Controller('v2/scrape')
+@UseGuards(ApiKeyGuard)
+export class ScrapeHttpController {
+  constructor(private readonly scrapes: ScrapeService) {}
+
+  @Post()
+  @HttpCode(200)
+  async scrape(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+    const validated = validateScrapeRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const missing = unavailableFeatures(validated.value, AVAILABLE_FEATURES);
+    if (missing.length > 0) {
+      throw new TrawlError(
+        'FEATURE_NOT_AVAILABLE',
+        `Not available in this Trawl version yet: ${missing.join(', ')}`,
+        missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
+      );
+    }
+    const data = await this.scrapes.scrape(teamId, validated.value, correlationIdOf(req));
+    return { success: true, data };
+  }
+}

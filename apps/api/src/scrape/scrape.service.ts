@@ -1,0 +1,87 @@
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
+import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
+import { scrapeDurationSeconds, scrapesTotal } from '#observability';
+import { ScrapeOutcomes } from './scrape-outcomes.service.js';
+
+/** After the request's own timeout, wait this much longer for a worker's timeout verdict before answering 408. */
+const TIMEOUT_GRACE_MS = 3_000;
+
+/** Runs one scrape through the pipeline and returns the Firecrawl document. */
+@Injectable()
+export class ScrapeService implements BeforeApplicationShutdown {
+  private readonly inFlight = new Set<Promise<void>>();
+  private draining = false;
+
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly outcomes: ScrapeOutcomes,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<Record<string, unknown>> {
+    if (this.draining) throw new TrawlError('SERVICE_UNAVAILABLE', 'Trawl is shutting down; retry shortly');
+    const stopTimer = scrapeDurationSeconds.startTimer();
+    const job = this.run(teamId, request, correlationId);
+    const settled = job
+      .then(
+        () => 'ok',
+        (error: { code?: string }) => error.code ?? 'UNKNOWN_ERROR',
+      )
+      .then((outcome) => {
+        scrapesTotal.inc({ outcome });
+        stopTimer();
+        this.inFlight.delete(settled);
+      });
+    this.inFlight.add(settled);
+    return job;
+  }
+
+  /** Graceful shutdown, step one (before workers stop): refuse new scrapes, let the running ones finish. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.draining = true;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(teamId: string, request: ScrapeRequest, correlationId: string) {
+    const scrapeId = uuidv7();
+    const outcome = this.outcomes.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
+    const at = new Date().toISOString();
+    try {
+      await this.bus.send(
+        SCRAPE_CATEGORY,
+        'StartScrape',
+        { scrapeId, teamId, request, at },
+        { correlationId },
+      );
+    } catch (error) {
+      this.outcomes.cancel(scrapeId);
+      throw error;
+    }
+    const result = await outcome;
+    switch (result.type) {
+      case 'ScrapeCompleted': {
+        const document = await this.blobs.getText(result.data.documentBlob);
+        if (!document) throw new TrawlError('UNKNOWN_ERROR', `Document of scrape ${scrapeId} is missing`);
+        return JSON.parse(document) as Record<string, unknown>;
+      }
+      case 'ScrapeFailed':
+        throw new TrawlError(result.data.code, result.data.error);
+      case 'timeout': {
+        const error = `Scrape timed out after ${request.timeout} ms`;
+        await this.bus
+          .send(
+            SCRAPE_CATEGORY,
+            'FailScrape',
+            { scrapeId, code: 'SCRAPE_TIMEOUT', error, at: new Date().toISOString() },
+            {
+              correlationId,
+            },
+          )
+          .catch(() => undefined);
+        throw new TrawlError('SCRAPE_TIMEOUT', error);
+      }
+    }
+  }
+}

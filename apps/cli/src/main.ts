@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * Operator CLI. Talks to a running Trawl over NATS (same NATS_URL / NATS_PREFIX as the service):
+ *   trawl teams create <name>             creates a team and prints its first API key
+ *   trawl keys create <teamId> [label]    issues another key for a team
+ *   trawl keys revoke <teamId> <keyId>    revokes a key
+ */
+import { AccountsClient } from '#accounts';
+import { loadConfig } from '#config';
+import { natsNames } from '#contracts';
+import { CommandBus, connectNats } from '#messaging';
+
+const usage = `usage:
+  trawl teams create <name>
+  trawl keys create <teamId> [label]
+  trawl keys revoke <teamId> <keyId>`;
+
+async function main(argv: string[]): Promise<number> {
+  const [noun, verb, ...args] = argv;
+  const config = loadConfig();
+  const names = natsNames(config.natsPrefix);
+  const nc = await connectNats({ servers: config.natsUrl, name: 'trawl-cli' });
+  const accounts = new AccountsClient(nc, names, new CommandBus(nc, names));
+  try {
+    if (noun === 'teams' && verb === 'create' && args[0]) {
+      const teamId = await accounts.createTeam(args.join(' '));
+      print(await accounts.issueKey(teamId, 'default'));
+      return 0;
+    }
+    if (noun === 'keys' && verb === 'create' && args[0]) {
+      print(await accounts.issueKey(args[0], args[1] ?? 'default'));
+      return 0;
+    }
+    if (noun === 'keys' && verb === 'revoke' && args[0] && args[1]) {
+      await accounts.revokeKey(args[0], args[1]);
+      print({ revoked: args[1] });
+      return 0;
+    }
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  } finally {
+    await nc.drain();
+  }
+}
+
+function print(value: unknown) {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`trawl: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

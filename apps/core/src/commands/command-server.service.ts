@@ -1,0 +1,57 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NatsNames } from '#contracts';
+import { type EventStore } from '#event-store';
+import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
+import { executeCommand } from '../command-handling/execute-command.js';
+import { EVENT_STORE } from '../event-store.provider.js';
+import { commandRoutes } from './command-routes.js';
+
+/** Answers every aggregate command on NATS request/reply, plus the core's health probe. */
+@Injectable()
+export class CommandServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private subscriptions: Subscription[] = [];
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  onApplicationBootstrap() {
+    for (const route of commandRoutes) {
+      const handlers = Object.fromEntries(
+        route.commands.map((type) => [
+          type,
+          async (payload: unknown, { correlationId }: { correlationId?: string }) => {
+            const data = payload as Record<string, string>;
+            const events = await executeCommand(
+              this.store,
+              route.decider,
+              route.streamId(data),
+              { type, data },
+              {
+                correlationId,
+                teamId: route.teamId(data),
+              },
+            );
+            return { events: events.map((e) => e.type) };
+          },
+        ]),
+      );
+      this.subscriptions.push(...serveCommands(this.nc, this.names, route.category, handlers));
+    }
+    this.subscriptions.push(
+      ...serveCommands(this.nc, this.names, 'health', {
+        core: async () => {
+          await this.store.ping();
+          return { eventStore: 'up' };
+        },
+      }),
+    );
+  }
+
+  onApplicationShutdown() {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  }
+}

@@ -1,0 +1,101 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
+import {
+  BLOB_STORE,
+  type BlobStore,
+  CommandBus,
+  consumeEvents,
+  NATS_CONNECTION,
+  NATS_NAMES,
+  type RunningConsumer,
+  serveCommands,
+} from '#messaging';
+import { LOGGER } from '#observability';
+import { buildDocument } from '../document/build-document.js';
+import { ContentPool } from './content-pool.js';
+
+const CONTENT_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'links', 'images']);
+
+/** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
+@Injectable()
+export class PageFetchedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly pool: ContentPool;
+  private consumer?: RunningConsumer;
+  private health?: Subscription[];
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly bus: CommandBus,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'extractor' });
+    this.pool = new ContentPool(config.extractorThreads);
+  }
+
+  async onApplicationBootstrap() {
+    this.health = serveCommands(this.nc, this.names, 'health', { extractor: () => this.pool.probe() });
+    this.consumer = await consumeEvents(this.nc, this.names, {
+      worker: 'extractor',
+      category: SCRAPE_CATEGORY,
+      type: 'PageFetched',
+      concurrency: this.config.extractorThreads * 2,
+      ackWaitMs: this.config.workerAckWaitMs,
+      handle: (event) => this.extract(event.data as PageFetched['data'], event.metadata.correlationId),
+      onError: (error, event) => this.logger.error({ err: error, eventId: event?.id }, 'extraction failed'),
+    });
+  }
+
+  private async extract(data: PageFetched['data'], correlationId: string | undefined) {
+    const { scrapeId, request, page } = data;
+    const log = this.logger.child({ correlationId, scrapeId });
+    const body = await this.blobs.getText(page.bodyBlob);
+    if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
+    let document: ReturnType<typeof buildDocument>;
+    try {
+      const output = await this.pool.convert({
+        html: body,
+        url: page.url,
+        contentType: page.contentType,
+        formats: request.formats.map((f) => f.type).filter((t) => CONTENT_FORMATS.has(t)) as never,
+        onlyMainContent: request.onlyMainContent,
+        includeTags: request.includeTags,
+        excludeTags: request.excludeTags,
+        removeBase64Images: request.removeBase64Images,
+      });
+      document = buildDocument(scrapeId, request, page, output);
+    } catch (error) {
+      log.error({ err: error }, 'content conversion failed');
+      await this.bus.send(
+        SCRAPE_CATEGORY,
+        'FailScrape',
+        { scrapeId, code: 'UNKNOWN_ERROR', error: `Content extraction failed: ${String(error)}`, at: now() },
+        { correlationId },
+      );
+      return;
+    }
+    const documentBlob = `documents/${scrapeId}`;
+    await this.blobs.put(documentBlob, JSON.stringify(document));
+    await this.bus.send(
+      SCRAPE_CATEGORY,
+      'CompleteScrape',
+      { scrapeId, documentBlob, url: page.url, statusCode: page.statusCode, at: now() },
+      { correlationId },
+    );
+    log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');
+  }
+
+  async onApplicationShutdown() {
+    for (const subscription of this.health ?? []) subscription.unsubscribe();
+    await this.consumer?.stop();
+    await this.pool.close();
+  }
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,67 @@
+import { Kvm } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { v7 as uuidv7 } from 'uuid';
+import { type NatsNames, TEAM_CATEGORY } from '#contracts';
+import { generateApiKey, hashApiKey } from '#domain';
+import type { CommandBus } from '#messaging';
+
+/** Name of the read model (KV bucket `<prefix>_api_keys`) that the projector maintains and the API reads. */
+export const API_KEYS_READ_MODEL = 'api_keys';
+const USABLE_WITHIN_MS = 10_000;
+
+export interface IssuedKey {
+  teamId: string;
+  keyId: string;
+  /** The secret; shown once, never stored. */
+  key: string;
+}
+
+/**
+ * Operator actions on teams and keys, sent as commands to core. Resolves once the key is usable,
+ * i.e. the projector has put it into the read model the API authenticates with.
+ */
+export class AccountsClient {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly names: NatsNames,
+    private readonly bus: CommandBus,
+  ) {}
+
+  async createTeam(name: string): Promise<string> {
+    const teamId = uuidv7();
+    await this.bus.send(TEAM_CATEGORY, 'CreateTeam', { teamId, name, at: new Date().toISOString() });
+    return teamId;
+  }
+
+  async issueKey(teamId: string, label = 'default'): Promise<IssuedKey> {
+    const key = generateApiKey();
+    const keyId = uuidv7();
+    const keyHash = hashApiKey(key);
+    await this.bus.send(TEAM_CATEGORY, 'IssueApiKey', {
+      teamId,
+      keyId,
+      keyHash,
+      label,
+      at: new Date().toISOString(),
+    });
+    await this.untilProjected(keyHash, true);
+    return { teamId, keyId, key };
+  }
+
+  async revokeKey(teamId: string, keyId: string): Promise<void> {
+    await this.bus.send(TEAM_CATEGORY, 'RevokeApiKey', { teamId, keyId, at: new Date().toISOString() });
+  }
+
+  private async untilProjected(keyHash: string, present: boolean): Promise<void> {
+    const kv = await new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
+    const deadline = Date.now() + USABLE_WITHIN_MS;
+    while (Date.now() < deadline) {
+      const entry = await kv.get(keyHash);
+      if ((entry?.operation === 'PUT') === present) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(
+      'The key was recorded but the projector has not made it usable yet: is the projector running?',
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Every setting of Trawl, read once from the environment. The README's configuration table
+ * documents each variable; keep the two in step.
+ */
+export interface TrawlConfig {
+  host: string;
+  port: number;
+  /** Base URL clients reach this server at; used for absolute `next` links. */
+  publicUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  dataDir: string;
+  sqlitePath: string;
+  chromiumPath: string;
+  browserConcurrency: number;
+  extractorThreads: number;
+  /** A worker that stops heart-beating for this long loses its job to another instance. */
+  workerAckWaitMs: number;
+  /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
+  allowPrivateAddresses: boolean;
+  logLevel: string;
+  /** Where the standalone app writes the API key it creates for the local team on first start. */
+  localKeyFile: string;
+  /** Create a local team and key on first start (standalone default). */
+  bootstrapLocalKey: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  const host = env.HOST ?? '127.0.0.1';
+  const port = int(env, 'PORT', 3002);
+  return {
+    host,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(
+      /\/$/,
+      '',
+    ),
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    natsPrefix: env.NATS_PREFIX ?? 'trawl',
+    dataDir,
+    sqlitePath: env.EVENTSTORE_SQLITE_PATH ?? join(dataDir, 'events.sqlite'),
+    chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),
+    extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
+    workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
+    allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
+    bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
+  };
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}

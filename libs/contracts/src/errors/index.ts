@@ -1,0 +1,1 @@
+export * from './trawl-error.js';

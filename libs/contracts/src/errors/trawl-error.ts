@@ -1,0 +1,51 @@
+/** One issue of a rejected request: where (`path`) and which rule (`message`). */
+export interface ErrorDetail {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * HTTP status of each error code, as real Firecrawl clients expect them (API-NOTES.md).
+ * A DNS failure is a 200 with `success:false`: that is what the reference service answers.
+ */
+const STATUS_OF_CODE: Record<string, number> = {
+  BAD_REQUEST: 400,
+  BAD_REQUEST_INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  FORBIDDEN: 403,
+  SCRAPE_SSRF_BLOCKED: 403,
+  NOT_FOUND: 404,
+  SCRAPE_NO_CACHED_DATA: 404,
+  SCRAPE_LOCKDOWN_CACHE_MISS: 404,
+  SCRAPE_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMIT_EXCEEDED: 429,
+  FEATURE_NOT_AVAILABLE: 501,
+  SERVICE_UNAVAILABLE: 503,
+  SCRAPE_DNS_RESOLUTION_ERROR: 200,
+};
+
+/** An error that leaves the API as Firecrawl's envelope `{success:false, code, error, details?}`. */
+export class TrawlError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'TrawlError';
+    this.status = STATUS_OF_CODE[code] ?? 500;
+  }
+
+  toBody(): { success: false; code: string; error: string; details?: ErrorDetail[] } {
+    return {
+      success: false,
+      code: this.code,
+      error: this.message,
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}

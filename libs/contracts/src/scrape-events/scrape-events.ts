@@ -1,0 +1,70 @@
+import type { ScrapeRequest } from '../scrape-request/index.js';
+
+/**
+ * Events of a `scrape-<scrapeId>` stream, published on `<prefix>.evt.scrape.<type>`.
+ * Page bodies never travel in events: `bodyBlob` / `documentBlob` are keys in the blob store.
+ */
+export interface ScrapeRequested {
+  type: 'ScrapeRequested';
+  data: { scrapeId: string; teamId: string; request: ScrapeRequest; requestedAt: string };
+}
+
+export interface FetchedPage {
+  /** Final URL after redirects. */
+  url: string;
+  statusCode: number;
+  contentType: string;
+  /** Blob key of the rendered HTML (or raw body of a non-HTML response). */
+  bodyBlob: string;
+  proxyUsed: 'basic';
+}
+
+/** Self-contained for the extractor: it carries the request, so no consumer reads the store. */
+export interface PageFetched {
+  type: 'PageFetched';
+  data: { scrapeId: string; teamId: string; request: ScrapeRequest; page: FetchedPage; fetchedAt: string };
+}
+
+export interface ScrapeCompleted {
+  type: 'ScrapeCompleted';
+  data: {
+    scrapeId: string;
+    /** Blob key of the Firecrawl document (JSON) the API answers with. */
+    documentBlob: string;
+    url: string;
+    statusCode: number;
+    completedAt: string;
+  };
+}
+
+export interface ScrapeFailed {
+  type: 'ScrapeFailed';
+  data: { scrapeId: string; code: string; error: string; failedAt: string };
+}
+
+export type ScrapeEvent = ScrapeRequested | PageFetched | ScrapeCompleted | ScrapeFailed;
+
+export interface StartScrape {
+  type: 'StartScrape';
+  data: { scrapeId: string; teamId: string; request: ScrapeRequest; at: string };
+}
+
+export interface RecordPageFetched {
+  type: 'RecordPageFetched';
+  data: { scrapeId: string; page: FetchedPage; at: string };
+}
+
+export interface CompleteScrape {
+  type: 'CompleteScrape';
+  data: { scrapeId: string; documentBlob: string; url: string; statusCode: number; at: string };
+}
+
+export interface FailScrape {
+  type: 'FailScrape';
+  data: { scrapeId: string; code: string; error: string; at: string };
+}
+
+export type ScrapeCommand = StartScrape | RecordPageFetched | CompleteScrape | FailScrape;
+
+export const scrapeStreamId = (scrapeId: string) => `scrape-${scrapeId}`;
+export const SCRAPE_CATEGORY = 'scrape';

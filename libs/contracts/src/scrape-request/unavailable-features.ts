@@ -1,0 +1,23 @@
+import type { ScrapeRequest } from './scrape-request.js';
+
+/**
+ * The options of a valid request that this deployment cannot honour yet, named as the client
+ * wrote them; the api refuses such a request instead of silently ignoring the option.
+ * `available` holds the feature names that are built (format names, `actions`, …).
+ */
+export function unavailableFeatures(request: ScrapeRequest, available: ReadonlySet<string>): string[] {
+  const wanted = [
+    ...request.formats.map((format) => `formats.${format.type}`),
+    ...(request.actions.length > 0 ? ['actions'] : []),
+    ...(request.onlyCleanContent ? ['onlyCleanContent'] : []),
+    ...(request.useMock !== undefined ? ['useMock'] : []),
+    ...(request.proxy === 'enhanced' || request.proxy === 'stealth' ? [`proxy.${request.proxy}`] : []),
+    ...(request.minAge !== undefined ? ['minAge'] : []),
+    ...(request.lockdown ? ['lockdown'] : []),
+    ...(request.zeroDataRetention ? ['zeroDataRetention'] : []),
+    ...(request.redactPII !== undefined && request.redactPII !== false ? ['redactPII'] : []),
+    ...(request.profile ? ['profile'] : []),
+    ...request.parsers.filter((parser) => parser.type !== 'pdf').map((parser) => `parsers.${parser.type}`),
+  ];
+  return wanted.filter((feature) => !available.has(feature));
+}

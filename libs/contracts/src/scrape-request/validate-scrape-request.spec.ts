@@ -1,0 +1,121 @@
+import { unavailableFeatures } from './unavailable-features.js';
+import { validateScrapeRequest } from './validate-scrape-request.js';
+
+const rejects = (body: unknown) => {
+  const result = validateScrapeRequest(body);
+  if (result.ok) throw new Error(`expected ${JSON.stringify(body)} to be rejected`);
+  return result;
+};
+const accepts = (body: unknown) => {
+  const result = validateScrapeRequest(body);
+  if (!result.ok) throw new Error(`expected acceptance, got ${result.error}`);
+  return result.value;
+};
+
+describe('validateScrapeRequest', () => {
+  it('applies the Firecrawl defaults and keeps the URL as sent for sourceURL', () => {
+    const request = accepts({ url: 'example.com/a' });
+    expect(request).toMatchObject({
+      url: 'http://example.com/a',
+      sourceUrl: 'example.com/a',
+      formats: [{ type: 'markdown' }],
+      onlyMainContent: true,
+      timeout: 30_000,
+      waitFor: 0,
+      removeBase64Images: true,
+      blockAds: true,
+      skipTlsVerification: true,
+      maxAge: 172_800_000,
+      storeInCache: true,
+      parsers: [{ type: 'pdf' }],
+    });
+  });
+
+  it('accepts string and object formats and the SDK origin field', () => {
+    const request = accepts({
+      url: 'https://example.com',
+      formats: ['html', { type: 'links' }, { type: 'json', schema: { type: 'object' } }],
+      origin: 'js-sdk@4.42.0',
+    });
+    expect(request.formats.map((format) => format.type)).toEqual(['html', 'links', 'json']);
+  });
+
+  it('names the field and the rule', () => {
+    expect(rejects({ url: 'https://a.test', timeout: 500 }).error).toBe('timeout must not be less than 1000');
+    expect(rejects({ url: 'https://a.test', waitFor: 20_000, timeout: 30_000 }).error).toBe(
+      'waitFor must not exceed half of timeout',
+    );
+    expect(rejects({ url: 'ftp://a.test/file' }).details).toEqual([
+      { path: ['url'], message: 'url must be a valid http or https URL' },
+    ]);
+    expect(rejects({ url: 'https://a.test', formats: ['pdf'] }).details[0]?.path).toEqual([
+      'formats',
+      0,
+      'type',
+    ]);
+  });
+
+  it('refuses unknown properties, also in nested objects', () => {
+    expect(rejects({ url: 'https://a.test', colour: 'red' }).error).toBe('property colour should not exist');
+    expect(
+      rejects({ url: 'https://a.test', location: { country: 'DE', city: 'Berlin' } }).details[0]?.path,
+    ).toEqual(['location', 'city']);
+    expect(rejects({ url: 'https://a.test', formats: [{ type: 'markdown', question: 'x' }] }).error).toBe(
+      'question is not allowed in a markdown format',
+    );
+  });
+
+  it('enforces the action rules of API-NOTES', () => {
+    expect(rejects({ url: 'https://a.test', actions: [{ type: 'wait' }] }).error).toBe(
+      'a wait action needs exactly one of milliseconds or selector',
+    );
+    const waits = Array.from({ length: 7 }, () => ({ type: 'wait', milliseconds: 10_000 }));
+    expect(rejects({ url: 'https://a.test', actions: waits }).error).toBe(
+      'waitFor and all wait actions together must not exceed 60 seconds',
+    );
+    const many = Array.from({ length: 51 }, () => ({ type: 'scrape' }));
+    expect(rejects({ url: 'https://a.test', actions: many }).error).toBe('at most 50 actions are allowed');
+    expect(rejects({ url: 'https://a.test', actions: [{ type: 'click' }] }).error).toBe(
+      'a click action requires selector',
+    );
+  });
+
+  it('checks the cross-format rules, location and redactPII', () => {
+    expect(rejects({ url: 'https://a.test', formats: ['changeTracking'] }).error).toBe(
+      'changeTracking format requires markdown format too',
+    );
+    expect(rejects({ url: 'https://a.test', location: { country: 'Germany' } }).error).toBe(
+      'location.country must be an ISO 3166-1 alpha-2 code',
+    );
+    expect(rejects({ url: 'https://a.test', redactPII: { entities: ['SSN'] } }).details[0]?.path).toEqual([
+      'redactPII',
+      'entities',
+    ]);
+  });
+
+  it('never caches a request with headers or actions, and verifies TLS for them', () => {
+    const request = accepts({ url: 'https://a.test', headers: { Cookie: 'a=1' } });
+    expect(request.storeInCache).toBe(false);
+    expect(request.skipTlsVerification).toBe(false);
+  });
+
+  it('rejects bodies that are not objects', () => {
+    expect(rejects([1, 2]).error).toBe('The request body must be a JSON object');
+  });
+});
+
+describe('unavailableFeatures', () => {
+  it('names each option this build cannot honour', () => {
+    const request = accepts({
+      url: 'https://a.test',
+      formats: ['markdown', 'screenshot'],
+      actions: [{ type: 'scrape' }],
+      proxy: 'stealth',
+    });
+    expect(unavailableFeatures(request, new Set(['formats.markdown']))).toEqual([
+      'formats.screenshot',
+      'actions',
+      'proxy.stealth',
+    ]);
+  });
+});

@@ -1,0 +1,12 @@
+import { type Decider, type DomainEvent, fold } from './decider.js';
+
+/** Given/when/then for decider tests: `given(decider, events).when(command)` returns what it decides. */
+export function given<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  history: Event[],
+) {
+  return {
+    when: (command: Command): Event[] => decider.decide(command, fold(decider, history)),
+    state: (): State => fold(decider, history),
+  };
+}

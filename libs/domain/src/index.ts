@@ -1,0 +1,4 @@
+export * from './decider/decider.js';
+export * from './scrape/scrape.decider.js';
+export * from './team/api-key.js';
+export * from './team/team.decider.js';

@@ -1,0 +1,108 @@
+import type { FetchedPage, ScrapeEvent, ScrapeRequest } from '#contracts';
+import { DomainError } from '../decider/decider.js';
+import { given } from '../decider/given-when-then.js';
+import { scrapeDecider } from './scrape.decider.js';
+
+const scrapeId = '0193a6f0-0000-7000-8000-000000000001';
+const request = { url: 'http://example.test/' } as ScrapeRequest;
+const page: FetchedPage = {
+  url: 'http://example.test/',
+  statusCode: 200,
+  contentType: 'text/html',
+  bodyBlob: 'pages/x',
+  proxyUsed: 'basic',
+};
+const requested: ScrapeEvent = {
+  type: 'ScrapeRequested',
+  data: { scrapeId, teamId: 'team-1', request, requestedAt: 't0' },
+};
+const fetched: ScrapeEvent = {
+  type: 'PageFetched',
+  data: { scrapeId, teamId: 'team-1', request, page, fetchedAt: 't1' },
+};
+const completed: ScrapeEvent = {
+  type: 'ScrapeCompleted',
+  data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, completedAt: 't2' },
+};
+const failed: ScrapeEvent = {
+  type: 'ScrapeFailed',
+  data: { scrapeId, code: 'SCRAPE_TIMEOUT', error: 'timed out', failedAt: 't2' },
+};
+
+const expectDomainError = (fn: () => unknown, code: string) => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe(code);
+    return;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('scrape decider', () => {
+  it('requests a new scrape', () => {
+    expect(
+      given(scrapeDecider, []).when({
+        type: 'StartScrape',
+        data: { scrapeId, teamId: 'team-1', request, at: 't0' },
+      }),
+    ).toEqual([requested]);
+  });
+
+  it('refuses to start the same scrape twice', () => {
+    expectDomainError(
+      () =>
+        given(scrapeDecider, [requested]).when({
+          type: 'StartScrape',
+          data: { scrapeId, teamId: 'team-1', request, at: 't0' },
+        }),
+      'SCRAPE_ALREADY_EXISTS',
+    );
+  });
+
+  it('records the fetched page once; a redelivered fetch decides nothing', () => {
+    const command = { type: 'RecordPageFetched', data: { scrapeId, page, at: 't1' } } as const;
+    expect(given(scrapeDecider, [requested]).when(command)).toEqual([fetched]);
+    expect(given(scrapeDecider, [requested, fetched]).when(command)).toEqual([]);
+  });
+
+  it('ignores a fetch that arrives after the scrape failed', () => {
+    expect(
+      given(scrapeDecider, [requested, failed]).when({
+        type: 'RecordPageFetched',
+        data: { scrapeId, page, at: 't3' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('completes only a fetched scrape', () => {
+    const command = {
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't2' },
+    } as const;
+    expect(given(scrapeDecider, [requested, fetched]).when(command)).toEqual([completed]);
+    expect(given(scrapeDecider, [requested, fetched, completed]).when(command)).toEqual([]);
+    expectDomainError(() => given(scrapeDecider, [requested]).when(command), 'SCRAPE_NOT_FETCHED');
+  });
+
+  it('fails a scrape in flight, but never a finished one', () => {
+    const command = {
+      type: 'FailScrape',
+      data: { scrapeId, code: 'SCRAPE_TIMEOUT', error: 'timed out', at: 't2' },
+    } as const;
+    expect(given(scrapeDecider, [requested]).when(command)).toEqual([failed]);
+    expect(given(scrapeDecider, [requested, fetched]).when(command)).toEqual([failed]);
+    expect(given(scrapeDecider, [requested, fetched, completed]).when(command)).toEqual([]);
+    expect(given(scrapeDecider, [requested, fetched, completed]).state()).toMatchObject({
+      status: 'completed',
+    });
+  });
+
+  it('rejects commands for a scrape that does not exist', () => {
+    expectDomainError(
+      () => given(scrapeDecider, []).when({ type: 'RecordPageFetched', data: { scrapeId, page, at: 't1' } }),
+      'SCRAPE_NOT_FOUND',
+    );
+  });
+});

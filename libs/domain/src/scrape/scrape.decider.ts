@@ -1,0 +1,101 @@
+import type { FetchedPage, ScrapeCommand, ScrapeEvent, ScrapeRequest } from '#contracts';
+import { assertNever, type Decider, DomainError } from '../decider/decider.js';
+
+export type ScrapeState =
+  | { status: 'initial' }
+  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest }
+  | { status: 'fetched'; scrapeId: string; teamId: string; request: ScrapeRequest; page: FetchedPage }
+  | { status: 'completed'; scrapeId: string; teamId: string; documentBlob: string }
+  | { status: 'failed'; scrapeId: string; teamId: string; code: string };
+
+/**
+ * The life of one scrape: requested → page fetched → completed, or failed at any point before
+ * completion. Late or repeated commands (a redelivered job, a fetch that finishes after a timeout)
+ * decide nothing, so workers may safely retry.
+ */
+export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
+  initialState: () => ({ status: 'initial' }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ScrapeRequested':
+        return {
+          status: 'requested',
+          scrapeId: event.data.scrapeId,
+          teamId: event.data.teamId,
+          request: event.data.request,
+        };
+      case 'PageFetched':
+        return state.status === 'requested' ? { ...state, status: 'fetched', page: event.data.page } : state;
+      case 'ScrapeCompleted':
+        return state.status === 'initial'
+          ? state
+          : {
+              status: 'completed',
+              scrapeId: state.scrapeId,
+              teamId: state.teamId,
+              documentBlob: event.data.documentBlob,
+            };
+      case 'ScrapeFailed':
+        return state.status === 'initial'
+          ? state
+          : { status: 'failed', scrapeId: state.scrapeId, teamId: state.teamId, code: event.data.code };
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartScrape': {
+        if (state.status !== 'initial') {
+          throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
+        }
+        const { scrapeId, teamId, request, at } = command.data;
+        return [{ type: 'ScrapeRequested', data: { scrapeId, teamId, request, requestedAt: at } }];
+      }
+      case 'RecordPageFetched':
+        requireExisting(state, command.data.scrapeId);
+        if (state.status !== 'requested') return [];
+        return [
+          {
+            type: 'PageFetched',
+            data: {
+              scrapeId: state.scrapeId,
+              teamId: state.teamId,
+              request: state.request,
+              page: command.data.page,
+              fetchedAt: command.data.at,
+            },
+          },
+        ];
+      case 'CompleteScrape': {
+        requireExisting(state, command.data.scrapeId);
+        if (state.status === 'completed' || state.status === 'failed') return [];
+        if (state.status === 'requested') {
+          throw new DomainError(
+            'SCRAPE_NOT_FETCHED',
+            `Scrape ${command.data.scrapeId} has no fetched page yet`,
+          );
+        }
+        const { scrapeId, documentBlob, url, statusCode, at } = command.data;
+        return [
+          { type: 'ScrapeCompleted', data: { scrapeId, documentBlob, url, statusCode, completedAt: at } },
+        ];
+      }
+      case 'FailScrape': {
+        requireExisting(state, command.data.scrapeId);
+        if (state.status === 'completed' || state.status === 'failed') return [];
+        const { scrapeId, code, error, at } = command.data;
+        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+function requireExisting(state: ScrapeState, scrapeId: string): void {
+  if (state.status === 'initial')
+    throw new DomainError('SCRAPE_NOT_FOUND', `Scrape ${scrapeId} does not exist`);
+}

@@ -1,0 +1,5 @@
+export * from './event-store.port.js';
+export * from './open-event-store.js';
+export * from './relay/checkpoint-store.js';
+export * from './relay/event-relay.js';
+export * from './sqlite/sqlite-event-store.js';

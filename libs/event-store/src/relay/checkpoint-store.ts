@@ -1,0 +1,28 @@
+import { type KV, Kvm } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { NatsNames } from '#contracts';
+
+/** Where a reader of the global event order remembers how far it got. */
+export interface CheckpointStore {
+  /** The last position processed; 0 when the reader never ran. */
+  load(name: string): Promise<number>;
+  save(name: string, position: number): Promise<void>;
+}
+
+/** Checkpoints in the JetStream KV bucket `<prefix>_checkpoints`, shared by every instance. */
+export class KvCheckpointStore implements CheckpointStore {
+  private constructor(private readonly kv: KV) {}
+
+  static async open(nc: NatsConnection, names: NatsNames): Promise<KvCheckpointStore> {
+    return new KvCheckpointStore(await new Kvm(nc).create(names.kvBucket('checkpoints'), { history: 1 }));
+  }
+
+  async load(name: string): Promise<number> {
+    const entry = await this.kv.get(name);
+    return entry && entry.length > 0 ? Number(entry.string()) : 0;
+  }
+
+  async save(name: string, position: number): Promise<void> {
+    await this.kv.put(name, String(position));
+  }
+}

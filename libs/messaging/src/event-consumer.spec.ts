@@ -1,0 +1,101 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsNames, type RecordedEvent } from '#contracts';
+import { deleteNatsResources, uniquePrefix } from '../../../test/support/nats-cleanup.js';
+import { consumeEvents } from './event-consumer.js';
+import { ensureEventsStream } from './events-stream.js';
+
+const prefix = uniquePrefix('msg');
+const names = natsNames(prefix);
+const connections: NatsConnection[] = [];
+const open = async () => {
+  const nc = await connect({ servers: '127.0.0.1:4222' });
+  connections.push(nc);
+  return nc;
+};
+
+const event = (id: string): RecordedEvent => ({
+  id,
+  type: 'ScrapeRequested',
+  streamId: `scrape-${id}`,
+  revision: 0,
+  position: 1,
+  data: { scrapeId: id },
+  metadata: {},
+  createdAt: new Date().toISOString(),
+});
+
+afterAll(async () => {
+  for (const nc of connections) if (!nc.isClosed()) await nc.close();
+  await deleteNatsResources(prefix);
+});
+
+describe('durable event consumer', () => {
+  it('redelivers a job to another instance when the first one dies mid-job', async () => {
+    const publisher = await open();
+    await ensureEventsStream(await jetstreamManager(publisher), names);
+
+    const dying = await open();
+    let startedOnDying!: () => void;
+    const started = new Promise<void>((resolve) => {
+      startedOnDying = resolve;
+    });
+    await consumeEvents(dying, names, {
+      worker: 'w',
+      category: 'scrape',
+      type: 'ScrapeRequested',
+      concurrency: 1,
+      ackWaitMs: 1_000,
+      handle: () => {
+        startedOnDying();
+        return new Promise(() => undefined); // never finishes: the process "dies" below
+      },
+    });
+    await jetstream(publisher).publish(
+      names.eventSubject('scrape', 'ScrapeRequested'),
+      JSON.stringify(event('e1')),
+      {
+        msgID: 'e1',
+      },
+    );
+    await started;
+    await dying.close(); // no more heartbeats, no ack
+
+    const survivor = await open();
+    const handled = new Promise<{ id: string; redelivered: boolean }>((resolve) => {
+      void consumeEvents(survivor, names, {
+        worker: 'w',
+        category: 'scrape',
+        type: 'ScrapeRequested',
+        concurrency: 1,
+        ackWaitMs: 1_000,
+        handle: async (e, delivery) => resolve({ id: e.id, redelivered: delivery.redelivered }),
+      });
+    });
+    await expect(handled).resolves.toEqual({ id: 'e1', redelivered: true });
+  });
+
+  it('keeps the lease of a long job alive with heartbeats, so it is not handed out twice', async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const deliveries: string[] = [];
+    const consumer = await consumeEvents(nc, names, {
+      worker: 'slow',
+      category: 'scrape',
+      type: 'PageFetched',
+      concurrency: 1,
+      ackWaitMs: 600,
+      handle: async (e) => {
+        deliveries.push(e.id);
+        await new Promise((r) => setTimeout(r, 2_000)); // three lease periods
+      },
+    });
+    await jetstream(nc).publish(names.eventSubject('scrape', 'PageFetched'), JSON.stringify(event('e2')), {
+      msgID: 'e2',
+    });
+    while (deliveries.length === 0) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 2_500));
+    await consumer.stop();
+    expect(deliveries).toEqual(['e2']);
+  });
+});

@@ -1,0 +1,93 @@
+import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import type { NatsNames, RecordedEvent } from '#contracts';
+import { ensureEventsStream } from './events-stream.js';
+
+export interface EventConsumerOptions {
+  /** Durable name of the worker group; instances with the same name share the work. */
+  worker: string;
+  /** Event category and type this worker reacts to, e.g. `scrape` / `ScrapeRequested`; omit type for all. */
+  category?: string;
+  type?: string;
+  /** Jobs in flight at once per consumer (also the server-side max of unacknowledged messages). */
+  concurrency: number;
+  /** Without a heartbeat for this long, the server redelivers to another instance. */
+  ackWaitMs: number;
+  maxDeliver?: number;
+  handle: (event: RecordedEvent, delivery: { redelivered: boolean; attempt: number }) => Promise<void>;
+  onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+}
+
+export interface RunningConsumer {
+  /** Stops pulling, waits for the jobs in flight, then returns. */
+  stop(): Promise<void>;
+  inFlight(): number;
+}
+
+/**
+ * A JetStream durable pull consumer with explicit acks. The message is acknowledged only after
+ * `handle` resolves; while it runs, a heartbeat (`working`) keeps the lease, so a process that dies
+ * mid-job stops heart-beating and the event is redelivered after `ackWaitMs`.
+ */
+export async function consumeEvents(
+  nc: NatsConnection,
+  names: NatsNames,
+  options: EventConsumerOptions,
+): Promise<RunningConsumer> {
+  const jsm = await jetstreamManager(nc);
+  await ensureEventsStream(jsm, names);
+  const durable = names.consumerName(options.worker);
+  const filter =
+    options.category && options.type
+      ? names.eventSubject(options.category, options.type)
+      : names.eventWildcard(options.category);
+  const config = {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: filter,
+    ack_wait: nanos(options.ackWaitMs),
+    max_ack_pending: options.concurrency,
+    max_deliver: options.maxDeliver ?? 5,
+  };
+  const existing = await jsm.consumers.info(names.eventsStream, durable).catch(() => undefined);
+  if (existing) await jsm.consumers.update(names.eventsStream, durable, config);
+  else await jsm.consumers.add(names.eventsStream, config);
+
+  const consumer = await jetstream(nc).consumers.get(names.eventsStream, durable);
+  const messages = await consumer.consume({ max_messages: options.concurrency });
+  const running = new Set<Promise<void>>();
+
+  const process = async (msg: JsMsg) => {
+    let event: RecordedEvent | undefined;
+    const heartbeat = setInterval(() => msg.working(), Math.max(200, options.ackWaitMs / 3));
+    heartbeat.unref(); // the job itself keeps the process alive, not its heartbeat
+    try {
+      event = msg.json<RecordedEvent>();
+      await options.handle(event, { redelivered: msg.redelivered, attempt: msg.info.deliveryCount });
+      msg.ack();
+    } catch (error) {
+      options.onError?.(error, event);
+      msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const loop = (async () => {
+    for await (const msg of messages) {
+      const job = process(msg);
+      running.add(job);
+      void job.finally(() => running.delete(job));
+    }
+  })();
+
+  return {
+    inFlight: () => running.size,
+    async stop() {
+      await messages.close();
+      await loop;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export * from './blob-store.js';
+export * from './command-bus.js';
+export * from './correlation.js';
+export * from './event-consumer.js';
+export * from './events-stream.js';
+export * from './messaging.module.js';
+export * from './nats-connection.js';

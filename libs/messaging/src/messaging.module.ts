@@ -1,0 +1,54 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type NatsNames, natsNames } from '#contracts';
+import { BlobStore } from './blob-store.js';
+import { CommandBus } from './command-bus.js';
+import { connectNats } from './nats-connection.js';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const NATS_NAMES = Symbol('NATS_NAMES');
+export const BLOB_STORE = Symbol('BLOB_STORE');
+
+export interface MessagingOptions {
+  natsUrl: string;
+  natsPrefix: string;
+  /** Client name shown by the NATS server, e.g. `trawl-standalone`. */
+  clientName: string;
+}
+
+class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  async onApplicationShutdown() {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}
+
+/** One NATS connection per process, shared by every app module composed into it. */
+@Global()
+@Module({})
+export class MessagingModule {
+  static forRoot(options: MessagingOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      providers: [
+        { provide: NATS_NAMES, useValue: natsNames(options.natsPrefix) },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: () => connectNats({ servers: options.natsUrl, name: options.clientName }),
+        },
+        {
+          provide: CommandBus,
+          inject: [NATS_CONNECTION, NATS_NAMES],
+          useFactory: (nc: NatsConnection, names: NatsNames) => new CommandBus(nc, names),
+        },
+        {
+          provide: BLOB_STORE,
+          inject: [NATS_CONNECTION, NATS_NAMES],
+          useFactory: (nc: NatsConnection, names: NatsNames) => BlobStore.open(nc, names.blobBucket),
+        },
+        NatsConnectionCloser,
+      ],
+      exports: [NATS_NAMES, NATS_CONNECTION, CommandBus, BLOB_STORE],
+    };
+  }
+}

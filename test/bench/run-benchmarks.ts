@@ -1,0 +1,14 @@
+import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
+import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
+
+/** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
+const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
+  ['HTML → markdown throughput', benchMarkdownThroughput],
+  ['Scrape pipeline overhead', benchPipelineOverhead],
+];
+const only = process.argv[2];
+for (const [name, bench] of benches) {
+  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  console.log(`\n## ${name}`);
+  for (const [figure, value] of Object.entries(await bench())) console.log(`${figure.padEnd(40)} ${value}`);
+}

@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toString as mdastToString } from 'mdast-util-to-string';
+import { gfm } from 'micromark-extension-gfm';
+import { convertPage } from '#content';
+import { repoRoot } from '../support/repo-root.js';
+
+/**
+ * `npm run bench:extraction`: runs onlyMainContent + markdown conversion over every page of the
+ * WCXB development split and scores it with the benchmark's own metric (word-level F1 of the
+ * text against the human-reviewed main content, averaged over pages). The markdown is scored as
+ * the text a reader sees: syntax, link targets and image URLs are not words of the page.
+ *
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --results out.json]
+ */
+const dir = process.env.WCXB_DIR ?? join(repoRoot, '../shared/bench-data/wcxb-dev/dev');
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : args[index + 1];
+};
+
+interface Score {
+  id: string;
+  type: string;
+  precision: number;
+  recall: number;
+  f1: number;
+  ms: number;
+}
+
+const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+
+/** The benchmark's word F1 (evaluate.py), on Unicode word characters like Python's `\w`. */
+function wordF1(predicted: string, reference: string): [number, number, number] {
+  const pred = tokens(predicted);
+  const ref = tokens(reference);
+  if (ref.length === 0) return pred.length === 0 ? [1, 1, 1] : [0, 0, 0];
+  if (pred.length === 0) return [0, 0, 0];
+  const counts = new Map<string, number>();
+  for (const token of ref) counts.set(token, (counts.get(token) ?? 0) + 1);
+  let overlap = 0;
+  for (const token of pred) {
+    const left = counts.get(token) ?? 0;
+    if (left > 0) {
+      overlap++;
+      counts.set(token, left - 1);
+    }
+  }
+  const precision = overlap / pred.length;
+  const recall = overlap / ref.length;
+  return [precision, recall, precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0];
+}
+
+const BLOCKS = new Set(['paragraph', 'heading', 'tableCell', 'code', 'html']);
+
+/** Markdown → the text a reader sees, one block per line (so words of adjacent blocks never fuse). */
+function markdownText(markdown: string): string {
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const lines: string[] = [];
+  const walk = (node: Nodes) => {
+    if (BLOCKS.has(node.type)) {
+      lines.push(mdastToString(node, { includeImageAlt: false }));
+      return;
+    }
+    if ('children' in node) for (const child of node.children) walk(child as Nodes);
+  };
+  walk(tree);
+  return lines.join('\n');
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const onlyType = option('type');
+const scores: Score[] = [];
+const predictions: Record<string, string> = {};
+for (const file of readdirSync(join(dir, 'ground-truth')).sort()) {
+  const id = file.replace('.json', '');
+  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth', file), 'utf8'));
+  const type =
+    truth._internal?.page_type?.primary === 'category'
+      ? 'collection'
+      : (truth._internal?.page_type?.primary ?? 'article');
+  if (onlyType && type !== onlyType) continue;
+  const html = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8');
+  const started = process.hrtime.bigint();
+  const { markdown = '' } = convertPage({
+    html,
+    url: truth.url ?? `https://wcxb.example/${id}`,
+    formats: ['markdown'],
+    onlyMainContent: true,
+    removeBase64Images: true,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const text = markdownText(markdown);
+  predictions[id] = text;
+  const [precision, recall, f1] = wordF1(text, truth.ground_truth?.main_content ?? '');
+  scores.push({ id, type, precision, recall, f1, ms });
+}
+
+const mean = (list: Score[], key: 'precision' | 'recall' | 'f1') =>
+  list.reduce((sum, score) => sum + score[key], 0) / Math.max(1, list.length);
+const line = (label: string, list: Score[]) =>
+  console.log(
+    `${label.padEnd(14)} n=${String(list.length).padStart(4)}  P=${mean(list, 'precision').toFixed(3)}  R=${mean(list, 'recall').toFixed(3)}  F1=${mean(list, 'f1').toFixed(3)}`,
+  );
+line('overall', scores);
+for (const type of [...new Set(scores.map((score) => score.type))].sort()) {
+  line(
+    type,
+    scores.filter((score) => score.type === type),
+  );
+}
+const times = scores.map((score) => score.ms);
+console.log(
+  `time per page  median=${percentile(times, 50).toFixed(1)} ms  p95=${percentile(times, 95).toFixed(1)} ms`,
+);
+const worst = Number(option('worst') ?? 0);
+for (const score of [...scores].sort((a, b) => a.f1 - b.f1).slice(0, worst)) {
+  console.log(
+    `  ${score.id} ${score.type.padEnd(13)} P=${score.precision.toFixed(2)} R=${score.recall.toFixed(2)} F1=${score.f1.toFixed(2)}`,
+  );
+}
+const results = option('results');
+if (results) writeFileSync(results, JSON.stringify(predictions));

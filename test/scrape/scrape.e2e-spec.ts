@@ -1,0 +1,214 @@
+import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
+import { post } from '../support/scrape-client.js';
+import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+
+let trawl: RunningTrawl;
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  trawl = await startTrawl();
+});
+
+afterAll(async () => {
+  await trawl?.stop();
+  await site?.close();
+});
+
+const scrape = (body: Record<string, unknown>) => post(trawl, '/v2/scrape', body);
+
+describe('POST /v2/scrape', () => {
+  it('returns the main content of an article as markdown, without navigation, footer or cookie banner', async () => {
+    const { status, body } = await scrape({ url: site.url('/articles/tide-pools') });
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    const { markdown, html, links, metadata } = body.data;
+    expect(html).toBeUndefined();
+    expect(links).toBeUndefined();
+    expect(markdown).toMatch(/^# Tide Pools of the North Coast/m);
+    expect(markdown).toContain('| Species | Zone |');
+    expect(markdown).toContain('```python\ndef tide(hour):');
+    expect(markdown).toMatch(/- Anemones\n\s+- Giant green anemone/);
+    expect(markdown).toContain(`[survey of 2025](${site.origin}/articles/survey)`);
+    expect(markdown).toContain(`![A tide pool at dawn](${site.origin}/img/pool-large.jpg)`);
+    expect(markdown).toContain('> Look, but do not lift the rocks.');
+    expect(markdown).not.toContain('About us');
+    expect(markdown).not.toContain('Accept all cookies');
+    expect(markdown).not.toContain('All rights reserved');
+    expect(markdown).not.toContain('Sand dunes');
+    expect(markdown).not.toContain('base64');
+    expect(metadata).toMatchObject({
+      title: 'Tide Pools of the North Coast',
+      description: 'A field guide to the tide pools of the north coast.',
+      language: 'en',
+      keywords: 'tide pools, coast, marine life',
+      robots: 'index, follow',
+      ogTitle: 'Tide Pools (OG)',
+      ogLocaleAlternate: ['de_DE', 'fr_FR'],
+      favicon: `${site.origin}/favicon.png`,
+      'twitter:card': 'summary_large_image',
+      sourceURL: site.url('/articles/tide-pools'),
+      url: site.url('/articles/tide-pools'),
+      statusCode: 200,
+      proxyUsed: 'basic',
+      creditsUsed: 1,
+    });
+    expect(metadata.contentType).toMatch(/^text\/html/);
+    expect(metadata.scrapeId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('returns the whole page with onlyMainContent false, and html, rawHtml and links on request', async () => {
+    const { body } = await scrape({
+      url: site.url('/articles/tide-pools'),
+      onlyMainContent: false,
+      formats: ['markdown', 'html', 'rawHtml', 'links'],
+    });
+    const { markdown, html, rawHtml, links } = body.data;
+    expect(markdown).toContain('About us');
+    expect(markdown).toContain('All rights reserved');
+    expect(html).not.toContain('<script');
+    expect(html).toContain(`href="${site.origin}/articles/survey"`);
+    expect(rawHtml).toContain('window.analytics = true');
+    expect(links).toEqual(
+      expect.arrayContaining([
+        `${site.origin}/`,
+        `${site.origin}/about`,
+        `${site.origin}/articles/survey`,
+        'https://example.org/ocean',
+        'mailto:guide@example.org',
+      ]),
+    );
+    expect(links.some((link: string) => link.includes('#top'))).toBe(false);
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  it('honours includeTags and excludeTags together', async () => {
+    const { body } = await scrape({
+      url: site.url('/articles/tide-pools'),
+      includeTags: ['article'],
+      excludeTags: ['table', 'blockquote'],
+    });
+    expect(body.data.markdown).toContain('Tide pools form');
+    expect(body.data.markdown).not.toContain('Species');
+    expect(body.data.markdown).not.toContain('do not lift');
+  });
+
+  it('keeps base64 images when removeBase64Images is false', async () => {
+    const kept = await scrape({ url: site.url('/articles/tide-pools'), removeBase64Images: false });
+    expect(kept.body.data.markdown).toContain('data:image/png;base64,');
+    const removed = await scrape({ url: site.url('/articles/tide-pools') });
+    expect(removed.body.data.markdown).toContain('<Base64-Image-Removed>');
+  });
+
+  it('waits for JavaScript-rendered content', async () => {
+    const { body } = await scrape({ url: site.url('/js-rendered') });
+    expect(body.data.markdown).toContain('Kelp crab');
+    expect(body.data.metadata.title).toBe('Rendered catalogue');
+  });
+
+  it('follows redirects: sourceURL as requested, url final', async () => {
+    const { body } = await scrape({ url: site.url('/redirect/start') });
+    expect(body.data.metadata.sourceURL).toBe(site.url('/redirect/start'));
+    expect(body.data.metadata.url).toBe(site.url('/articles/tide-pools'));
+    expect(body.data.markdown).toContain('Tide pools form');
+  });
+
+  it('reports the status of error pages as a successful scrape', async () => {
+    const { status, body } = await scrape({ url: site.url('/missing') });
+    expect(status).toBe(200);
+    expect(body.data.metadata.statusCode).toBe(404);
+    expect(body.data.metadata.error).toBe('Not Found');
+    expect(body.data.markdown).toContain('drifted out to sea');
+  });
+
+  it('decodes windows-1252 pages', async () => {
+    const { body } = await scrape({ url: site.url('/cp1252') });
+    expect(body.data.markdown).toContain('# Café – crème brûlée');
+    expect(body.data.markdown).toContain('« simple » et sûre');
+  });
+
+  it('returns JSON responses as a fenced json block and text as text', async () => {
+    const json = await scrape({ url: site.url('/data.json') });
+    expect(json.body.data.markdown).toBe(
+      '```json\n{\n  "station": "North Point",\n  "readings": [\n    1.2,\n    1.5\n  ]\n}\n```',
+    );
+    const text = await scrape({ url: site.url('/notes.txt') });
+    expect(text.body.data.markdown).toBe('Low tide at 06:12.\nHigh tide at 12:30.');
+  });
+
+  it('sends custom headers, emulates mobile devices and locations', async () => {
+    const headers = await scrape({ url: site.url('/echo-headers'), headers: { 'X-Trawl-Test': 'kelp' } });
+    expect(headers.body.data.markdown).toContain('"x-trawl-test":"kelp"');
+
+    const mobile = await scrape({ url: site.url('/probe'), mobile: true });
+    expect(mobile.body.data.markdown).toMatch(/ua=[^|]*Mobile/);
+    const desktop = await scrape({ url: site.url('/probe') });
+    expect(desktop.body.data.markdown).not.toMatch(/ua=[^|]*(Mobile|HeadlessChrome)/);
+
+    const located = await scrape({
+      url: site.url('/probe'),
+      location: { country: 'DE', languages: ['de-DE'] },
+    });
+    expect(located.body.data.markdown).toContain('language=de-DE');
+    expect(located.body.data.markdown).toContain('timezone=Europe/Berlin');
+  });
+
+  it('times out slow pages with 408 SCRAPE_TIMEOUT', async () => {
+    const { status, body } = await scrape({ url: site.url('/slow?ms=20000'), timeout: 3_000 });
+    expect(status).toBe(408);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_TIMEOUT' });
+  });
+
+  it('waits waitFor milliseconds before capturing the page', async () => {
+    const { body } = await scrape({ url: site.url('/changing'), waitFor: 500 });
+    expect(body.data.markdown).toMatch(/Version \d+/);
+  });
+
+  it('answers DNS failures with 200 success:false, as Firecrawl does', async () => {
+    const { status, body } = await scrape({ url: 'http://no-such-host.invalid/' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_DNS_RESOLUTION_ERROR' });
+  });
+
+  it('refuses a PDF clearly until PDF parsing lands', async () => {
+    const { status, body } = await scrape({ url: site.url('/doc.pdf') });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_UNSUPPORTED_FILE_ERROR' });
+  });
+});
+
+describe('requests the API refuses', () => {
+  it('401 without a key or with an unknown key', async () => {
+    const none = await post(trawl, '/v2/scrape', { url: site.url('/articles/tide-pools') }, { apiKey: null });
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    const wrong = await post(trawl, '/v2/scrape', { url: site.url('/x') }, { apiKey: 'fc-not-a-key' });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('400 BAD_REQUEST naming the rule, and nothing is fetched', async () => {
+    const before = site.requests.length;
+    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), waitFor: 20_000 });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: 'waitFor must not exceed half of timeout',
+      details: [{ path: ['waitFor'], message: 'waitFor must not exceed half of timeout' }],
+    });
+    expect(site.requests.length).toBe(before);
+  });
+
+  it('400 BAD_REQUEST_INVALID_JSON for a malformed body', async () => {
+    const { status, body } = await post(trawl, '/v2/scrape', undefined, { rawBody: '{"url": ' });
+    expect(status).toBe(400);
+    expect(body.code).toBe('BAD_REQUEST_INVALID_JSON');
+  });
+
+  it('names options that are valid but not built yet instead of ignoring them', async () => {
+    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), formats: ['screenshot'] });
+    expect(status).toBe(501);
+    expect(body).toMatchObject({ success: false, code: 'FEATURE_NOT_AVAILABLE' });
+    expect(body.error).toContain('formats.screenshot');
+  });
+});

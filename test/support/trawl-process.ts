@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteNatsResources, uniquePrefix } from './nats-cleanup.js';
+import { repoRoot } from './repo-root.js';
+
+export interface RunningTrawl {
+  baseUrl: string;
+  apiKey: string;
+  prefix: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  logs(): string;
+  /** Starts one more app process (e.g. a second browser-worker) against the same NATS prefix. */
+  spawnApp(app: string, extraEnv?: NodeJS.ProcessEnv): ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The standalone app writes its local key once the key is usable. */
+async function localKey(file: string, processes: ChildProcess[], output: () => string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const exited = processes.find((p) => p.exitCode !== null);
+    if (exited) throw new Error(`trawl exited with ${exited.exitCode}:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`trawl did not create its local key in time:\n${output()}`);
+    const key = (await readFile(file, 'utf8').catch(() => '')).trim();
+    if (key) return key;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Split deployments have no local key: an operator creates a team with the CLI, as users do. */
+async function issueKeyWithCli(env: NodeJS.ProcessEnv, output: () => string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const result = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'dist/apps/cli/main.js'), 'teams', 'create', 'e2e'],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (result.status === 0) return (JSON.parse(result.stdout) as { key: string }).key;
+    if (Date.now() > deadline)
+      throw new Error(`trawl CLI could not create a team: ${result.stderr}\n${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Ready means /health answers 200: NATS, the event store, the browser and the extractor all respond. */
+async function waitForHealthy(baseUrl: string, processes: ChildProcess[], output: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const exited = processes.find((p) => p.exitCode !== null);
+    if (exited) throw new Error(`trawl exited with ${exited.exitCode}:\n${output()}`);
+    const status = await fetch(`${baseUrl}/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline)
+      throw new Error(`trawl did not become healthy (last status ${status}):\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the built service (`dist/apps/<app>/main.js` for each app, standalone by default) as users run it, on
+ * its own NATS prefix, data dir and port, with loopback fetches allowed for the fixture site.
+ */
+export async function startTrawl(
+  options: { apps?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningTrawl> {
+  const apps = options.apps ?? ['standalone'];
+  const prefix = uniquePrefix();
+  const dataDir = await mkdtemp(join(tmpdir(), 'trawl-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NATS_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ALLOW_PRIVATE_ADDRESSES: 'true',
+    BROWSER_CONCURRENCY: '4',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  let output = '';
+  const children: ChildProcess[] = [];
+  const spawnApp = (app: string, extraEnv: NodeJS.ProcessEnv = {}) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'dist/apps', app, 'main.js')], {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    children.push(child);
+    return child;
+  };
+  const started = apps.map((app) => spawnApp(app));
+  const apiKey = apps.includes('standalone')
+    ? await localKey(join(dataDir, 'local-api-key'), started, () => output)
+    : await issueKeyWithCli(env, () => output);
+  await waitForHealthy(`http://127.0.0.1:${port}`, started, () => output);
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey,
+    prefix,
+    dataDir,
+    env,
+    logs: () => output,
+    spawnApp,
+    async stop() {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+              child.once('exit', () => {
+                clearTimeout(kill);
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      await deleteNatsResources(prefix);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
