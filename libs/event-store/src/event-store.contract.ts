@@ -88,7 +88,7 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       );
       const read = await store.readStream(id, { fromRevision: 1_999 });
       expect(read.map((event) => event.revision)).toEqual([1_999, 2_000]);
-      expect((read[1]?.data as { big: string }).big.length).toBe(500_000);
+      expect(read[1]?.data).toEqual({ big });
     });
 
     it('reads a stream forwards from a revision, bounded by maxCount', async () => {
