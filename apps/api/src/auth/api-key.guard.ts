@@ -29,8 +29,7 @@ export class ApiKeyGuard implements CanActivate {
       throw new TrawlError('UNAUTHORIZED', 'Unauthorized: missing Bearer token in the Authorization header');
     this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
     const entry = await (await this.kv).get(hashApiKey(token));
-    if (entry?.operation !== 'PUT')
-      throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
+    if (entry?.operation !== 'PUT') throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
     request.teamId = entry.json<{ teamId: string }>().teamId;
     return true;
   }
