@@ -1,0 +1,67 @@
+import { type BrowserContextOptions, devices } from 'playwright-core';
+
+/** Where a scrape should appear to come from. Trawl has no proxies: this sets locale, languages and time zone. */
+export interface LocationOptions {
+  country?: string;
+  languages?: string[];
+}
+
+/** Main time zone and locale of the countries users ask for most; others get only their languages. */
+const COUNTRIES: Record<string, { timezoneId: string; locale: string }> = {
+  US: { timezoneId: 'America/New_York', locale: 'en-US' },
+  GB: { timezoneId: 'Europe/London', locale: 'en-GB' },
+  DE: { timezoneId: 'Europe/Berlin', locale: 'de-DE' },
+  FR: { timezoneId: 'Europe/Paris', locale: 'fr-FR' },
+  ES: { timezoneId: 'Europe/Madrid', locale: 'es-ES' },
+  IT: { timezoneId: 'Europe/Rome', locale: 'it-IT' },
+  NL: { timezoneId: 'Europe/Amsterdam', locale: 'nl-NL' },
+  PL: { timezoneId: 'Europe/Warsaw', locale: 'pl-PL' },
+  SE: { timezoneId: 'Europe/Stockholm', locale: 'sv-SE' },
+  CH: { timezoneId: 'Europe/Zurich', locale: 'de-CH' },
+  AT: { timezoneId: 'Europe/Vienna', locale: 'de-AT' },
+  JP: { timezoneId: 'Asia/Tokyo', locale: 'ja-JP' },
+  CN: { timezoneId: 'Asia/Shanghai', locale: 'zh-CN' },
+  KR: { timezoneId: 'Asia/Seoul', locale: 'ko-KR' },
+  IN: { timezoneId: 'Asia/Kolkata', locale: 'en-IN' },
+  BR: { timezoneId: 'America/Sao_Paulo', locale: 'pt-BR' },
+  MX: { timezoneId: 'America/Mexico_City', locale: 'es-MX' },
+  CA: { timezoneId: 'America/Toronto', locale: 'en-CA' },
+  AU: { timezoneId: 'Australia/Sydney', locale: 'en-AU' },
+};
+
+/** A current desktop Chrome: never the `HeadlessChrome` user agent that sites treat as a bot. */
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } };
+const MOBILE = devices['Pixel 7'];
+
+/** Options of the fresh browser context each scrape gets. */
+export function contextOptions(options: {
+  mobile?: boolean;
+  location?: LocationOptions;
+  headers?: Record<string, string>;
+  skipTlsVerification?: boolean;
+}): BrowserContextOptions {
+  const { defaultBrowserType: _browser, ...device } = options.mobile ? MOBILE : DESKTOP;
+  const country = options.location?.country ? COUNTRIES[options.location.country.toUpperCase()] : undefined;
+  const languages = options.location?.languages?.length
+    ? options.location.languages
+    : country
+      ? [country.locale]
+      : undefined;
+  return {
+    ...device,
+    ignoreHTTPSErrors: options.skipTlsVerification ?? false,
+    ...(languages ? { locale: languages[0] } : {}),
+    ...(country ? { timezoneId: country.timezoneId } : {}),
+    extraHTTPHeaders: {
+      ...(languages ? { 'Accept-Language': acceptLanguage(languages) } : {}),
+      ...options.headers,
+    },
+  };
+}
+
+/** `['de-DE', 'en']` → `de-DE,en;q=0.9`. */
+function acceptLanguage(languages: string[]): string {
+  return languages
+    .map((language, index) => (index === 0 ? language : `${language};q=${(1 - index / 10).toFixed(1)}`))
+    .join(',');
+}

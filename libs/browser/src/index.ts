@@ -1,0 +1,3 @@
+export * from './fetch/fetch-error.js';
+export * from './pool/browser-pool.js';
+export { isPrivateAddress } from './ssrf/address-guard.js';

@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FetchError } from '../fetch/fetch-error.js';
+import { BrowserPool, type FetchPageOptions } from './browser-pool.js';
+
+/** A page server that records what reached it and how many requests were in flight at once. */
+let server: Server;
+let origin: string;
+const seen: { path: string; headers: IncomingMessage['headers'] }[] = [];
+let inFlight = 0;
+let maxInFlight = 0;
+
+const pages: Record<
+  string,
+  (url: URL) => { status?: number; type?: string; body: string; delay?: number; location?: string }
+> = {
+  '/static': () => ({ body: '<html><head><title>Static</title></head><body><h1>Hello</h1></body></html>' }),
+  '/rendered': () => ({
+    body: '<html><body><div id="app"></div><script>setTimeout(() => { document.getElementById("app").textContent = "Rendered later"; }, 300)</script></body></html>',
+  }),
+  '/redirect': () => ({ status: 302, location: '/static', body: '' }),
+  '/missing': () => ({ status: 404, body: '<html><body>Gone</body></html>' }),
+  '/slow': () => ({ body: '<html><body>slow</body></html>', delay: 5_000 }),
+  '/held': () => ({ body: '<html><body>held</body></html>', delay: 400 }),
+  '/data.json': () => ({ type: 'application/json', body: '{"a":1}' }),
+  '/latin1': () => ({ type: 'text/plain; charset=windows-1252', body: 'caf\u00e9' }),
+  '/ua': () => ({
+    body: '<html><body><script>document.body.textContent = navigator.userAgent</script></body></html>',
+  }),
+  '/with-ad': () => ({
+    body: `<html><body><script src="http://securepubads.g.doubleclick.net:${new URL(origin).port}/tag/js/gpt.js"></script>ok</body></html>`,
+  }),
+  '/private-image': () => ({ body: '<html><body><img src="http://127.0.0.1:1/x.png">ok</body></html>' }),
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    seen.push({ path: url.pathname, headers: req.headers });
+    const page = pages[url.pathname]?.(url);
+    if (!page) return res.writeHead(404).end();
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const timer = setTimeout(() => {
+      inFlight--;
+      res.writeHead(page.status ?? 200, {
+        'content-type': page.type ?? 'text/html; charset=utf-8',
+        ...(page.location ? { location: page.location } : {}),
+      });
+      res.end(page.type?.includes('1252') ? Buffer.from(page.body, 'latin1') : page.body);
+    }, page.delay ?? 0);
+    res.on('close', () => {
+      if (!res.writableEnded) {
+        clearTimeout(timer);
+        inFlight--;
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+// The ad host resolves to the test server, so only the blocker can keep the request away from it.
+const pool = new BrowserPool({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  concurrency: 2,
+  launchArgs: ['--host-resolver-rules=MAP securepubads.g.doubleclick.net 127.0.0.1'],
+});
+
+afterAll(async () => {
+  await pool.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const fetchPage = (path: string, options: Partial<FetchPageOptions> = {}) =>
+  pool.fetchPage({ url: `${origin}${path}`, timeout: 15_000, allowPrivateAddresses: true, ...options });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: FetchError) => error,
+  );
+
+describe('BrowserPool.fetchPage', () => {
+  it('renders a page and reports its status and content type', async () => {
+    const page = await fetchPage('/static');
+    expect(page).toMatchObject({
+      url: `${origin}/static`,
+      statusCode: 200,
+      contentType: 'text/html; charset=utf-8',
+    });
+    expect(page.body).toContain('<h1>Hello</h1>');
+  });
+
+  it('waits for content that scripts render after load', async () => {
+    expect((await fetchPage('/rendered')).body).toContain('Rendered later');
+  });
+
+  it('follows redirects and returns error pages with their status', async () => {
+    expect((await fetchPage('/redirect')).url).toBe(`${origin}/static`);
+    expect((await fetchPage('/missing')).statusCode).toBe(404);
+  });
+
+  it('returns JSON and text bodies decoded with their charset', async () => {
+    expect(await fetchPage('/data.json')).toMatchObject({ body: '{"a":1}', contentType: 'application/json' });
+    expect((await fetchPage('/latin1')).body).toBe('café');
+  });
+
+  it('gives up with SCRAPE_TIMEOUT when the budget runs out', async () => {
+    const error = await failure(fetchPage('/slow', { timeout: 1_500 }));
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error?.code).toBe('SCRAPE_TIMEOUT');
+  });
+
+  it('sends custom headers and looks like a phone when asked', async () => {
+    await fetchPage('/static', { headers: { 'X-Probe': 'kelp' } });
+    expect(seen.findLast((request) => request.path === '/static')?.headers['x-probe']).toBe('kelp');
+    expect((await fetchPage('/ua', { mobile: true })).body).toMatch(/Android.*Mobile/);
+    expect((await fetchPage('/ua')).body).not.toMatch(/Mobile|HeadlessChrome/);
+  });
+
+  it('blocks ad requests with blockAds and lets them through without it', async () => {
+    const adRequests = () => seen.filter((request) => request.path === '/tag/js/gpt.js').length;
+    await fetchPage('/with-ad', { blockAds: true });
+    expect(adRequests()).toBe(0);
+    await fetchPage('/with-ad', { blockAds: false });
+    expect(adRequests()).toBe(1);
+  });
+
+  it('refuses private addresses unless allowed, before anything is requested', async () => {
+    const before = seen.length;
+    const error = await failure(fetchPage('/static', { allowPrivateAddresses: false }));
+    expect(error?.code).toBe('SCRAPE_SSRF_BLOCKED');
+    expect(seen.length).toBe(before);
+    await expect(
+      failure(fetchPage('/static', { url: 'file:///etc/passwd', allowPrivateAddresses: false } as never)),
+    ).resolves.toMatchObject({
+      code: 'SCRAPE_SSRF_BLOCKED',
+    });
+  });
+
+  it('answers SCRAPE_DNS_RESOLUTION_ERROR for hosts that do not exist', async () => {
+    const error = await failure(
+      pool.fetchPage({ url: 'http://no-such-host.invalid/', timeout: 10_000, allowPrivateAddresses: false }),
+    );
+    expect(error?.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
+    expect(error?.message).toContain('no-such-host.invalid');
+  });
+
+  it('never renders more pages at once than its concurrency', async () => {
+    maxInFlight = 0;
+    await Promise.all(Array.from({ length: 5 }, () => fetchPage('/held')));
+    expect(maxInFlight).toBe(2);
+  });
+});
