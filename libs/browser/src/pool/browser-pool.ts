@@ -119,7 +119,8 @@ export class BrowserPool {
 
   /** Ad blocking and the SSRF guard for every request the page makes. */
   private async guardRequests(context: BrowserContext, options: FetchPageOptions) {
-    const blocker = options.blockAds ? await (this.adBlocker ??= AdBlocker.load()) : undefined;
+    if (options.blockAds) this.adBlocker ??= AdBlocker.load();
+    const blocker = options.blockAds ? await this.adBlocker : undefined;
     if (!blocker && options.allowPrivateAddresses) return;
     const publicHosts = new Map<string, Promise<boolean>>();
     const isPublic = (url: string) => {
