@@ -80,7 +80,7 @@ describe('EventRelay', () => {
     await resumed.stop();
 
     const messages = await published();
-    const events = messages.map((message) => message.json<{ position: number; streamId: string }>());
+    const events = messages.map((message) => message!.json<{ position: number; streamId: string }>());
     expect(events.map((event) => event.position)).toEqual(
       (await store.readAll()).map((event) => event.position),
     );

@@ -1,0 +1,152 @@
+import { convertPage } from './convert-page.js';
+import type { PageInput } from './types.js';
+
+const page = (html: string, options: Partial<PageInput> = {}) =>
+  convertPage({
+    html,
+    url: 'https://site.test/docs/page',
+    formats: ['markdown'],
+    onlyMainContent: false,
+    removeBase64Images: true,
+    ...options,
+  });
+const markdown = (html: string, options: Partial<PageInput> = {}) => page(html, options).markdown;
+
+describe('markdown', () => {
+  it('keeps tables as GFM tables and code with its language', () => {
+    expect(markdown('<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>')).toBe(
+      '| A | B |\n| - | - |\n| 1 | 2 |',
+    );
+    expect(markdown('<pre><code class="language-ts">const a = 1;\n</code></pre>')).toBe(
+      '```ts\nconst a = 1;\n```',
+    );
+    expect(markdown('<pre class="lang-sh"><code>ls</code></pre>')).toContain('ls');
+  });
+
+  it('nests lists tightly and keeps headings ATX', () => {
+    expect(markdown('<h2>T</h2><ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>')).toBe(
+      '## T\n\n- a\n  - b\n- c',
+    );
+    expect(markdown('<ol><li>one</li><li>two</li></ol>')).toBe('1. one\n2. two');
+  });
+
+  it('makes links and images absolute against the page and its base href, largest srcset wins', () => {
+    const html =
+      '<head><base href="/root/"></head><body><a href="x">X</a> <img alt="pic" src="a.jpg" srcset="s.jpg 300w, l.jpg 900w"></body>';
+    expect(markdown(html)).toBe('[X](https://site.test/root/x) ![pic](https://site.test/root/l.jpg)');
+  });
+
+  it('never breaks link text across lines, and leaves no runs of blank lines', () => {
+    expect(markdown('<p><a href="/a">Read\n   the\n  guide</a></p><br><br><br><p>next</p>')).toBe(
+      '[Read the guide](https://site.test/a)\n\nnext',
+    );
+  });
+
+  it('replaces base64 images unless asked to keep them', () => {
+    const html = '<img alt="dot" src="data:image/png;base64,AAAA">';
+    expect(markdown(html)).toBe('![dot](<Base64-Image-Removed>)');
+    expect(markdown(html, { removeBase64Images: false })).toBe('![dot](data:image/png;base64,AAAA)');
+  });
+
+  it('drops scripts, styles, comments and hidden elements', () => {
+    expect(
+      markdown(
+        '<p>shown</p><script>x()</script><style>p{}</style><!-- c --><p hidden>h</p><p style="display:none">n</p>',
+      ),
+    ).toBe('shown');
+  });
+});
+
+describe('onlyMainContent', () => {
+  const article = `<html><body>
+    <header><nav><a href="/">Home</a><a href="/pricing">Pricing</a></nav></header>
+    <div class="cookie">We use cookies. Accept all</div>
+    <div class="layout">
+      <div class="sidebar"><a href="/x">Popular posts</a></div>
+      <div class="post-body">
+        <h1>The harbour at night</h1>
+        <p>The harbour lights come on one by one, and the fishing boats return, heavy with the catch of the day.</p>
+        <p>Gulls follow them in, circling, calling, waiting for scraps from the decks, as they have for centuries.</p>
+      </div>
+    </div>
+    <footer>© Harbour Times</footer></body></html>`;
+
+  it('keeps the article with its title and drops navigation, banners, sidebars and footers', () => {
+    const result = markdown(article, { onlyMainContent: true }) ?? '';
+    expect(result).toMatch(/^# The harbour at night/);
+    expect(result).toContain('fishing boats return');
+    for (const boilerplate of ['Pricing', 'cookies', 'Popular posts', 'Harbour Times']) {
+      expect(result).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps the title heading when the content sits beside it', () => {
+    const html = `<body><div class="title-area"><h1>Release notes</h1></div><div class="content"><p>${'Version two brings faster imports, fewer crashes, and a new exporter. '.repeat(4)}</p></div></body>`;
+    expect(markdown(html, { onlyMainContent: true })).toMatch(/^# Release notes\n\nVersion two/);
+  });
+
+  it('falls back to the whole page when the boilerplate list would leave nothing', () => {
+    expect(
+      markdown('<body><div class="menu"><p>Today only: soup</p></div></body>', { onlyMainContent: true }),
+    ).toBe('Today only: soup');
+  });
+});
+
+describe('includeTags and excludeTags', () => {
+  const html =
+    '<body><div id="a"><p>alpha</p><p class="ad">buy</p></div><div id="b"><p>beta</p></div></body>';
+
+  it('keeps only included elements and still honours excludes inside them', () => {
+    expect(markdown(html, { includeTags: ['#a'], excludeTags: ['.ad'] })).toBe('alpha');
+    expect(markdown(html, { excludeTags: ['#a'] })).toBe('beta');
+  });
+});
+
+describe('links, images and metadata', () => {
+  it('collects absolute links once each, without same-page fragments', () => {
+    const result = page(
+      '<a href="/a">1</a><a href="#top">2</a><a href="/a">3</a><a href="mailto:x@y.z">4</a>',
+      {
+        formats: ['links'],
+      },
+    );
+    expect(result.links).toEqual(['https://site.test/a', 'mailto:x@y.z']);
+    expect(result.markdown).toBeUndefined();
+  });
+
+  it('reads metadata the way Firecrawl names it, repeated tags as arrays', () => {
+    const { metadata } = page(
+      `<html lang="de"><head><title> Hafen </title><meta name="description" content="D">
+       <meta property="og:title" content="OG"><meta property="og:locale:alternate" content="en_GB">
+       <meta name="author" content="A"><meta name="author" content="B"><link rel="shortcut icon" href="/f.ico"></head></html>`,
+      { formats: [] },
+    );
+    expect(metadata).toEqual({
+      title: 'Hafen',
+      description: 'D',
+      ogTitle: 'OG',
+      ogLocaleAlternate: ['en_GB'],
+      author: ['A', 'B'],
+      language: 'de',
+      favicon: 'https://site.test/f.ico',
+    });
+  });
+});
+
+describe('non-HTML bodies', () => {
+  it('fences JSON and passes text through', () => {
+    expect(markdown('{"a":[1]}', { contentType: 'application/json' })).toBe(
+      '```json\n{\n  "a": [\n    1\n  ]\n}\n```',
+    );
+    expect(markdown('plain\ntext', { contentType: 'text/plain' })).toBe('plain\ntext');
+  });
+});
+
+describe('large pages', () => {
+  it('converts a 1 MB page', () => {
+    const html = `<body>${'<p>Paragraph of a long page with <a href="/l">a link</a> inside it.</p>'.repeat(15_000)}</body>`;
+    const result = page(html, { onlyMainContent: true, formats: ['markdown', 'links'] });
+    expect(result.links).toEqual(['https://site.test/l']);
+    expect(result.markdown?.split('\n\n')).toHaveLength(15_000);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Element, ElementContent, Root } from 'hast';
+
+/** Text measurements of one element's subtree, gathered in a single pass. */
+export interface BlockStats {
+  /** Characters of visible text (whitespace collapsed). */
+  text: number;
+  /** Characters of that text inside links. */
+  linkText: number;
+  /** Paragraph-like blocks (p, pre, blockquote, table rows, list items with prose). */
+  paragraphs: number;
+}
+
+/** Computes stats for every element under `root`, bottom up. */
+export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
+  const stats = new Map<Element, BlockStats>();
+  const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
+    if (node.type === 'text') {
+      const length = node.value.replace(/\s+/g, ' ').trim().length;
+      return { text: length, linkText: inLink ? length : 0, paragraphs: 0 };
+    }
+    if (node.type !== 'element' && node.type !== 'root') return { text: 0, linkText: 0, paragraphs: 0 };
+    const isLink = node.type === 'element' && node.tagName === 'a';
+    const total: BlockStats = { text: 0, linkText: 0, paragraphs: 0 };
+    for (const child of node.children) {
+      const childStats = walk(child as ElementContent, inLink || isLink);
+      total.text += childStats.text;
+      total.linkText += childStats.linkText;
+      total.paragraphs += childStats.paragraphs;
+    }
+    if (node.type === 'element') {
+      if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;
+      stats.set(node, total);
+    }
+    return total;
+  };
+  walk(root, false);
+  return stats;
+}
+
+const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'tr', 'li', 'dd', 'h2', 'h3', 'h4']);
+
+export const linkDensity = (stats: BlockStats) => (stats.text === 0 ? 0 : stats.linkText / stats.text);

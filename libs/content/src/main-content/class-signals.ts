@@ -1,0 +1,19 @@
+import type { Element } from 'hast';
+
+const POSITIVE =
+  /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|docs?-|documentation|thread|question|answer|product|description/i;
+const NEGATIVE =
+  /comment-form|combx|disqus|foot|masthead|meta|outbrain|promo|related|scroll|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|share|social|newsletter|subscribe|signup|cookie|consent|banner|breadcrumb|pagination|pager|popup|modal|nav|menu|\bad\b|ads|advert/i;
+
+/** Class and id hints: +25 for words that mark content, −25 for words that mark everything else. */
+export function classWeight(element: Element): number {
+  const names = [element.properties.className, element.properties.id]
+    .flat()
+    .filter((name) => typeof name === 'string')
+    .join(' ');
+  if (!names) return 0;
+  let weight = 0;
+  if (POSITIVE.test(names)) weight += 25;
+  if (NEGATIVE.test(names)) weight -= 25;
+  return weight;
+}

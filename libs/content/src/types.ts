@@ -1,0 +1,43 @@
+export type ContentFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
+
+export interface PageInput {
+  /** The page body: rendered HTML, or the text of a JSON / plain-text response. */
+  html: string;
+  /** Final URL of the page: relative URLs resolve against it (and its `<base href>`). */
+  url: string;
+  contentType?: string;
+  formats: ContentFormat[];
+  onlyMainContent: boolean;
+  includeTags?: string[];
+  excludeTags?: string[];
+  removeBase64Images: boolean;
+}
+
+/** Page metadata with Firecrawl's keys; every other `<meta>` keeps its raw name; repeats become arrays. */
+export interface PageMetadata {
+  title?: string;
+  description?: string;
+  language?: string;
+  keywords?: string;
+  robots?: string;
+  favicon?: string;
+  ogTitle?: string;
+  ogDescription?: string;
+  ogUrl?: string;
+  ogImage?: string;
+  ogLocale?: string;
+  ogLocaleAlternate?: string[];
+  ogSiteName?: string;
+  publishedTime?: string;
+  modifiedTime?: string;
+  [name: string]: string | string[] | undefined;
+}
+
+export interface PageOutput {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  images?: string[];
+  metadata: PageMetadata;
+}
