@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 infra/scripts/ensure-deps.sh
 npm run build --silent
-exec node dist/apps/standalone/main.js
+exec node dist/apps/standalone/src/main.js

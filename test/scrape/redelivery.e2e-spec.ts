@@ -11,6 +11,7 @@ beforeAll(async () => {
   trawl = await startTrawl({
     apps: ['core', 'projector', 'extractor', 'api'],
     env: { WORKER_ACK_WAIT_MS: '3000' },
+    waitForHealthy: false,
   });
 });
 

@@ -19,7 +19,7 @@ function tightLists() {
 const processor = unified()
   .use(rehypeRemark, { newlines: false })
   .use(tightLists)
-  .use(remarkGfm)
+  .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {
     bullet: '-',
     fence: '`',
