@@ -82,8 +82,9 @@ const onlyType = option('type');
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
 for (const file of readdirSync(join(dir, 'ground-truth')).sort()) {
-  const id = file.replace('.json', '');
-  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth', file), 'utf8'));
+  const id = file.replace(/\.json(\.gz)?$/, '');
+  const raw = readFileSync(join(dir, 'ground-truth', file));
+  const truth = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'));
   const type =
     truth._internal?.page_type?.primary === 'category'
       ? 'collection'

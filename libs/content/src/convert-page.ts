@@ -22,11 +22,9 @@ export function convertPage(input: PageInput): PageOutput {
   const wants = new Set(input.formats);
   if (input.contentType && !/html/i.test(input.contentType)) return convertText(input, wants);
 
-  const tree = parseHtml(input.html);
-  resolveUrls(tree, input.url);
-  const metadata = extractMetadata(tree);
+  const tree = parsePage(input);
+  const output: PageOutput = { metadata: extractMetadata(tree) };
   removeNonContent(tree);
-  const output: PageOutput = { metadata };
   if (wants.has('rawHtml')) output.rawHtml = input.html;
   if (wants.has('links')) output.links = collectLinks(tree);
   if (wants.has('images')) output.images = collectImages(tree, input);
@@ -38,16 +36,30 @@ export function convertPage(input: PageInput): PageOutput {
   return output;
 }
 
+function parsePage(input: PageInput): Root {
+  const tree = parseHtml(input.html);
+  resolveUrls(tree, input.url);
+  return tree;
+}
+
+/** The tree `includeTags` / `excludeTags` leave; then, with onlyMainContent, its main content. */
 function selectContent(tree: Root, input: PageInput): Root {
-  let content: Root = tree;
-  if (input.includeTags?.length) content = keepOnly(content, input.includeTags);
-  if (input.excludeTags?.length) removeMatching(content, input.excludeTags);
+  const filtered = (root: Root) => {
+    let content = root;
+    if (input.includeTags?.length) content = keepOnly(content, input.includeTags);
+    if (input.excludeTags?.length) removeMatching(content, input.excludeTags);
+    return content;
+  };
+  const content = filtered(tree);
   if (!input.onlyMainContent || input.includeTags?.length) return content;
-  const floor = structuredClone(content);
-  removeBoilerplate(floor);
-  const main = extractMainContent(floor, { url: input.url });
-  // A floor that removed everything is a false positive of the selector list: keep the page.
-  return hasText(main) ? main : content;
+  // The floor edits the tree in place (cheaper than copying every page); in the rare case it
+  // leaves nothing, the page is parsed again and kept whole.
+  removeBoilerplate(content);
+  const main = extractMainContent(content, { url: input.url });
+  if (hasText(main)) return main;
+  const whole = parsePage(input);
+  removeNonContent(whole);
+  return filtered(whole);
 }
 
 function hasText(tree: Root): boolean {

@@ -48,13 +48,15 @@ export function extractMetadata(tree: Root): PageMetadata {
     else if (Array.isArray(existing)) existing.push(value);
     else metadata[key] = [existing, value];
   };
-  for (const meta of selectAll('meta', tree)) {
+  // Metadata lives in <head>; searching only there keeps this cheap on large pages.
+  const head = select('head', tree) ?? tree;
+  for (const meta of selectAll('meta', head)) {
     const name = attribute(meta, 'name') ?? attribute(meta, 'property') ?? attribute(meta, 'itemProp');
     const content = attribute(meta, 'content');
     if (!name || content === undefined) continue;
     add(RENAMED[name.toLowerCase()] ?? name, content);
   }
-  const title = select('title', tree);
+  const title = select('title', head);
   const titleText = title ? hastToString(title).trim().replace(/\s+/g, ' ') : '';
   const first = (key: string) => {
     const value = metadata[key];
@@ -66,7 +68,7 @@ export function extractMetadata(tree: Root): PageMetadata {
   if (Array.isArray(metadata.description)) metadata.description = metadata.description[0];
   const language = select('html', tree)?.properties.lang;
   if (typeof language === 'string' && language) metadata.language = language;
-  const icon = selectAll('link[rel][href]', tree).find((link) =>
+  const icon = selectAll('link[rel][href]', head).find((link) =>
     String(link.properties.rel ?? '')
       .split(/[\s,]+/)
       .some((rel) => rel.toLowerCase() === 'icon'),
