@@ -15,7 +15,7 @@ import { repoRoot } from '../support/repo-root.js';
  * text against the human-reviewed main content, averaged over pages). The markdown is scored as
  * the text a reader sees: syntax, link targets and image URLs are not words of the page.
  *
- *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --results out.json]
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json]
  */
 const dir = process.env.WCXB_DIR ?? join(repoRoot, '../shared/bench-data/wcxb-dev/dev');
 const args = process.argv.slice(2);
@@ -79,9 +79,12 @@ const percentile = (values: number[], p: number) => {
 };
 
 const onlyType = option('type');
+/** `--sample 3`: every third page, for quick iterations; report figures from full runs only. */
+const sample = Number(option('sample') ?? 1);
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
-for (const file of readdirSync(join(dir, 'ground-truth')).sort()) {
+for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entries()) {
+  if (index % sample !== 0) continue;
   const id = file.replace(/\.json(\.gz)?$/, '');
   const raw = readFileSync(join(dir, 'ground-truth', file));
   const truth = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'));

@@ -25,8 +25,13 @@ const NON_CONTENT = new Set([
  * looks at the tree: less to score and less to convert.
  */
 export function removeNonContent(tree: Root): void {
+  const unwrapNoscript = rendersOnlyWithoutScripts(tree);
   visit(tree, (node, index, parent) => {
     if (!parent || index === undefined) return;
+    if (unwrapNoscript && node.type === 'element' && node.tagName === 'noscript') {
+      parent.children.splice(index, 1, ...node.children);
+      return index;
+    }
     if (
       node.type === 'comment' ||
       node.type === 'doctype' ||
@@ -36,6 +41,31 @@ export function removeNonContent(tree: Root): void {
       return [SKIP, index];
     }
   });
+}
+
+/** Never text: what a browser does not render as words of the page. */
+const NEVER_TEXT = new Set(['script', 'style', 'template', 'head']);
+
+/**
+ * Pages served to crawlers in `<noscript>` (forums, single-page apps with a fallback): when the
+ * page shows almost nothing else, the `<noscript>` content is the page.
+ */
+function rendersOnlyWithoutScripts(tree: Root): boolean {
+  let visible = 0;
+  let noscript = 0;
+  const walk = (node: Root | Element, inNoscript: boolean) => {
+    for (const child of node.children) {
+      if (child.type === 'text') {
+        const length = child.value.trim().length;
+        if (inNoscript) noscript += length;
+        else visible += length;
+      } else if (child.type === 'element' && !NEVER_TEXT.has(child.tagName)) {
+        walk(child, inNoscript || child.tagName === 'noscript');
+      }
+    }
+  };
+  walk(tree, false);
+  return noscript > visible * 2 && noscript > 200;
 }
 
 function isRemovable(node: Element): boolean {
