@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
 import { SKIP, visit } from 'unist-util-visit';
+import { measureBlocks } from '../main-content/block-stats.js';
 
 /**
  * The reference service's boilerplate list (API-NOTES.md), the floor `onlyMainContent` starts
@@ -87,14 +88,22 @@ function holdsContent(element: Element): boolean {
   );
 }
 
+/** A "boilerplate" element holding more than this share of the page's text is a page wrapper. */
+const MAX_SHARE_OF_PAGE = 0.4;
+
 /**
  * Removes boilerplate elements, except those that are or hold the page's marked content (a
- * `<header>` wrapping the `<article>`, say, or the one holding the title heading).
+ * `<header>` wrapping the `<article>`, say, or the one holding the title heading) and wrappers
+ * that hold much of the page's text (a layout `div.side` around everything, say).
  */
 export function removeBoilerplate(tree: Root): void {
+  const text = measureBlocks(tree);
+  let pageText = 0;
+  for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
   visit(tree, 'element', (node: Element, index, parent) => {
     if (!parent || index === undefined || !isBoilerplate(node)) return;
     if (isContentMarker(node) || holdsContent(node)) return;
+    if ((text.get(node)?.text ?? 0) > pageText * MAX_SHARE_OF_PAGE) return;
     parent.children.splice(index, 1);
     return [SKIP, index];
   });

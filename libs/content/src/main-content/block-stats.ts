@@ -8,6 +8,8 @@ export interface BlockStats {
   linkText: number;
   /** Paragraph-like blocks (p, pre, blockquote, table rows, list items with prose). */
   paragraphs: number;
+  /** Links (`<a>` with text). */
+  links: number;
 }
 
 /** Computes stats for every element under `root`, bottom up. */
@@ -16,17 +18,20 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
     if (node.type === 'text') {
       const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return { text: length, linkText: inLink ? length : 0, paragraphs: 0 };
+      return { text: length, linkText: inLink ? length : 0, paragraphs: 0, links: 0 };
     }
-    if (node.type !== 'element' && node.type !== 'root') return { text: 0, linkText: 0, paragraphs: 0 };
+    if (node.type !== 'element' && node.type !== 'root')
+      return { text: 0, linkText: 0, paragraphs: 0, links: 0 };
     const isLink = node.type === 'element' && node.tagName === 'a';
-    const total: BlockStats = { text: 0, linkText: 0, paragraphs: 0 };
+    const total: BlockStats = { text: 0, linkText: 0, paragraphs: 0, links: 0 };
     for (const child of node.children) {
       const childStats = walk(child as ElementContent, inLink || isLink);
       total.text += childStats.text;
       total.linkText += childStats.linkText;
       total.paragraphs += childStats.paragraphs;
+      total.links += childStats.links;
     }
+    if (isLink && !inLink && total.text > 0) total.links++;
     if (node.type === 'element') {
       if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;
       stats.set(node, total);
