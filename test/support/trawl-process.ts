@@ -32,7 +32,7 @@ async function localKey(file: string, processes: ChildProcess[], output: () => s
 }
 
 /** Split deployments have no local key: an operator creates a team with the CLI, as users do. */
-async function issueKeyWithCli(env: NodeJS.ProcessEnv, output: () => string): Promise<string> {
+export async function issueKeyWithCli(env: NodeJS.ProcessEnv, output: () => string): Promise<string> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const result = spawnSync(

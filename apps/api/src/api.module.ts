@@ -5,12 +5,13 @@ import { HealthHttpController } from './health/health.http.controller.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
+import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
   imports: [TerminusModule],
   controllers: [ScrapeHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, ScrapeOutcomes, ScrapeService],
+  providers: [ApiKeyGuard, ScrapeOutcomes, ScrapeCache, ScrapeService],
 })
 export class ApiModule {}

@@ -1,4 +1,6 @@
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
 export { convertPage } from './convert-page.js';
+export { buildDocument, pageInputOf, type ScrapeDocument } from './document/build-document.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
+export { ContentPool } from './pool/content-pool.js';
 export type { ContentFormat, PageInput, PageMetadata, PageOutput } from './types.js';

@@ -1,3 +1,4 @@
+export * from './cache/cache-policy.js';
 export * from './decider/decider.js';
 export * from './scrape/scrape.decider.js';
 export * from './team/api-key.js';

@@ -8,4 +8,6 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.rawHtml',
   'formats.links',
   'formats.images',
+  'minAge',
+  'lockdown',
 ]);

@@ -1,8 +1,11 @@
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
+import type { ScrapeDocument } from '#content';
 import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
+import { isCacheEligible } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
+import { ScrapeCache } from './scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape-outcomes.service.js';
 
 /** After the request's own timeout, wait this much longer for a worker's timeout verdict before answering 408. */
@@ -17,10 +20,11 @@ export class ScrapeService implements BeforeApplicationShutdown {
   constructor(
     private readonly bus: CommandBus,
     private readonly outcomes: ScrapeOutcomes,
+    private readonly cache: ScrapeCache,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<Record<string, unknown>> {
+  scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
     if (this.draining) throw new TrawlError('SERVICE_UNAVAILABLE', 'Trawl is shutting down; retry shortly');
     const stopTimer = scrapeDurationSeconds.startTimer();
     const job = this.run(teamId, request, correlationId);
@@ -46,6 +50,25 @@ export class ScrapeService implements BeforeApplicationShutdown {
 
   private async run(teamId: string, request: ScrapeRequest, correlationId: string) {
     const scrapeId = uuidv7();
+    const verdict = await this.cache.verdict(teamId, request);
+    if (verdict.use === 'refuse') throw new TrawlError(verdict.code, verdict.message);
+    if (verdict.use === 'cache') {
+      const document = await this.cache.serve(scrapeId, request, verdict.entry);
+      if (document) return document;
+      // The cached body is gone: a cache-only request cannot be answered, others scrape anew.
+      if (request.lockdown)
+        throw new TrawlError('SCRAPE_LOCKDOWN_CACHE_MISS', `No cached copy of ${request.url}`);
+      if (request.minAge !== undefined)
+        throw new TrawlError('SCRAPE_NO_CACHED_DATA', `No cached copy of ${request.url}`);
+    }
+    const document = await this.scrapeAnew(scrapeId, teamId, request, correlationId);
+    if (isCacheEligible(request)) {
+      document.metadata.cacheState = 'miss';
+    }
+    return document;
+  }
+
+  private async scrapeAnew(scrapeId: string, teamId: string, request: ScrapeRequest, correlationId: string) {
     const outcome = this.outcomes.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
     const at = new Date().toISOString();
     try {
@@ -64,7 +87,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
       case 'ScrapeCompleted': {
         const document = await this.blobs.getText(result.data.documentBlob);
         if (!document) throw new TrawlError('UNKNOWN_ERROR', `Document of scrape ${scrapeId} is missing`);
-        return JSON.parse(document) as Record<string, unknown>;
+        return JSON.parse(document) as ScrapeDocument;
       }
       case 'ScrapeFailed':
         throw new TrawlError(result.data.code, result.data.error);

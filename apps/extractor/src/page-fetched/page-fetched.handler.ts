@@ -2,6 +2,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { buildDocument, ContentPool, pageInputOf } from '#content';
 import { type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import {
   BLOB_STORE,
@@ -14,10 +15,6 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { buildDocument } from '../document/build-document.js';
-import { ContentPool } from './content-pool.js';
-
-const CONTENT_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'links', 'images']);
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
@@ -59,16 +56,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ReturnType<typeof buildDocument>;
     try {
-      const output = await this.pool.convert({
-        html: body,
-        url: page.url,
-        contentType: page.contentType,
-        formats: request.formats.map((f) => f.type).filter((t) => CONTENT_FORMATS.has(t)) as never,
-        onlyMainContent: request.onlyMainContent,
-        includeTags: request.includeTags,
-        excludeTags: request.excludeTags,
-        removeBase64Images: request.removeBase64Images,
-      });
+      const output = await this.pool.convert(pageInputOf(request, page, body));
       document = buildDocument(scrapeId, request, page, output);
     } catch (error) {
       log.error({ err: error }, 'content conversion failed');

@@ -29,10 +29,16 @@ export interface ScrapeCompleted {
   type: 'ScrapeCompleted';
   data: {
     scrapeId: string;
+    teamId: string;
     /** Blob key of the Firecrawl document (JSON) the API answers with. */
     documentBlob: string;
     url: string;
     statusCode: number;
+    /** The fetched page the document was derived from. */
+    page: FetchedPage;
+    fetchedAt: string;
+    /** Set when the page may be served from the cache: the cache-lookups key of its variant. */
+    cacheKey?: string;
     completedAt: string;
   };
 }

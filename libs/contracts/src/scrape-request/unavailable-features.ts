@@ -14,7 +14,8 @@ export function unavailableFeatures(request: ScrapeRequest, available: ReadonlyS
     ...(request.proxy === 'enhanced' || request.proxy === 'stealth' ? [`proxy.${request.proxy}`] : []),
     ...(request.minAge !== undefined ? ['minAge'] : []),
     ...(request.lockdown ? ['lockdown'] : []),
-    ...(request.zeroDataRetention ? ['zeroDataRetention'] : []),
+    // Lockdown counts as zero data retention by itself: it only reads the cache.
+    ...(request.zeroDataRetention && !request.lockdown ? ['zeroDataRetention'] : []),
     ...(request.redactPII !== undefined && request.redactPII !== false ? ['redactPII'] : []),
     ...(request.profile ? ['profile'] : []),
     ...request.parsers.filter((parser) => parser.type !== 'pdf').map((parser) => `parsers.${parser.type}`),

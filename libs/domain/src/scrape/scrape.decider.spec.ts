@@ -1,10 +1,16 @@
-import type { FetchedPage, ScrapeEvent, ScrapeRequest } from '#contracts';
+import { type FetchedPage, type ScrapeEvent, type ScrapeRequest, validateScrapeRequest } from '#contracts';
+import { cacheKey } from '../cache/cache-policy.js';
 import { DomainError } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
 import { scrapeDecider } from './scrape.decider.js';
 
 const scrapeId = '0193a6f0-0000-7000-8000-000000000001';
-const request = { url: 'http://example.test/' } as ScrapeRequest;
+const valid = (body: object) => {
+  const result = validateScrapeRequest(body);
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+};
+const request: ScrapeRequest = valid({ url: 'http://example.test/' });
 const page: FetchedPage = {
   url: 'http://example.test/',
   statusCode: 200,
@@ -22,7 +28,17 @@ const fetched: ScrapeEvent = {
 };
 const completed: ScrapeEvent = {
   type: 'ScrapeCompleted',
-  data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, completedAt: 't2' },
+  data: {
+    scrapeId,
+    teamId: 'team-1',
+    documentBlob: 'docs/x',
+    url: page.url,
+    statusCode: 200,
+    page,
+    fetchedAt: 't1',
+    cacheKey: cacheKey('team-1', request),
+    completedAt: 't2',
+  },
 };
 const failed: ScrapeEvent = {
   type: 'ScrapeFailed',
@@ -84,6 +100,26 @@ describe('scrape decider', () => {
     expect(given(scrapeDecider, [requested, fetched]).when(command)).toEqual([completed]);
     expect(given(scrapeDecider, [requested, fetched, completed]).when(command)).toEqual([]);
     expectDomainError(() => given(scrapeDecider, [requested]).when(command), 'SCRAPE_NOT_FETCHED');
+  });
+
+  it('marks a completed scrape cacheable only when its request allows it', () => {
+    const privateRequest = valid({ url: 'http://example.test/', headers: { Cookie: 'session=1' } });
+    const events: ScrapeEvent[] = [
+      {
+        type: 'ScrapeRequested',
+        data: { scrapeId, teamId: 'team-1', request: privateRequest, requestedAt: 't0' },
+      },
+      {
+        type: 'PageFetched',
+        data: { scrapeId, teamId: 'team-1', request: privateRequest, page, fetchedAt: 't1' },
+      },
+    ];
+    const [event] = given(scrapeDecider, events).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't2' },
+    });
+    expect(event?.type).toBe('ScrapeCompleted');
+    expect(event?.data).not.toHaveProperty('cacheKey');
   });
 
   it('fails a scrape in flight, but never a finished one', () => {

@@ -1,10 +1,18 @@
 import type { FetchedPage, ScrapeCommand, ScrapeEvent, ScrapeRequest } from '#contracts';
+import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
 export type ScrapeState =
   | { status: 'initial' }
   | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest }
-  | { status: 'fetched'; scrapeId: string; teamId: string; request: ScrapeRequest; page: FetchedPage }
+  | {
+      status: 'fetched';
+      scrapeId: string;
+      teamId: string;
+      request: ScrapeRequest;
+      page: FetchedPage;
+      fetchedAt: string;
+    }
   | { status: 'completed'; scrapeId: string; teamId: string; documentBlob: string }
   | { status: 'failed'; scrapeId: string; teamId: string; code: string };
 
@@ -26,7 +34,9 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
           request: event.data.request,
         };
       case 'PageFetched':
-        return state.status === 'requested' ? { ...state, status: 'fetched', page: event.data.page } : state;
+        return state.status === 'requested'
+          ? { ...state, status: 'fetched', page: event.data.page, fetchedAt: event.data.fetchedAt }
+          : state;
       case 'ScrapeCompleted':
         return state.status === 'initial'
           ? state
@@ -72,15 +82,29 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
       case 'CompleteScrape': {
         requireExisting(state, command.data.scrapeId);
         if (state.status === 'completed' || state.status === 'failed') return [];
-        if (state.status === 'requested') {
+        if (state.status !== 'fetched') {
           throw new DomainError(
             'SCRAPE_NOT_FETCHED',
             `Scrape ${command.data.scrapeId} has no fetched page yet`,
           );
         }
         const { scrapeId, documentBlob, url, statusCode, at } = command.data;
+        const { teamId, request, page, fetchedAt } = state;
         return [
-          { type: 'ScrapeCompleted', data: { scrapeId, documentBlob, url, statusCode, completedAt: at } },
+          {
+            type: 'ScrapeCompleted',
+            data: {
+              scrapeId,
+              teamId,
+              documentBlob,
+              url,
+              statusCode,
+              page,
+              fetchedAt,
+              ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
+              completedAt: at,
+            },
+          },
         ];
       }
       case 'FailScrape': {

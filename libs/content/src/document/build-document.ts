@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { PageOutput } from '#content';
 import type { FetchedPage, ScrapeRequest } from '#contracts';
+import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
 /** The Firecrawl v2 document: only the requested formats, plus metadata every client relies on. */
 export interface ScrapeDocument {
@@ -10,6 +10,24 @@ export interface ScrapeDocument {
   links?: string[];
   images?: string[];
   metadata: Record<string, unknown>;
+}
+
+const CONTENT_FORMATS = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images']);
+
+/** What the converter needs to derive a request's formats from a fetched page body. */
+export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: string): PageInput {
+  return {
+    html: body,
+    url: page.url,
+    contentType: page.contentType,
+    formats: request.formats
+      .map((format) => format.type)
+      .filter((type) => CONTENT_FORMATS.has(type)) as ContentFormat[],
+    onlyMainContent: request.onlyMainContent,
+    includeTags: request.includeTags,
+    excludeTags: request.excludeTags,
+    removeBase64Images: request.removeBase64Images,
+  };
 }
 
 export function buildDocument(

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import type { PageInput, PageOutput } from '#content';
+import type { PageInput, PageOutput } from '../types.js';
 
 /** A worker-thread pool sized to the cores for the CPU-heavy content work. */
 export class ContentPool {

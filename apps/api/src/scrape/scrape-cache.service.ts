@@ -1,0 +1,92 @@
+import { type KV, Kvm } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { buildDocument, ContentPool, type PageOutput, pageInputOf, type ScrapeDocument } from '#content';
+import {
+  CACHE_INDEX_READ_MODEL,
+  CACHE_INDEX_TTL_MS,
+  type FetchedPage,
+  type NatsNames,
+  type ScrapeRequest,
+} from '#contracts';
+import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
+import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+
+/** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
+const CONVERTED_PAGES = 200;
+
+/**
+ * Serves scrapes from the cache index projection, without a round trip through the browser.
+ * Formats are derived from the cached page body (so a copy cached for markdown serves links
+ * too); the derivation of a page version for a set of options is memoised.
+ */
+@Injectable()
+export class ScrapeCache implements OnApplicationShutdown {
+  private kv?: Promise<KV>;
+  private readonly pool: ContentPool;
+  private readonly converted = new Map<string, Promise<PageOutput | undefined>>();
+
+  constructor(
+    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {
+    this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
+  }
+
+  /** Looks the request's variant up and applies maxAge / minAge / lockdown. */
+  async verdict(teamId: string, request: ScrapeRequest): Promise<CacheVerdict> {
+    if (!isCacheEligible(request)) return { use: 'scrape' };
+    this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(CACHE_INDEX_READ_MODEL), {
+      ttl: CACHE_INDEX_TTL_MS,
+    });
+    const entry = (await (await this.kv).get(cacheKey(teamId, request)))?.json<CacheEntry>();
+    return cacheVerdict(request, entry, Date.now());
+  }
+
+  /** The document for a cache hit, or undefined when the cached body is gone from the blob store. */
+  async serve(
+    scrapeId: string,
+    request: ScrapeRequest,
+    entry: CacheEntry,
+  ): Promise<ScrapeDocument | undefined> {
+    const page: FetchedPage = {
+      url: entry.url,
+      statusCode: entry.statusCode,
+      contentType: entry.contentType,
+      bodyBlob: entry.bodyBlob,
+      proxyUsed: 'basic',
+    };
+    const output = await this.convert(request, page);
+    if (!output) return undefined;
+    const document = buildDocument(scrapeId, request, page, output);
+    document.metadata.cacheState = 'hit';
+    document.metadata.cachedAt = entry.fetchedAt;
+    return document;
+  }
+
+  private convert(request: ScrapeRequest, page: FetchedPage): Promise<PageOutput | undefined> {
+    const { html: _body, ...options } = pageInputOf(request, page, '');
+    const key = JSON.stringify([page.bodyBlob, options]);
+    const memoised = this.converted.get(key);
+    if (memoised) return memoised;
+    const output = this.blobs.getText(page.bodyBlob).then((body) => {
+      if (body === undefined) {
+        this.converted.delete(key);
+        return undefined;
+      }
+      return this.pool.convert(pageInputOf(request, page, body));
+    });
+    output.catch(() => this.converted.delete(key));
+    this.converted.set(key, output);
+    if (this.converted.size > CONVERTED_PAGES)
+      this.converted.delete(this.converted.keys().next().value as string);
+    return output;
+  }
+
+  async onApplicationShutdown() {
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,21 @@
+import type { RecordedEvent, ScrapeEvent } from '#contracts';
+import type { CacheEntry } from '#domain';
+
+/** Pure: the cache-index entry a scrape event writes, if any (replaying it writes the same entry). */
+export function cacheIndexChange(event: RecordedEvent): { key: string; entry: CacheEntry } | null {
+  const e = { type: event.type, data: event.data } as ScrapeEvent;
+  if (e.type !== 'ScrapeCompleted' || !e.data.cacheKey) return null;
+  const { scrapeId, teamId, page, fetchedAt } = e.data;
+  return {
+    key: e.data.cacheKey,
+    entry: {
+      scrapeId,
+      teamId,
+      url: page.url,
+      statusCode: page.statusCode,
+      contentType: page.contentType,
+      bodyBlob: page.bodyBlob,
+      fetchedAt,
+    },
+  };
+}

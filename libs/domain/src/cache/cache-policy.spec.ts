@@ -1,0 +1,81 @@
+import { type ScrapeRequest, validateScrapeRequest } from '#contracts';
+import {
+  type CacheEntry,
+  cacheKey,
+  cacheVerdict,
+  isCacheEligible,
+  normaliseCacheUrl,
+} from './cache-policy.js';
+
+const request = (body: object): ScrapeRequest => {
+  const result = validateScrapeRequest({ url: 'https://site.test/page', ...body });
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+};
+const now = Date.parse('2026-11-22T12:00:00Z');
+const entry = (ageMs: number): CacheEntry => ({
+  scrapeId: 's-1',
+  teamId: 'team-1',
+  url: 'https://site.test/page',
+  statusCode: 200,
+  contentType: 'text/html',
+  bodyBlob: 'pages/s-1',
+  fetchedAt: new Date(now - ageMs).toISOString(),
+});
+
+describe('cache policy', () => {
+  it('normalises URLs: no fragment, trailing slash or default port; query kept', () => {
+    expect(normaliseCacheUrl('HTTP://Site.test:80/a/b/?q=1#top')).toBe('http://site.test/a/b?q=1');
+    expect(normaliseCacheUrl('https://site.test/')).toBe('https://site.test');
+  });
+
+  it('keys by team, URL and the options that change the page', () => {
+    const base = cacheKey('team-1', request({}));
+    expect(cacheKey('team-1', request({ url: 'https://site.test/page/#x' }))).toBe(base);
+    expect(cacheKey('team-2', request({}))).not.toBe(base);
+    expect(cacheKey('team-1', request({ mobile: true }))).not.toBe(base);
+    expect(cacheKey('team-1', request({ location: { country: 'DE' } }))).not.toBe(base);
+    expect(cacheKey('team-1', request({ formats: ['links'] }))).toBe(base);
+  });
+
+  it('is not eligible with headers, actions, changeTracking, waitFor or maxAge 0', () => {
+    expect(isCacheEligible(request({}))).toBe(true);
+    expect(isCacheEligible(request({ headers: { a: 'b' } }))).toBe(false);
+    expect(isCacheEligible(request({ actions: [{ type: 'scrape' }] }))).toBe(false);
+    expect(isCacheEligible(request({ formats: ['markdown', 'changeTracking'] }))).toBe(false);
+    expect(isCacheEligible(request({ waitFor: 100 }))).toBe(false);
+    expect(isCacheEligible(request({ maxAge: 0 }))).toBe(false);
+  });
+
+  it('serves copies younger than maxAge and scrapes otherwise', () => {
+    expect(cacheVerdict(request({ maxAge: 60_000 }), entry(59_999), now)).toMatchObject({ use: 'cache' });
+    expect(cacheVerdict(request({ maxAge: 60_000 }), entry(60_000), now)).toEqual({
+      use: 'scrape',
+      cacheState: 'miss',
+    });
+    expect(cacheVerdict(request({}), undefined, now)).toEqual({ use: 'scrape', cacheState: 'miss' });
+    expect(cacheVerdict(request({ maxAge: 0 }), entry(1), now)).toEqual({ use: 'scrape' });
+  });
+
+  it('minAge reads only the cache: old enough or 404', () => {
+    expect(cacheVerdict(request({ minAge: 1 }), entry(5), now)).toMatchObject({ use: 'cache' });
+    expect(cacheVerdict(request({ minAge: 10_000 }), entry(5), now)).toMatchObject({
+      use: 'refuse',
+      code: 'SCRAPE_NO_CACHED_DATA',
+    });
+    expect(cacheVerdict(request({ minAge: 1 }), undefined, now)).toMatchObject({
+      code: 'SCRAPE_NO_CACHED_DATA',
+    });
+  });
+
+  it('lockdown reads only the cache, accepting copies up to two years old by default', () => {
+    const yearMs = 365 * 24 * 3600 * 1000;
+    expect(cacheVerdict(request({ lockdown: true }), entry(yearMs), now)).toMatchObject({ use: 'cache' });
+    expect(cacheVerdict(request({ lockdown: true }), entry(3 * yearMs), now)).toMatchObject({
+      code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
+    });
+    expect(cacheVerdict(request({ lockdown: true, headers: { a: 'b' } }), undefined, now)).toMatchObject({
+      code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
+import { post } from '../support/scrape-client.js';
+import { issueKeyWithCli, type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+
+let trawl: RunningTrawl;
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  trawl = await startTrawl();
+});
+
+afterAll(async () => {
+  await trawl?.stop();
+  await site?.close();
+});
+
+const scrape = (body: Record<string, unknown>, apiKey?: string) =>
+  post(trawl, '/v2/scrape', body, { apiKey });
+const fetchesOf = (path: string) => site.requests.filter((request) => request.path === path).length;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The cache index is a projection: wait until a completed scrape of `url` is in it (cache-only reads never fetch). */
+async function cached(url: string) {
+  const deadline = Date.now() + 10_000;
+  while ((await scrape({ url, minAge: 1 })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
+    await sleep(100);
+  }
+}
+
+describe('the scrape cache', () => {
+  it('serves a second scrape from the cache, deriving other formats from the cached page', async () => {
+    const url = site.url('/changing');
+    const first = await scrape({ url });
+    expect(first.body.data.metadata.cacheState).toBe('miss');
+    const version = /Version \d+/.exec(first.body.data.markdown)?.[0];
+    await cached(url);
+    const fetches = fetchesOf('/changing');
+
+    const hit = await scrape({ url, formats: ['markdown', 'links', 'html'] });
+    expect(hit.status).toBe(200);
+    expect(hit.body.data.metadata).toMatchObject({ cacheState: 'hit', sourceURL: url, statusCode: 200 });
+    expect(Date.parse(hit.body.data.metadata.cachedAt)).toBeLessThanOrEqual(Date.now());
+    expect(hit.body.data.markdown).toContain(version);
+    expect(hit.body.data.html).toContain('<h1>Tide table</h1>');
+    expect(hit.body.data.links).toEqual([]);
+    expect(hit.body.data.metadata.scrapeId).not.toBe(first.body.data.metadata.scrapeId);
+    expect(fetchesOf('/changing')).toBe(fetches);
+
+    const fresh = await scrape({ url, maxAge: 0 });
+    expect(fresh.body.data.metadata.cacheState).toBeUndefined();
+    expect(fresh.body.data.markdown).not.toContain(version);
+    expect(fetchesOf('/changing')).toBe(fetches + 1);
+  });
+
+  it('scrapes anew once the copy is older than maxAge', async () => {
+    const url = site.url('/articles/tide-pools?maxage');
+    await scrape({ url });
+    await cached(url);
+    await sleep(1_100);
+    const before = fetchesOf('/articles/tide-pools?maxage');
+    const again = await scrape({ url, maxAge: 1_000 });
+    expect(again.body.data.metadata.cacheState).toBe('miss');
+    expect(fetchesOf('/articles/tide-pools?maxage')).toBe(before + 1);
+  });
+
+  it('minAge answers only from a copy at least that old', async () => {
+    const url = site.url('/articles/tide-pools?minage');
+    await scrape({ url });
+    await cached(url);
+    const before = site.requests.length;
+    const tooYoung = await scrape({ url, minAge: 60_000 });
+    expect(tooYoung.status).toBe(404);
+    expect(tooYoung.body).toMatchObject({ success: false, code: 'SCRAPE_NO_CACHED_DATA' });
+    expect(site.requests.length).toBe(before);
+  });
+
+  it('lockdown never reaches the site: a miss is a 404, a hit is served', async () => {
+    const url = site.url('/articles/tide-pools?lockdown');
+    const miss = await scrape({ url, lockdown: true });
+    expect(miss.status).toBe(404);
+    expect(miss.body.code).toBe('SCRAPE_LOCKDOWN_CACHE_MISS');
+    expect(fetchesOf('/articles/tide-pools?lockdown')).toBe(0);
+
+    await scrape({ url });
+    await cached(url);
+    const hit = await scrape({ url, lockdown: true });
+    expect(hit.body.data.metadata.cacheState).toBe('hit');
+    expect(fetchesOf('/articles/tide-pools?lockdown')).toBe(1);
+  });
+
+  it('keeps teams apart and honours storeInCache false', async () => {
+    const url = site.url('/articles/tide-pools?teams');
+    await scrape({ url });
+    await cached(url);
+    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    const other = await scrape({ url, lockdown: true }, otherTeam);
+    expect(other.status).toBe(404);
+
+    const privateUrl = site.url('/articles/tide-pools?nostore');
+    const stored = await scrape({ url: privateUrl, storeInCache: false });
+    expect(stored.body.data.metadata.cacheState).toBe('miss');
+    await sleep(500);
+    expect((await scrape({ url: privateUrl, lockdown: true })).status).toBe(404);
+  });
+});
