@@ -1,3 +1,4 @@
+import { benchCacheHits } from './cache-hit.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 
@@ -5,6 +6,7 @@ import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
   ['HTML → markdown throughput', benchMarkdownThroughput],
   ['Scrape pipeline overhead', benchPipelineOverhead],
+  ['Cache hits', benchCacheHits],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {

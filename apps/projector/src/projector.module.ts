@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysProjector } from './api-keys/api-keys.projector.service.js';
-import { CacheIndexProjector } from './cache-index/cache-index.projector.service.js';
+import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
 
 /** Projections: read models rebuilt from the event stream. */
-@Module({ providers: [ApiKeysProjector, CacheIndexProjector] })
+@Module({ providers: [ApiKeysProjector, ScrapeReadModelProjectors] })
 export class ProjectorModule {}

@@ -1,3 +1,4 @@
+export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
 export { convertPage } from './convert-page.js';
 export { buildDocument, pageInputOf, type ScrapeDocument } from './document/build-document.js';

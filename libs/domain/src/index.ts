@@ -1,4 +1,5 @@
 export * from './cache/cache-policy.js';
+export * from './change-tracking/change-tracking-policy.js';
 export * from './decider/decider.js';
 export * from './scrape/scrape.decider.js';
 export * from './team/api-key.js';

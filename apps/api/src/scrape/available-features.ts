@@ -8,6 +8,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.rawHtml',
   'formats.links',
   'formats.images',
+  'formats.changeTracking',
   'minAge',
   'lockdown',
 ]);

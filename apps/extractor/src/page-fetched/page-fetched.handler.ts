@@ -2,7 +2,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, pageInputOf } from '#content';
+import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
 import { type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import {
   BLOB_STORE,
@@ -15,12 +15,14 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
 export class PageFetchedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private readonly pool: ContentPool;
+  private readonly changes: ChangeTracker;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
 
@@ -34,6 +36,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   ) {
     this.logger = logger.child({ component: 'extractor' });
     this.pool = new ContentPool(config.extractorThreads);
+    this.changes = new ChangeTracker(nc, names, blobs, this.pool);
   }
 
   async onApplicationBootstrap() {
@@ -54,10 +57,18 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     const log = this.logger.child({ correlationId, scrapeId });
     const body = await this.blobs.getText(page.bodyBlob);
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
-    let document: ReturnType<typeof buildDocument>;
+    let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     try {
       const output = await this.pool.convert(pageInputOf(request, page, body));
       document = buildDocument(scrapeId, request, page, output);
+      if (request.formats.some((format) => format.type === 'changeTracking')) {
+        document.changeTracking = await this.changes.track(
+          data.teamId,
+          request,
+          page,
+          document.markdown ?? '',
+        );
+      }
     } catch (error) {
       log.error({ err: error }, 'content conversion failed');
       await this.bus.send(

@@ -1,13 +1,15 @@
 import type { RecordedEvent, ScrapeEvent } from '#contracts';
 import type { CacheEntry } from '#domain';
+import type { LatestEntryChange } from '../latest-entry/latest-entry-index.js';
 
 /** Pure: the cache-index entry a scrape event writes, if any (replaying it writes the same entry). */
-export function cacheIndexChange(event: RecordedEvent): { key: string; entry: CacheEntry } | null {
+export function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheEntry> | null {
   const e = { type: event.type, data: event.data } as ScrapeEvent;
   if (e.type !== 'ScrapeCompleted' || !e.data.cacheKey) return null;
   const { scrapeId, teamId, page, fetchedAt } = e.data;
   return {
     key: e.data.cacheKey,
+    at: fetchedAt,
     entry: {
       scrapeId,
       teamId,

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import type { MarkdownComparison } from '../change-tracking/compare-markdown.js';
 import type { PageInput, PageOutput } from '../types.js';
 
 /** A worker-thread pool sized to the cores for the CPU-heavy content work. */
@@ -16,6 +17,10 @@ export class ContentPool {
 
   convert(input: PageInput): Promise<PageOutput> {
     return this.pool.run(input);
+  }
+
+  compare(previous: string, current: string): Promise<MarkdownComparison> {
+    return this.pool.run({ previous, current }, { name: 'compare' });
   }
 
   /** For /health: the pool answers if a trivial page converts. */

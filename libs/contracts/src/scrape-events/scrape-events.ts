@@ -39,6 +39,8 @@ export interface ScrapeCompleted {
     fetchedAt: string;
     /** Set when the page may be served from the cache: the cache-lookups key of its variant. */
     cacheKey?: string;
+    /** Set when the scrape produced markdown: the key of the page's change history (team, URL, tag). */
+    changeTrackingKey?: string;
     completedAt: string;
   };
 }

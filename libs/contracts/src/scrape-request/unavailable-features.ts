@@ -8,6 +8,9 @@ import type { ScrapeRequest } from './scrape-request.js';
 export function unavailableFeatures(request: ScrapeRequest, available: ReadonlySet<string>): string[] {
   const wanted = [
     ...request.formats.map((format) => `formats.${format.type}`),
+    ...request.formats
+      .filter((format) => format.type === 'changeTracking' && format.modes?.includes('json'))
+      .map(() => 'formats.changeTracking.json'),
     ...(request.actions.length > 0 ? ['actions'] : []),
     ...(request.onlyCleanContent ? ['onlyCleanContent'] : []),
     ...(request.useMock !== undefined ? ['useMock'] : []),

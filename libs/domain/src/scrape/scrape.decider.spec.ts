@@ -1,5 +1,6 @@
 import { type FetchedPage, type ScrapeEvent, type ScrapeRequest, validateScrapeRequest } from '#contracts';
 import { cacheKey } from '../cache/cache-policy.js';
+import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { DomainError } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
 import { scrapeDecider } from './scrape.decider.js';
@@ -37,6 +38,7 @@ const completed: ScrapeEvent = {
     page,
     fetchedAt: 't1',
     cacheKey: cacheKey('team-1', request),
+    changeTrackingKey: changeTrackingKey('team-1', request),
     completedAt: 't2',
   },
 };

@@ -1,5 +1,6 @@
 import type { FetchedPage, ScrapeCommand, ScrapeEvent, ScrapeRequest } from '#contracts';
 import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
+import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
 export type ScrapeState =
@@ -102,6 +103,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
               page,
               fetchedAt,
               ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
+              ...changeHistory(teamId, request),
               completedAt: at,
             },
           },
@@ -118,6 +120,12 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
     }
   },
 };
+
+/** Zero-data-retention scrapes leave no history to compare against. */
+function changeHistory(teamId: string, request: ScrapeRequest): { changeTrackingKey?: string } {
+  const key = request.zeroDataRetention ? undefined : changeTrackingKey(teamId, request);
+  return key ? { changeTrackingKey: key } : {};
+}
 
 function requireExisting(state: ScrapeState, scrapeId: string): void {
   if (state.status === 'initial')

@@ -1,0 +1,88 @@
+import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
+import { post } from '../support/scrape-client.js';
+import { issueKeyWithCli, type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+
+let trawl: RunningTrawl;
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  trawl = await startTrawl();
+});
+
+afterAll(async () => {
+  await trawl?.stop();
+  await site?.close();
+});
+
+const track = (url: string, options: { tag?: string; apiKey?: string } = {}) =>
+  post(
+    trawl,
+    '/v2/scrape',
+    {
+      url,
+      maxAge: 0,
+      formats: ['markdown', { type: 'changeTracking', modes: ['git-diff'], tag: options.tag }],
+    },
+    { apiKey: options.apiKey },
+  );
+
+/** The change history is a projection: scrape until the previous scrape has become the baseline. */
+async function trackUntilBaseline(url: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await track(url);
+    if (response.body.data.changeTracking.previousScrapeAt !== null) return response;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no baseline for ${url}`);
+}
+
+describe('changeTracking', () => {
+  it('reports a new page, then the diff against the previous scrape', async () => {
+    const url = site.url('/changing');
+    const first = await track(url);
+    expect(first.body.data.changeTracking).toEqual({
+      previousScrapeAt: null,
+      changeStatus: 'new',
+      visibility: 'visible',
+    });
+
+    const later = await trackUntilBaseline(url);
+    const tracking = later.body.data.changeTracking;
+    expect(tracking.changeStatus).toBe('changed');
+    expect(Date.parse(tracking.previousScrapeAt)).toBeLessThan(Date.now());
+    const current = /Version (\d+)/.exec(later.body.data.markdown)?.[1];
+    expect(tracking.diff.text).toContain(`+Version ${current}`);
+    expect(tracking.diff.text).toMatch(/^-Version \d+$/m);
+    const changes = tracking.diff.json.files[0].chunks[0].changes.map(
+      (change: { content: string }) => change.content,
+    );
+    expect(changes).toContain(`+Version ${current}`);
+  });
+
+  it('says same for an unchanged page, and keeps tags and teams apart', async () => {
+    const url = site.url('/articles/tide-pools');
+    await track(url);
+    expect((await trackUntilBaseline(url)).body.data.changeTracking).toMatchObject({ changeStatus: 'same' });
+    expect((await track(url, { tag: 'weekly' })).body.data.changeTracking.changeStatus).toBe('new');
+    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    expect((await track(url, { apiKey: otherTeam })).body.data.changeTracking.changeStatus).toBe('new');
+  });
+
+  it('says removed when the page now answers 404', async () => {
+    const url = site.url('/vanishing');
+    await track(url);
+    const gone = await trackUntilBaseline(url);
+    expect(gone.body.data.metadata.statusCode).toBe(404);
+    expect(gone.body.data.changeTracking.changeStatus).toBe('removed');
+  });
+
+  it('refuses json mode clearly until structured extraction lands', async () => {
+    const { status, body } = await post(trawl, '/v2/scrape', {
+      url: site.url('/changing'),
+      formats: ['markdown', { type: 'changeTracking', modes: ['json'], schema: { type: 'object' } }],
+    });
+    expect(status).toBe(501);
+    expect(body.error).toContain('formats.changeTracking.json');
+  });
+});
