@@ -45,20 +45,35 @@ export interface StreamMetadata {
 
 /** The port. Adapters: sqlite (embedded default), EventStoreDB (production). */
 export interface EventStore {
+  /**
+   * Appends a non-empty batch atomically: all events or none, after checking `expectedRevision`
+   * (else `WrongExpectedRevisionError`). Retrying a batch that is already stored (same ids, same
+   * stream, same order) writes nothing and answers the original result, as EventStoreDB does.
+   */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Forward read of one stream; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  /** Forward read of every stream in global commit order. */
+  /**
+   * Forward read of every stream in global commit order: the audit log and the relay's source.
+   * Events hidden by deletion or truncation are left out (operators delete for retention);
+   * per-stream `maxAge`/`maxCount` only shape `readStream`.
+   */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** Soft delete: the stream reads as empty; appending with `no_stream`/`any` starts it again. */
+  /**
+   * Soft delete: the stream reads as empty; appending with `no_stream`/`any` starts it again with
+   * revisions continuing after the old last one (as in EventStoreDB), the old events staying hidden.
+   */
   deleteStream(streamId: string, expectedRevision?: ExpectedRevision): Promise<void>;
-  /** Events below `beforeRevision` are no longer returned. */
+  /** Events below `beforeRevision` are no longer returned, by `readStream` nor `readAll`. */
   truncateStream(streamId: string, beforeRevision: number): Promise<void>;
   getStreamMetadata(streamId: string): Promise<StreamMetadata>;
   setStreamMetadata(streamId: string, metadata: StreamMetadata): Promise<void>;
   /** Resolves with the newest global position (0 when empty). */
   headPosition(): Promise<number>;
-  /** Called after every commit of this process, so the relay need not poll tightly. */
+  /**
+   * Called after every commit of this process, so the relay need not poll tightly. Commits of
+   * other processes sharing the store are not seen: readers poll for those.
+   */
   onCommitted(listener: () => void): () => void;
   /** Cheap liveness check for /health. */
   ping(): Promise<void>;
