@@ -36,7 +36,10 @@ export async function benchCacheHits(): Promise<Record<string, string>> {
             const json = JSON.parse(Buffer.concat(chunks).toString()) as {
               data?: { metadata?: { cacheState?: string } };
             };
-            resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, cacheState: json.data?.metadata?.cacheState });
+            resolve({
+              ms: Number(process.hrtime.bigint() - started) / 1e6,
+              cacheState: json.data?.metadata?.cacheState,
+            });
           });
         },
       );

@@ -206,9 +206,9 @@ describe('requests the API refuses', () => {
   });
 
   it('names options that are valid but not built yet instead of ignoring them', async () => {
-    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), formats: ['screenshot'] });
+    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), formats: ['summary'] });
     expect(status).toBe(501);
     expect(body).toMatchObject({ success: false, code: 'FEATURE_NOT_AVAILABLE' });
-    expect(body.error).toContain('formats.screenshot');
+    expect(body.error).toContain('formats.summary');
   });
 });

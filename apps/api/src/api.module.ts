@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { FileUrls } from './files/file-urls.js';
+import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
@@ -11,7 +13,7 @@ import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
   imports: [TerminusModule],
-  controllers: [ScrapeHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, ScrapeOutcomes, ScrapeCache, ScrapeService],
+  controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
+  providers: [ApiKeyGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
 })
 export class ApiModule {}

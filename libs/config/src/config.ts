@@ -22,6 +22,8 @@ export interface TrawlConfig {
   /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateAddresses: boolean;
   logLevel: string;
+  /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
+  filesSigningSecret?: string;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };

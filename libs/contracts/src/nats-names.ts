@@ -16,6 +16,8 @@ export interface NatsNames {
   consumerName(worker: string): string;
   /** JetStream object store bucket for page bodies and documents. */
   readonly blobBucket: string;
+  /** Object store of files served by signed URL (screenshots, PDFs); entries expire. */
+  readonly filesBucket: string;
   /** JetStream KV bucket of one read model. */
   kvBucket(readModel: string): string;
 }
@@ -34,6 +36,7 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     commandSubject: (category, command) => `${prefix}.cmd.${category}.${command}`,
     consumerName: (worker) => `${prefix}_${worker}`,
     blobBucket: `${prefix}_blobs`,
+    filesBucket: `${prefix}_files`,
     kvBucket: (readModel) => `${prefix}_${readModel}`,
   };
 }

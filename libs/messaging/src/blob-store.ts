@@ -23,6 +23,10 @@ export class BlobStore {
     await this.store.putBlob({ name: key }, bytes);
   }
 
+  async getBytes(key: string): Promise<Uint8Array | undefined> {
+    return (await this.store.getBlob(key)) ?? undefined;
+  }
+
   async getText(key: string): Promise<string | undefined> {
     const bytes = await this.store.getBlob(key);
     return bytes ? new TextDecoder().decode(bytes) : undefined;

@@ -8,6 +8,9 @@ import { connectNats } from './nats-connection.js';
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const NATS_NAMES = Symbol('NATS_NAMES');
 export const BLOB_STORE = Symbol('BLOB_STORE');
+/** Files handed out by signed URL: screenshots and PDFs, kept as long as their URLs are valid. */
+export const FILE_STORE = Symbol('FILE_STORE');
+export const FILE_TTL_MS = 24 * 3600 * 1000;
 
 export interface MessagingOptions {
   natsUrl: string;
@@ -46,9 +49,15 @@ export class MessagingModule {
           inject: [NATS_CONNECTION, NATS_NAMES],
           useFactory: (nc: NatsConnection, names: NatsNames) => BlobStore.open(nc, names.blobBucket),
         },
+        {
+          provide: FILE_STORE,
+          inject: [NATS_CONNECTION, NATS_NAMES],
+          useFactory: (nc: NatsConnection, names: NatsNames) =>
+            BlobStore.open(nc, names.filesBucket, { ttlMs: FILE_TTL_MS }),
+        },
         NatsConnectionCloser,
       ],
-      exports: [NATS_NAMES, NATS_CONNECTION, CommandBus, BLOB_STORE],
+      exports: [NATS_NAMES, NATS_CONNECTION, CommandBus, BLOB_STORE, FILE_STORE],
     };
   }
 }

@@ -9,6 +9,8 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.links',
   'formats.images',
   'formats.changeTracking',
+  'formats.screenshot',
+  'actions',
   'minAge',
   'lockdown',
 ]);

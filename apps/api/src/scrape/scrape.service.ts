@@ -5,6 +5,7 @@ import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
 import { isCacheEligible } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
+import { FileUrls } from '../files/file-urls.js';
 import { ScrapeCache } from './scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape-outcomes.service.js';
 
@@ -21,6 +22,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
     private readonly bus: CommandBus,
     private readonly outcomes: ScrapeOutcomes,
     private readonly cache: ScrapeCache,
+    private readonly fileUrls: FileUrls,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
@@ -65,7 +67,25 @@ export class ScrapeService implements BeforeApplicationShutdown {
     if (isCacheEligible(request)) {
       document.metadata.cacheState = 'miss';
     }
-    return document;
+    return this.withSignedFiles(document);
+  }
+
+  /** The stored document names files by key; clients get expiring signed URLs to them. */
+  private withSignedFiles(document: ScrapeDocument): ScrapeDocument {
+    const sign = (key: string) => this.fileUrls.sign(key);
+    return {
+      ...document,
+      ...(document.screenshot ? { screenshot: sign(document.screenshot) } : {}),
+      ...(document.actions
+        ? {
+            actions: {
+              ...document.actions,
+              screenshots: document.actions.screenshots.map(sign),
+              pdfs: document.actions.pdfs.map(sign),
+            },
+          }
+        : {}),
+    };
   }
 
   private async scrapeAnew(scrapeId: string, teamId: string, request: ScrapeRequest, correlationId: string) {

@@ -1,14 +1,15 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BrowserPool, FetchError } from '#browser';
+import { BrowserPool, FetchError, type FetchedPageBody } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
+import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
 import {
   BLOB_STORE,
   type BlobStore,
   CommandBus,
   consumeEvents,
+  FILE_STORE,
   NATS_CONNECTION,
   NATS_NAMES,
   type RunningConsumer,
@@ -36,6 +37,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(FILE_STORE) private readonly files: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -82,9 +84,12 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         skipTlsVerification: request.skipTlsVerification,
         blockAds: request.blockAds,
         allowPrivateAddresses: this.config.allowPrivateAddresses,
+        actions: request.actions,
+        screenshot: request.formats.find((format) => format.type === 'screenshot'),
       });
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
+      const files = await this.storeArtifacts(scrapeId, page);
       await this.bus.send(
         SCRAPE_CATEGORY,
         'RecordPageFetched',
@@ -96,6 +101,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             contentType: page.contentType,
             bodyBlob,
             proxyUsed: 'basic',
+            ...files,
           },
           at: now(),
         },
@@ -109,6 +115,36 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     }
   }
 
+  /** Screenshots and PDFs go to the file store (served by signed URL); action snapshots to the blob store. */
+  private async storeArtifacts(scrapeId: string, page: FetchedPageBody): Promise<Partial<FetchedPage>> {
+    const screenshotFile = page.screenshot && `${scrapeId}/screenshot.${imageExtension(page.screenshot)}`;
+    if (screenshotFile && page.screenshot) await this.files.put(screenshotFile, page.screenshot);
+    if (!page.actions) return screenshotFile ? { screenshotFile } : {};
+    const { screenshots, scrapes, javascriptReturns, pdfs } = page.actions;
+    const actions: NonNullable<FetchedPage['actions']> = {
+      screenshots: [],
+      scrapes: [],
+      javascriptReturns,
+      pdfs: [],
+    };
+    for (const [index, image] of screenshots.entries()) {
+      const key = `${scrapeId}/action-screenshot-${index}.${imageExtension(image)}`;
+      await this.files.put(key, image);
+      actions.screenshots.push(key);
+    }
+    for (const [index, snapshot] of scrapes.entries()) {
+      const htmlBlob = `pages/${scrapeId}/action-scrape-${index}`;
+      await this.blobs.put(htmlBlob, snapshot.html);
+      actions.scrapes.push({ url: snapshot.url, htmlBlob });
+    }
+    for (const [index, pdf] of pdfs.entries()) {
+      const key = `${scrapeId}/action-pdf-${index}.pdf`;
+      await this.files.put(key, pdf);
+      actions.pdfs.push(key);
+    }
+    return { ...(screenshotFile ? { screenshotFile } : {}), actions };
+  }
+
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
@@ -117,3 +153,6 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
 }
 
 const now = () => new Date().toISOString();
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+/** Screenshots are PNG unless a quality made them JPEG. */
+const imageExtension = (image: Buffer) => (image.subarray(0, 3).equals(JPEG_MAGIC) ? 'jpg' : 'png');

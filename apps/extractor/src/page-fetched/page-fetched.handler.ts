@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
-import { type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
+import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -61,6 +61,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     try {
       const output = await this.pool.convert(pageInputOf(request, page, body));
       document = buildDocument(scrapeId, request, page, output);
+      await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
           data.teamId,
@@ -88,6 +89,22 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       { correlationId },
     );
     log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');
+  }
+
+  /**
+   * Screenshot and action results. Files stay file-store keys here: the api turns them into
+   * signed URLs when it answers, so the stored document never holds an expiring URL.
+   */
+  private async attachArtifacts(document: ScrapeDocument, page: FetchedPage) {
+    if (page.screenshotFile) document.screenshot = page.screenshotFile;
+    if (!page.actions) return;
+    const scrapes = await Promise.all(
+      page.actions.scrapes.map(async ({ url, htmlBlob }) => ({
+        url,
+        html: (await this.blobs.getText(htmlBlob)) ?? '',
+      })),
+    );
+    document.actions = { ...page.actions, scrapes };
   }
 
   async onApplicationShutdown() {

@@ -5,7 +5,8 @@ export type FetchErrorCode =
   | 'SCRAPE_SSL_ERROR'
   | 'SCRAPE_SSRF_BLOCKED'
   | 'SCRAPE_UNSUPPORTED_FILE_ERROR'
-  | 'SCRAPE_BROWSER_ERROR';
+  | 'SCRAPE_BROWSER_ERROR'
+  | 'SCRAPE_ACTION_ERROR';
 
 /** A fetch that failed for a reason the client should hear about, with Firecrawl's error code. */
 export class FetchError extends Error {

@@ -1,4 +1,11 @@
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import {
+  type ActionResults,
+  type PageAction,
+  runActions,
+  type ScreenshotOptions,
+  takeScreenshot,
+} from '../actions/page-actions.js';
 import { AdBlocker } from '../ad-blocking/ad-blocker.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
@@ -19,6 +26,10 @@ export interface FetchPageOptions {
   skipTlsVerification?: boolean;
   blockAds?: boolean;
   allowPrivateAddresses: boolean;
+  /** Run in order after the page settled, before it is captured. */
+  actions?: PageAction[];
+  /** Also capture a screenshot of the final page. */
+  screenshot?: ScreenshotOptions;
 }
 
 export interface FetchedPageBody {
@@ -28,6 +39,10 @@ export interface FetchedPageBody {
   contentType: string;
   /** Rendered HTML of a page; the decoded text of a JSON or text response. */
   body: string;
+  /** PNG (or JPEG with a quality) of the final page, when asked for. */
+  screenshot?: Buffer;
+  /** What the actions produced, when there were any. */
+  actions?: ActionResults;
 }
 
 /** Flags that keep Debian's Chromium quiet and working on a closed network, as root. */
@@ -171,7 +186,9 @@ export class BrowserPool {
 
     await waitForQuietNetwork(page, Math.min(3_000, remaining()));
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
-    return { ...result, url: page.url(), body: await page.content() };
+    const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
+    const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
+    return { ...result, url: page.url(), body: await page.content(), screenshot, actions };
   }
 
   /** A download (PDF, archive) aborts navigation: tell the client what the file was. */

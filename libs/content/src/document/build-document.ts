@@ -9,6 +9,14 @@ export interface ScrapeDocument {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  /** A file-store key in the stored document; a signed URL in the answer. */
+  screenshot?: string;
+  actions?: {
+    screenshots: string[];
+    scrapes: { url: string; html: string }[];
+    javascriptReturns: { type: string; value: unknown }[];
+    pdfs: string[];
+  };
   metadata: Record<string, unknown>;
 }
 

@@ -17,6 +17,15 @@ export interface FetchedPage {
   /** Blob key of the rendered HTML (or raw body of a non-HTML response). */
   bodyBlob: string;
   proxyUsed: 'basic';
+  /** File-store key of the screenshot, when the `screenshot` format was asked for. */
+  screenshotFile?: string;
+  /** What the request's actions produced, in request order (files and HTML by key). */
+  actions?: {
+    screenshots: string[];
+    scrapes: { url: string; htmlBlob: string }[];
+    javascriptReturns: { type: string; value: unknown }[];
+    pdfs: string[];
+  };
 }
 
 /** Self-contained for the extractor: it carries the request, so no consumer reads the store. */

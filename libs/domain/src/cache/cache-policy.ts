@@ -17,7 +17,8 @@ export interface CacheEntry {
 
 /**
  * A request may be answered from the cache only when nothing in it makes the page private or
- * time-dependent (API-NOTES: no actions, custom headers, changeTracking, `waitFor`, `maxAge: 0`).
+ * time-dependent (API-NOTES: no actions, custom headers, changeTracking, `waitFor`, `maxAge: 0`),
+ * nor a screenshot, whose file expires before a cached page does.
  * `minAge` and `lockdown` read the cache whatever `maxAge` says.
  */
 export function isCacheEligible(request: ScrapeRequest): boolean {
@@ -25,7 +26,8 @@ export function isCacheEligible(request: ScrapeRequest): boolean {
   return (
     request.actions.length === 0 &&
     !(request.headers && Object.keys(request.headers).length > 0) &&
-    !request.formats.some((format) => format.type === 'changeTracking') &&
+    // Screenshots expire from the file store sooner than cached pages: always taken fresh.
+    !request.formats.some((format) => format.type === 'changeTracking' || format.type === 'screenshot') &&
     request.waitFor === 0 &&
     request.maxAge > 0
   );
