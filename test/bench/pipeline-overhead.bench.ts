@@ -1,18 +1,10 @@
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '#browser';
 import { startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { startTrawl } from '../support/trawl-process.js';
 
 const PATHS = ['/articles/tide-pools', '/js-rendered', '/cp1252', '/missing', '/probe'];
 const ROUNDS = 4;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = process.hrtime.bigint();
@@ -29,7 +21,7 @@ export async function benchPipelineOverhead(): Promise<Record<string, string>> {
   const trawl = await startTrawl({ env: { BROWSER_CONCURRENCY: '8', LOG_LEVEL: 'warn' } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
+    args: CHROMIUM_ARGS,
   });
   try {
     const bare = async (path: string) => {

@@ -1,24 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { post } from '../support/scrape-client.js';
-import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
 
-let trawl: RunningTrawl;
-let site: FixtureSite;
+const running = trawlWithSite();
 
-beforeAll(async () => {
-  site = await startFixtureSite();
-  trawl = await startTrawl();
-});
-
-afterAll(async () => {
-  await trawl?.stop();
-  await site?.close();
-});
-
-const scrape = (body: Record<string, unknown>) => post(trawl, '/v2/scrape', body);
+const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -35,7 +23,7 @@ async function download(url: string) {
 describe('page actions and files', () => {
   it('fills a form, waits for the result and returns snapshots, script values, screenshots and PDFs', async () => {
     const { status, body } = await scrape({
-      url: site.url('/form'),
+      url: running.site.url('/form'),
       formats: ['markdown', { type: 'screenshot', viewport: { width: 800, height: 600 } }],
       actions: [
         { type: 'click', selector: '#name' },
@@ -66,7 +54,7 @@ describe('page actions and files', () => {
   });
 
   it('refuses tampered and expired file URLs', async () => {
-    const { body } = await scrape({ url: site.url('/form'), formats: ['screenshot'] });
+    const { body } = await scrape({ url: running.site.url('/form'), formats: ['screenshot'] });
     const url = new URL(body.data.screenshot);
     expect(url.pathname).toMatch(/^\/v2\/files\/[\w-]+\/screenshot\.png$/);
 
@@ -76,7 +64,7 @@ describe('page actions and files', () => {
 
     // Signed with the server's own key, but already expired.
     const secret = Buffer.from(
-      readFileSync(join(trawl.dataDir, 'files-signing-secret'), 'utf8'),
+      readFileSync(join(running.trawl.dataDir, 'files-signing-secret'), 'utf8'),
       'base64url',
     );
     const key = url.pathname.replace('/v2/files/', '');
@@ -89,7 +77,7 @@ describe('page actions and files', () => {
 
   it('fails the scrape with SCRAPE_ACTION_ERROR naming the action that failed', async () => {
     const { status, body } = await scrape({
-      url: site.url('/form'),
+      url: running.site.url('/form'),
       actions: [
         { type: 'wait', milliseconds: 10 },
         { type: 'click', selector: '#does-not-exist' },

@@ -1,23 +1,12 @@
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { post } from '../support/scrape-client.js';
-import { issueKeyWithCli, type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { issueKeyWithCli } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
 
-let trawl: RunningTrawl;
-let site: FixtureSite;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  trawl = await startTrawl();
-});
-
-afterAll(async () => {
-  await trawl?.stop();
-  await site?.close();
-});
+const running = trawlWithSite();
 
 const scrape = (body: Record<string, unknown>, apiKey?: string) =>
-  post(trawl, '/v2/scrape', body, { apiKey });
-const fetchesOf = (path: string) => site.requests.filter((request) => request.path === path).length;
+  post(running.trawl, '/v2/scrape', body, { apiKey });
+const fetchesOf = (path: string) => running.site.requests.filter((request) => request.path === path).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The cache index is a projection: wait until a completed scrape of `url` is in it (cache-only reads never fetch). */
@@ -31,7 +20,7 @@ async function cached(url: string) {
 
 describe('the scrape cache', () => {
   it('serves a second scrape from the cache, deriving other formats from the cached page', async () => {
-    const url = site.url('/changing');
+    const url = running.site.url('/changing');
     const first = await scrape({ url });
     expect(first.body.data.metadata.cacheState).toBe('miss');
     const version = /Version \d+/.exec(first.body.data.markdown)?.[0];
@@ -55,7 +44,7 @@ describe('the scrape cache', () => {
   });
 
   it('scrapes anew once the copy is older than maxAge', async () => {
-    const url = site.url('/articles/tide-pools?maxage');
+    const url = running.site.url('/articles/tide-pools?maxage');
     await scrape({ url });
     await cached(url);
     await sleep(1_100);
@@ -66,18 +55,18 @@ describe('the scrape cache', () => {
   });
 
   it('minAge answers only from a copy at least that old', async () => {
-    const url = site.url('/articles/tide-pools?minage');
+    const url = running.site.url('/articles/tide-pools?minage');
     await scrape({ url });
     await cached(url);
-    const before = site.requests.length;
+    const before = running.site.requests.length;
     const tooYoung = await scrape({ url, minAge: 60_000 });
     expect(tooYoung.status).toBe(404);
     expect(tooYoung.body).toMatchObject({ success: false, code: 'SCRAPE_NO_CACHED_DATA' });
-    expect(site.requests.length).toBe(before);
+    expect(running.site.requests.length).toBe(before);
   });
 
   it('lockdown never reaches the site: a miss is a 404, a hit is served', async () => {
-    const url = site.url('/articles/tide-pools?lockdown');
+    const url = running.site.url('/articles/tide-pools?lockdown');
     const miss = await scrape({ url, lockdown: true });
     expect(miss.status).toBe(404);
     expect(miss.body.code).toBe('SCRAPE_LOCKDOWN_CACHE_MISS');
@@ -91,14 +80,14 @@ describe('the scrape cache', () => {
   });
 
   it('keeps teams apart and honours storeInCache false', async () => {
-    const url = site.url('/articles/tide-pools?teams');
+    const url = running.site.url('/articles/tide-pools?teams');
     await scrape({ url });
     await cached(url);
-    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
     const other = await scrape({ url, lockdown: true }, otherTeam);
     expect(other.status).toBe(404);
 
-    const privateUrl = site.url('/articles/tide-pools?nostore');
+    const privateUrl = running.site.url('/articles/tide-pools?nostore');
     const stored = await scrape({ url: privateUrl, storeInCache: false });
     expect(stored.body.data.metadata.cacheState).toBe('miss');
     await sleep(500);

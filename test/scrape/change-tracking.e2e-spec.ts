@@ -1,23 +1,12 @@
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { post } from '../support/scrape-client.js';
-import { issueKeyWithCli, type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { issueKeyWithCli } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
 
-let trawl: RunningTrawl;
-let site: FixtureSite;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  trawl = await startTrawl();
-});
-
-afterAll(async () => {
-  await trawl?.stop();
-  await site?.close();
-});
+const running = trawlWithSite();
 
 const track = (url: string, options: { tag?: string; apiKey?: string } = {}) =>
   post(
-    trawl,
+    running.trawl,
     '/v2/scrape',
     {
       url,
@@ -39,7 +28,7 @@ async function trackUntilBaseline(url: string) {
 
 describe('changeTracking', () => {
   it('reports a new page, then the diff against the previous scrape', async () => {
-    const url = site.url('/changing');
+    const url = running.site.url('/changing');
     const first = await track(url);
     expect(first.body.data.changeTracking).toEqual({
       previousScrapeAt: null,
@@ -61,16 +50,16 @@ describe('changeTracking', () => {
   });
 
   it('says same for an unchanged page, and keeps tags and teams apart', async () => {
-    const url = site.url('/articles/tide-pools');
+    const url = running.site.url('/articles/tide-pools');
     await track(url);
     expect((await trackUntilBaseline(url)).body.data.changeTracking).toMatchObject({ changeStatus: 'same' });
     expect((await track(url, { tag: 'weekly' })).body.data.changeTracking.changeStatus).toBe('new');
-    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
     expect((await track(url, { apiKey: otherTeam })).body.data.changeTracking.changeStatus).toBe('new');
   });
 
   it('says removed when the page now answers 404', async () => {
-    const url = site.url('/vanishing');
+    const url = running.site.url('/vanishing');
     await track(url);
     const gone = await trackUntilBaseline(url);
     expect(gone.body.data.metadata.statusCode).toBe(404);
@@ -78,8 +67,8 @@ describe('changeTracking', () => {
   });
 
   it('refuses json mode clearly until structured extraction lands', async () => {
-    const { status, body } = await post(trawl, '/v2/scrape', {
-      url: site.url('/changing'),
+    const { status, body } = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/changing'),
       formats: ['markdown', { type: 'changeTracking', modes: ['json'], schema: { type: 'object' } }],
     });
     expect(status).toBe(501);

@@ -1,41 +1,33 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
-import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
 
-let trawl: RunningTrawl;
-let site: FixtureSite;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  trawl = await startTrawl();
-});
-
-afterAll(async () => {
-  await trawl?.stop();
-  await site?.close();
-});
+const running = trawlWithSite();
 
 describe('the official Firecrawl JS SDK against Trawl', () => {
   it('scrapes with every format Trawl builds today', async () => {
-    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
-    const document = await client.scrape(site.url('/articles/tide-pools'), {
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(running.site.url('/articles/tide-pools'), {
       formats: ['markdown', 'html', 'rawHtml', 'links', 'images'],
     });
     expect(document.markdown).toContain('# Tide Pools of the North Coast');
     expect(document.html).toContain('<h1>Tide Pools of the North Coast</h1>');
     expect(document.rawHtml).toMatch(/^<!doctype html>/i);
-    expect(document.links).toContain(`${site.origin}/articles/survey`);
-    expect(document.images).toContain(`${site.origin}/img/pool-large.jpg`);
+    expect(document.links).toContain(`${running.site.origin}/articles/survey`);
+    expect(document.images).toContain(`${running.site.origin}/img/pool-large.jpg`);
     expect(document.metadata?.statusCode).toBe(200);
-    expect(document.metadata?.sourceURL).toBe(site.url('/articles/tide-pools'));
+    expect(document.metadata?.sourceURL).toBe(running.site.url('/articles/tide-pools'));
   });
 
   it('surfaces Trawl errors as SDK errors with the status and message', async () => {
-    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
-    await expect(client.scrape(site.url('/slow?ms=20000'), { timeout: 2_000 })).rejects.toMatchObject({
-      status: 408,
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    await expect(client.scrape(running.site.url('/slow?ms=20000'), { timeout: 2_000 })).rejects.toMatchObject(
+      {
+        status: 408,
+      },
+    );
+    const anonymous = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: 'fc-unknown' });
+    await expect(anonymous.scrape(running.site.url('/articles/tide-pools'))).rejects.toMatchObject({
+      status: 401,
     });
-    const anonymous = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: 'fc-unknown' });
-    await expect(anonymous.scrape(site.url('/articles/tide-pools'))).rejects.toMatchObject({ status: 401 });
   });
 });

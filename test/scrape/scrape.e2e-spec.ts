@@ -1,25 +1,13 @@
-import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { post } from '../support/scrape-client.js';
-import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
 
-let trawl: RunningTrawl;
-let site: FixtureSite;
+const running = trawlWithSite();
 
-beforeAll(async () => {
-  site = await startFixtureSite();
-  trawl = await startTrawl();
-});
-
-afterAll(async () => {
-  await trawl?.stop();
-  await site?.close();
-});
-
-const scrape = (body: Record<string, unknown>) => post(trawl, '/v2/scrape', body);
+const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 
 describe('POST /v2/scrape', () => {
   it('returns the main content of an article as markdown, without navigation, footer or cookie banner', async () => {
-    const { status, body } = await scrape({ url: site.url('/articles/tide-pools') });
+    const { status, body } = await scrape({ url: running.site.url('/articles/tide-pools') });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const { markdown, html, links, metadata } = body.data;
@@ -29,8 +17,8 @@ describe('POST /v2/scrape', () => {
     expect(markdown).toContain('| Species | Zone |');
     expect(markdown).toContain('```python\ndef tide(hour):');
     expect(markdown).toMatch(/- Anemones\n\s+- Giant green anemone/);
-    expect(markdown).toContain(`[survey of 2025](${site.origin}/articles/survey)`);
-    expect(markdown).toContain(`![A tide pool at dawn](${site.origin}/img/pool-large.jpg)`);
+    expect(markdown).toContain(`[survey of 2025](${running.site.origin}/articles/survey)`);
+    expect(markdown).toContain(`![A tide pool at dawn](${running.site.origin}/img/pool-large.jpg)`);
     expect(markdown).toContain('> Look, but do not lift the rocks.');
     expect(markdown).not.toContain('About us');
     expect(markdown).not.toContain('Accept all cookies');
@@ -45,10 +33,10 @@ describe('POST /v2/scrape', () => {
       robots: 'index, follow',
       ogTitle: 'Tide Pools (OG)',
       ogLocaleAlternate: ['de_DE', 'fr_FR'],
-      favicon: `${site.origin}/favicon.png`,
+      favicon: `${running.site.origin}/favicon.png`,
       'twitter:card': 'summary_large_image',
-      sourceURL: site.url('/articles/tide-pools'),
-      url: site.url('/articles/tide-pools'),
+      sourceURL: running.site.url('/articles/tide-pools'),
+      url: running.site.url('/articles/tide-pools'),
       statusCode: 200,
       proxyUsed: 'basic',
       creditsUsed: 1,
@@ -59,7 +47,7 @@ describe('POST /v2/scrape', () => {
 
   it('returns the whole page with onlyMainContent false, and html, rawHtml and links on request', async () => {
     const { body } = await scrape({
-      url: site.url('/articles/tide-pools'),
+      url: running.site.url('/articles/tide-pools'),
       onlyMainContent: false,
       formats: ['markdown', 'html', 'rawHtml', 'links'],
     });
@@ -67,13 +55,13 @@ describe('POST /v2/scrape', () => {
     expect(markdown).toContain('About us');
     expect(markdown).toContain('All rights reserved');
     expect(html).not.toContain('<script');
-    expect(html).toContain(`href="${site.origin}/articles/survey"`);
+    expect(html).toContain(`href="${running.site.origin}/articles/survey"`);
     expect(rawHtml).toContain('window.analytics = true');
     expect(links).toEqual(
       expect.arrayContaining([
-        `${site.origin}/`,
-        `${site.origin}/about`,
-        `${site.origin}/articles/survey`,
+        `${running.site.origin}/`,
+        `${running.site.origin}/about`,
+        `${running.site.origin}/articles/survey`,
         'https://example.org/ocean',
         'mailto:guide@example.org',
       ]),
@@ -84,7 +72,7 @@ describe('POST /v2/scrape', () => {
 
   it('honours includeTags and excludeTags together', async () => {
     const { body } = await scrape({
-      url: site.url('/articles/tide-pools'),
+      url: running.site.url('/articles/tide-pools'),
       includeTags: ['article'],
       excludeTags: ['table', 'blockquote'],
     });
@@ -94,27 +82,27 @@ describe('POST /v2/scrape', () => {
   });
 
   it('keeps base64 images when removeBase64Images is false', async () => {
-    const kept = await scrape({ url: site.url('/articles/tide-pools'), removeBase64Images: false });
+    const kept = await scrape({ url: running.site.url('/articles/tide-pools'), removeBase64Images: false });
     expect(kept.body.data.markdown).toContain('data:image/png;base64,');
-    const removed = await scrape({ url: site.url('/articles/tide-pools') });
+    const removed = await scrape({ url: running.site.url('/articles/tide-pools') });
     expect(removed.body.data.markdown).toContain('<Base64-Image-Removed>');
   });
 
   it('waits for JavaScript-rendered content', async () => {
-    const { body } = await scrape({ url: site.url('/js-rendered') });
+    const { body } = await scrape({ url: running.site.url('/js-rendered') });
     expect(body.data.markdown).toContain('Kelp crab');
     expect(body.data.metadata.title).toBe('Rendered catalogue');
   });
 
   it('follows redirects: sourceURL as requested, url final', async () => {
-    const { body } = await scrape({ url: site.url('/redirect/start') });
-    expect(body.data.metadata.sourceURL).toBe(site.url('/redirect/start'));
-    expect(body.data.metadata.url).toBe(site.url('/articles/tide-pools'));
+    const { body } = await scrape({ url: running.site.url('/redirect/start') });
+    expect(body.data.metadata.sourceURL).toBe(running.site.url('/redirect/start'));
+    expect(body.data.metadata.url).toBe(running.site.url('/articles/tide-pools'));
     expect(body.data.markdown).toContain('Tide pools form');
   });
 
   it('reports the status of error pages as a successful scrape', async () => {
-    const { status, body } = await scrape({ url: site.url('/missing') });
+    const { status, body } = await scrape({ url: running.site.url('/missing') });
     expect(status).toBe(200);
     expect(body.data.metadata.statusCode).toBe(404);
     expect(body.data.metadata.error).toBe('Not Found');
@@ -122,31 +110,34 @@ describe('POST /v2/scrape', () => {
   });
 
   it('decodes windows-1252 pages', async () => {
-    const { body } = await scrape({ url: site.url('/cp1252') });
+    const { body } = await scrape({ url: running.site.url('/cp1252') });
     expect(body.data.markdown).toContain('# Café – crème brûlée');
     expect(body.data.markdown).toContain('« simple » et sûre');
   });
 
   it('returns JSON responses as a fenced json block and text as text', async () => {
-    const json = await scrape({ url: site.url('/data.json') });
+    const json = await scrape({ url: running.site.url('/data.json') });
     expect(json.body.data.markdown).toBe(
       '```json\n{\n  "station": "North Point",\n  "readings": [\n    1.2,\n    1.5\n  ]\n}\n```',
     );
-    const text = await scrape({ url: site.url('/notes.txt') });
+    const text = await scrape({ url: running.site.url('/notes.txt') });
     expect(text.body.data.markdown).toBe('Low tide at 06:12.\nHigh tide at 12:30.');
   });
 
   it('sends custom headers, emulates mobile devices and locations', async () => {
-    const headers = await scrape({ url: site.url('/echo-headers'), headers: { 'X-Trawl-Test': 'kelp' } });
+    const headers = await scrape({
+      url: running.site.url('/echo-headers'),
+      headers: { 'X-Trawl-Test': 'kelp' },
+    });
     expect(headers.body.data.markdown).toContain('"x-trawl-test":"kelp"');
 
-    const mobile = await scrape({ url: site.url('/probe'), mobile: true });
+    const mobile = await scrape({ url: running.site.url('/probe'), mobile: true });
     expect(mobile.body.data.markdown).toMatch(/ua=[^|]*Mobile/);
-    const desktop = await scrape({ url: site.url('/probe') });
+    const desktop = await scrape({ url: running.site.url('/probe') });
     expect(desktop.body.data.markdown).not.toMatch(/ua=[^|]*(Mobile|HeadlessChrome)/);
 
     const located = await scrape({
-      url: site.url('/probe'),
+      url: running.site.url('/probe'),
       location: { country: 'DE', languages: ['de-DE'] },
     });
     expect(located.body.data.markdown).toContain('language=de-DE');
@@ -154,13 +145,13 @@ describe('POST /v2/scrape', () => {
   });
 
   it('times out slow pages with 408 SCRAPE_TIMEOUT', async () => {
-    const { status, body } = await scrape({ url: site.url('/slow?ms=20000'), timeout: 3_000 });
+    const { status, body } = await scrape({ url: running.site.url('/slow?ms=20000'), timeout: 3_000 });
     expect(status).toBe(408);
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_TIMEOUT' });
   });
 
   it('waits waitFor milliseconds before capturing the page', async () => {
-    const { body } = await scrape({ url: site.url('/changing'), waitFor: 500 });
+    const { body } = await scrape({ url: running.site.url('/changing'), waitFor: 500 });
     expect(body.data.markdown).toMatch(/Version \d+/);
   });
 
@@ -171,7 +162,7 @@ describe('POST /v2/scrape', () => {
   });
 
   it('refuses a PDF clearly until PDF parsing lands', async () => {
-    const { status, body } = await scrape({ url: site.url('/doc.pdf') });
+    const { status, body } = await scrape({ url: running.site.url('/doc.pdf') });
     expect(status).toBe(500);
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_UNSUPPORTED_FILE_ERROR' });
   });
@@ -179,16 +170,26 @@ describe('POST /v2/scrape', () => {
 
 describe('requests the API refuses', () => {
   it('401 without a key or with an unknown key', async () => {
-    const none = await post(trawl, '/v2/scrape', { url: site.url('/articles/tide-pools') }, { apiKey: null });
+    const none = await post(
+      running.trawl,
+      '/v2/scrape',
+      { url: running.site.url('/articles/tide-pools') },
+      { apiKey: null },
+    );
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-    const wrong = await post(trawl, '/v2/scrape', { url: site.url('/x') }, { apiKey: 'fc-not-a-key' });
+    const wrong = await post(
+      running.trawl,
+      '/v2/scrape',
+      { url: running.site.url('/x') },
+      { apiKey: 'fc-not-a-key' },
+    );
     expect(wrong.status).toBe(401);
   });
 
   it('400 BAD_REQUEST naming the rule, and nothing is fetched', async () => {
-    const before = site.requests.length;
-    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), waitFor: 20_000 });
+    const before = running.site.requests.length;
+    const { status, body } = await scrape({ url: running.site.url('/articles/tide-pools'), waitFor: 20_000 });
     expect(status).toBe(400);
     expect(body).toMatchObject({
       success: false,
@@ -196,17 +197,20 @@ describe('requests the API refuses', () => {
       error: 'waitFor must not exceed half of timeout',
       details: [{ path: ['waitFor'], message: 'waitFor must not exceed half of timeout' }],
     });
-    expect(site.requests.length).toBe(before);
+    expect(running.site.requests.length).toBe(before);
   });
 
   it('400 BAD_REQUEST_INVALID_JSON for a malformed body', async () => {
-    const { status, body } = await post(trawl, '/v2/scrape', undefined, { rawBody: '{"url": ' });
+    const { status, body } = await post(running.trawl, '/v2/scrape', undefined, { rawBody: '{"url": ' });
     expect(status).toBe(400);
     expect(body.code).toBe('BAD_REQUEST_INVALID_JSON');
   });
 
   it('names options that are valid but not built yet instead of ignoring them', async () => {
-    const { status, body } = await scrape({ url: site.url('/articles/tide-pools'), formats: ['summary'] });
+    const { status, body } = await scrape({
+      url: running.site.url('/articles/tide-pools'),
+      formats: ['summary'],
+    });
     expect(status).toBe(501);
     expect(body).toMatchObject({ success: false, code: 'FEATURE_NOT_AVAILABLE' });
     expect(body.error).toContain('formats.summary');
