@@ -99,6 +99,7 @@ describe('includeTags and excludeTags', () => {
   it('keeps only included elements and still honours excludes inside them', () => {
     expect(markdown(html, { includeTags: ['#a'], excludeTags: ['.ad'] })).toBe('alpha');
     expect(markdown(html, { excludeTags: ['#a'] })).toBe('beta');
+    expect(markdown(html, { excludeTags: ['#a > p.ad', 'div#b p'] })).toBe('alpha');
   });
 });
 

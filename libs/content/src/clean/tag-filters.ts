@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { matches, selectAll } from 'hast-util-select';
+import { selectAll } from 'hast-util-select';
 import { SKIP, visit } from 'unist-util-visit';
 
 /** `includeTags`: only the matching elements, in document order (nested matches once). */
@@ -11,11 +11,11 @@ export function keepOnly(tree: Root, selectors: string[]): Root {
   return { type: 'root', children: [{ type: 'element', tagName: 'body', properties: {}, children: picked }] };
 }
 
-/** `excludeTags`: removes every matching element. */
+/** `excludeTags`: removes every matching element (selectors may use combinators: `div > p`). */
 export function removeMatching(tree: Root, selectors: string[]): void {
-  const selector = selectors.join(', ');
+  const matched = new Set<Element>(selectAll(selectors.join(', '), tree));
   visit(tree, 'element', (node: Element, index, parent) => {
-    if (!parent || index === undefined || !matches(selector, node)) return;
+    if (!parent || index === undefined || !matched.has(node)) return;
     parent.children.splice(index, 1);
     return [SKIP, index];
   });

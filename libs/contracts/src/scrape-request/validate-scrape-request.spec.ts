@@ -99,6 +99,13 @@ describe('validateScrapeRequest', () => {
     expect(request.skipTlsVerification).toBe(false);
   });
 
+  it('checks includeTags and excludeTags are CSS selectors', () => {
+    expect(rejects({ url: 'https://a.test', excludeTags: ['p', 'div['] }).details).toEqual([
+      { path: ['excludeTags', 1], message: 'excludeTags[1] is not a valid CSS selector: div[' },
+    ]);
+    accepts({ url: 'https://a.test', includeTags: ['main > article', '.post:not(.ad)'] });
+  });
+
   it('rejects bodies that are not objects', () => {
     expect(rejects([1, 2]).error).toBe('The request body must be a JSON object');
   });

@@ -1,5 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
+import type { Root } from 'hast';
+import { selectAll } from 'hast-util-select';
 import type { ErrorDetail } from '../errors/index.js';
 import { type ActionDto, type FormatDto, type FormatType, ScrapeRequestDto } from './scrape-request.dto.js';
 import { SCRAPE_DEFAULTS, type ScrapeRequest } from './scrape-request.js';
@@ -93,6 +95,17 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
   }
   if (types.includes('changeTracking') && !types.includes('markdown')) {
     issues.push({ path: ['formats'], message: 'changeTracking format requires markdown format too' });
+  }
+
+  for (const field of ['includeTags', 'excludeTags'] as const) {
+    (dto[field] ?? []).forEach((selector, index) => {
+      if (!isValidSelector(selector)) {
+        issues.push({
+          path: [field, index],
+          message: `${field}[${index}] is not a valid CSS selector: ${selector}`,
+        });
+      }
+    });
   }
 
   const timeout = dto.timeout ?? SCRAPE_DEFAULTS.timeout;
@@ -236,6 +249,17 @@ export function normaliseUrl(raw: string): string | undefined {
     return url.href;
   } catch {
     return undefined;
+  }
+}
+
+const EMPTY_TREE: Root = { type: 'root', children: [] };
+
+function isValidSelector(selector: string): boolean {
+  try {
+    selectAll(selector, EMPTY_TREE);
+    return selector.trim() !== '';
+  } catch {
+    return false;
   }
 }
 
