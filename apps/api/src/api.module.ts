@@ -4,6 +4,7 @@ import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { RateLimitGuard } from './limits/rate-limit.guard.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
@@ -14,6 +15,6 @@ import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 @Module({
   imports: [TerminusModule],
   controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
+  providers: [ApiKeyGuard, RateLimitGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
 })
 export class ApiModule {}

@@ -22,6 +22,9 @@ export interface TrawlConfig {
   /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateAddresses: boolean;
   logLevel: string;
+  /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
+  rateLimitPerTeam: number;
+  rateLimitPerKey: number;
   /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
   filesSigningSecret?: string;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
@@ -52,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
     logLevel: env.LOG_LEVEL ?? 'info',
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
+    rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
+    rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };

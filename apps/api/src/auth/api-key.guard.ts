@@ -9,6 +9,7 @@ import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 export interface AuthenticatedRequest {
   headers: Record<string, string | string[] | undefined>;
   teamId?: string;
+  keyId?: string;
 }
 
 /** `Authorization: Bearer <key>`: the key's hash must be an active key of some team. */
@@ -30,7 +31,7 @@ export class ApiKeyGuard implements CanActivate {
     this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
     const entry = await (await this.kv).get(hashApiKey(token));
     if (entry?.operation !== 'PUT') throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
-    request.teamId = entry.json<{ teamId: string }>().teamId;
+    ({ teamId: request.teamId, keyId: request.keyId } = entry.json<{ teamId: string; keyId: string }>());
     return true;
   }
 }

@@ -11,6 +11,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();
     if (exception instanceof TrawlError) {
+      if (exception.retryAfterSeconds) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
       response.status(exception.status).json(exception.toBody());
       return;
     }

@@ -4,11 +4,12 @@ import { TrawlError, unavailableFeatures, validateScrapeRequest } from '#contrac
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
+import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { AVAILABLE_FEATURES } from './available-features.js';
 import { ScrapeService } from './scrape.service.js';
 
 @Controller('v2/scrape')
-@UseGuards(ApiKeyGuard)
+@UseGuards(ApiKeyGuard, RateLimitGuard)
 export class ScrapeHttpController {
   constructor(private readonly scrapes: ScrapeService) {}
 

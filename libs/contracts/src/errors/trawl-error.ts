@@ -35,6 +35,8 @@ export class TrawlError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Sent as `Retry-After` (rate limits). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'TrawlError';

@@ -1,0 +1,52 @@
+import { createServer } from 'node:net';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+const running = trawlWithSite({ env: { RATE_LIMIT_PER_KEY: '3' } });
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function scrapeAt(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/v2/scrape`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${running.trawl.apiKey}` },
+    // Cache-only: answers at once (404) without fetching anything.
+    body: JSON.stringify({ url: running.site.url('/articles/tide-pools'), minAge: 1 }),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.json(),
+  };
+}
+
+describe('rate limits', () => {
+  it('are shared by every api instance and answer 429 with Retry-After', async () => {
+    const port = await freePort();
+    running.trawl.spawnApp('api', { PORT: String(port) });
+    const second = `http://127.0.0.1:${port}`;
+    for (let attempt = 0; (await fetch(`${second}/health`).catch(() => undefined)) === undefined; attempt++) {
+      if (attempt > 100) throw new Error('second api did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // Counters are per minute: start well inside one, so all four requests share it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+
+    expect((await scrapeAt(running.trawl.baseUrl)).status).toBe(404);
+    expect((await scrapeAt(second)).status).toBe(404);
+    expect((await scrapeAt(running.trawl.baseUrl)).status).toBe(404);
+    const limited = await scrapeAt(second);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMIT_EXCEEDED' });
+    expect(limited.body.error).toMatch(/retry after \d+s$/);
+    expect(Number(limited.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.retryAfter)).toBeLessThanOrEqual(60);
+  });
+});
