@@ -76,6 +76,9 @@ describe('the scrape cache', () => {
     await cached(url);
     const hit = await scrape({ url, lockdown: true });
     expect(hit.body.data.metadata.cacheState).toBe('hit');
+    const tracked = await scrape({ url, lockdown: true, formats: ['markdown', 'changeTracking'] });
+    expect(tracked.body.data.changeTracking).toBeUndefined();
+    expect(tracked.body.data.warning).toMatch(/^changeTracking was not run/);
     expect(fetchesOf('/articles/tide-pools?lockdown')).toBe(1);
   });
 

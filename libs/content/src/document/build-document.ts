@@ -17,6 +17,8 @@ export interface ScrapeDocument {
     javascriptReturns: { type: string; value: unknown }[];
     pdfs: string[];
   };
+  /** Something the client should know about how this document was made. */
+  warning?: string;
   metadata: Record<string, unknown>;
 }
 
