@@ -78,7 +78,9 @@ describe('the scrape cache', () => {
     expect(hit.body.data.metadata.cacheState).toBe('hit');
     const tracked = await scrape({ url, lockdown: true, formats: ['markdown', 'changeTracking'] });
     expect(tracked.body.data.changeTracking).toBeUndefined();
-    expect(tracked.body.data.warning).toMatch(/^changeTracking was not run/);
+    expect(tracked.body.data.warning).toMatch(
+      /^changeTracking not produced: this answer comes from the cache only/,
+    );
     expect(fetchesOf('/articles/tide-pools?lockdown')).toBe(1);
   });
 

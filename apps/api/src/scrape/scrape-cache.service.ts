@@ -13,6 +13,9 @@ import {
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
 import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
+/** Formats a cached page cannot give: they need a new visit of the page. */
+const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot']);
+
 /** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
 const CONVERTED_PAGES = 200;
 
