@@ -67,11 +67,13 @@ export class ScrapeCache implements OnApplicationShutdown {
     const document = buildDocument(scrapeId, request, page, output);
     document.metadata.cacheState = 'hit';
     document.metadata.cachedAt = entry.fetchedAt;
-    // Only cache-only requests (minAge, lockdown) reach here with changeTracking: nothing is scraped,
-    // so there is no new version to compare, and lockdown keeps no history.
-    if (request.formats.some((format) => format.type === 'changeTracking')) {
-      document.warning =
-        'changeTracking was not run: this answer comes from the cache only (minAge or lockdown)';
+    // Only cache-only requests (minAge, lockdown) reach here with these formats: nothing is
+    // scraped, so there is no new version to compare and no page to photograph.
+    const missing = request.formats
+      .filter((format) => NOT_FROM_CACHE.has(format.type))
+      .map((format) => format.type);
+    if (missing.length > 0) {
+      document.warning = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;
     }
     return document;
   }
