@@ -59,7 +59,9 @@ type StoredEvent = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
 function prepareStatements(db: Database.Database) {
   return {
     stream: db.prepare<[string], StreamRow>('SELECT * FROM streams WHERE stream_id = ?'),
-    eventById: db.prepare<[string], StoredEvent>('SELECT stream_id, revision, position FROM events WHERE id = ?'),
+    eventById: db.prepare<[string], StoredEvent>(
+      'SELECT stream_id, revision, position FROM events WHERE id = ?',
+    ),
     insertEvent: db.prepare(
       `INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at)
        VALUES (@id, @streamId, @revision, @type, @data, @metadata, @createdAt)`,
@@ -232,7 +234,9 @@ export class SqliteEventStore implements EventStore {
     const first = stored[0];
     const sameBatch =
       first !== undefined &&
-      stored.every((event, index) => event?.stream_id === streamId && event.revision === first.revision + index);
+      stored.every(
+        (event, index) => event?.stream_id === streamId && event.revision === first.revision + index,
+      );
     if (!sameBatch) {
       const reused = events.find((_, index) => stored[index] !== undefined) as NewEvent;
       throw new DuplicateEventIdError(reused.id, streamId);
