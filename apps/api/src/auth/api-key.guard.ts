@@ -1,10 +1,10 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { API_KEYS_READ_MODEL } from '#accounts';
 import { type NatsNames, TrawlError } from '#contracts';
 import { hashApiKey } from '#domain';
-import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
 export interface AuthenticatedRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -15,12 +15,14 @@ export interface AuthenticatedRequest {
 /** `Authorization: Bearer <key>`: the key's hash must be an active key of some team. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  private kv?: Promise<KV>;
+  private readonly kv: () => Promise<KV>;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
-  ) {}
+  ) {
+    this.kv = lazyKv(this.nc, this.names.kvBucket(API_KEYS_READ_MODEL));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -28,8 +30,7 @@ export class ApiKeyGuard implements CanActivate {
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (!token)
       throw new TrawlError('UNAUTHORIZED', 'Unauthorized: missing Bearer token in the Authorization header');
-    this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
-    const entry = await (await this.kv).get(hashApiKey(token));
+    const entry = await (await this.kv()).get(hashApiKey(token));
     if (entry?.operation !== 'PUT') throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
     ({ teamId: request.teamId, keyId: request.keyId } = entry.json<{ teamId: string; keyId: string }>());
     return true;

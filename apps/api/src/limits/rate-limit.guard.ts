@@ -1,10 +1,10 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, TrawlError } from '#contracts';
 import { RATE_WINDOW_MS, rateDecision, rateWindow } from '#domain';
-import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { AuthenticatedRequest } from '../auth/api-key.guard.js';
 
 const RATE_LIMITS_READ_MODEL = 'rate_limits';
@@ -17,13 +17,15 @@ const MAX_CAS_ATTEMPTS = 20;
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private kv?: Promise<KV>;
+  private readonly kv: () => Promise<KV>;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
-  ) {}
+  ) {
+    this.kv = lazyKv(this.nc, this.names.kvBucket(RATE_LIMITS_READ_MODEL), { ttl: 2 * RATE_WINDOW_MS });
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -50,10 +52,7 @@ export class RateLimitGuard implements CanActivate {
 
   /** Adds one to a shared counter and returns the new count. */
   private async increment(key: string): Promise<number> {
-    this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(RATE_LIMITS_READ_MODEL), {
-      ttl: 2 * RATE_WINDOW_MS,
-    });
-    const kv = await this.kv;
+    const kv = await this.kv();
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
       const entry = await kv.get(key);
       try {

@@ -1,4 +1,4 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -11,7 +11,7 @@ import {
   type ScrapeRequest,
 } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
-import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
 const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot']);
@@ -26,7 +26,7 @@ const CONVERTED_PAGES = 200;
  */
 @Injectable()
 export class ScrapeCache implements OnApplicationShutdown {
-  private kv?: Promise<KV>;
+  private readonly kv: () => Promise<KV>;
   private readonly pool: ContentPool;
   private readonly converted = new Map<string, Promise<PageOutput | undefined>>();
 
@@ -36,16 +36,14 @@ export class ScrapeCache implements OnApplicationShutdown {
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
+    this.kv = lazyKv(this.nc, this.names.kvBucket(CACHE_INDEX_READ_MODEL), { ttl: CACHE_INDEX_TTL_MS });
     this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
   }
 
   /** Looks the request's variant up and applies maxAge / minAge / lockdown. */
   async verdict(teamId: string, request: ScrapeRequest): Promise<CacheVerdict> {
     if (!isCacheEligible(request)) return { use: 'scrape' };
-    this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(CACHE_INDEX_READ_MODEL), {
-      ttl: CACHE_INDEX_TTL_MS,
-    });
-    const entry = (await (await this.kv).get(cacheKey(teamId, request)))?.json<CacheEntry>();
+    const entry = (await (await this.kv()).get(cacheKey(teamId, request)))?.json<CacheEntry>();
     return cacheVerdict(request, entry, Date.now());
   }
 

@@ -1,9 +1,10 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ContentPool, MarkdownComparison, ScrapeDocument } from '#content';
 import { CHANGE_TRACKING_READ_MODEL, type FetchedPage, type NatsNames, type ScrapeRequest } from '#contracts';
 import { type ChangeBaseline, changeTrackingKey, isRemovedStatus } from '#domain';
 import type { BlobStore } from '#messaging';
+import { lazyKv } from '#messaging';
 
 /** The `changeTracking` field of a Firecrawl document. */
 export interface ChangeTrackingResult {
@@ -18,14 +19,16 @@ export interface ChangeTrackingResult {
  * the same team under the same tag (the change-tracking history read model).
  */
 export class ChangeTracker {
-  private kv?: Promise<KV>;
+  private readonly kv: () => Promise<KV>;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly names: NatsNames,
     private readonly blobs: BlobStore,
     private readonly pool: ContentPool,
-  ) {}
+  ) {
+    this.kv = lazyKv(this.nc, this.names.kvBucket(CHANGE_TRACKING_READ_MODEL));
+  }
 
   async track(
     teamId: string,
@@ -46,8 +49,7 @@ export class ChangeTracker {
   private async baseline(teamId: string, request: ScrapeRequest): Promise<ChangeBaseline | undefined> {
     const key = changeTrackingKey(teamId, request);
     if (!key) return undefined;
-    this.kv ??= new Kvm(this.nc).create(this.names.kvBucket(CHANGE_TRACKING_READ_MODEL));
-    return (await (await this.kv).get(key))?.json<ChangeBaseline>();
+    return (await (await this.kv()).get(key))?.json<ChangeBaseline>();
   }
 
   /** The baseline's markdown; undefined if its document is gone (then the page counts as new). */

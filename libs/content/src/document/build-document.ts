@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FetchedPage, ScrapeRequest } from '#contracts';
+import type { ActionOutputs, FetchedPage, ScrapeRequest } from '#contracts';
 import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
 /** The Firecrawl v2 document: only the requested formats, plus metadata every client relies on. */
@@ -11,12 +11,7 @@ export interface ScrapeDocument {
   images?: string[];
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
-  actions?: {
-    screenshots: string[];
-    scrapes: { url: string; html: string }[];
-    javascriptReturns: { type: string; value: unknown }[];
-    pdfs: string[];
-  };
+  actions?: ActionOutputs<{ url: string; html: string }>;
   /** Something the client should know about how this document was made. */
   warning?: string;
   metadata: Record<string, unknown>;

@@ -20,12 +20,15 @@ export interface FetchedPage {
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;
   /** What the request's actions produced, in request order (files and HTML by key). */
-  actions?: {
-    screenshots: string[];
-    scrapes: { url: string; htmlBlob: string }[];
-    javascriptReturns: { type: string; value: unknown }[];
-    pdfs: string[];
-  };
+  actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
+}
+
+/** Results of a scrape's actions, each list in request order; files are file-store keys. */
+export interface ActionOutputs<Snapshot> {
+  screenshots: string[];
+  scrapes: Snapshot[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: string[];
 }
 
 /** Self-contained for the extractor: it carries the request, so no consumer reads the store. */
