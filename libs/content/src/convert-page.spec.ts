@@ -85,6 +85,43 @@ describe('onlyMainContent', () => {
     expect(markdown(html, { onlyMainContent: true })).toMatch(/^# Release notes\n\nVersion two/);
   });
 
+  it('reads pages served to crawlers inside <noscript> (forums, single-page apps)', () => {
+    const posts = '<p>First post: the update broke my dashboard after the reboot.</p>'.repeat(6);
+    const html = `<body><div id="app"></div><noscript><div class="topic"><h1>Update broke dashboard</h1>${posts}</div></noscript></body>`;
+    const result = markdown(html, { onlyMainContent: true }) ?? '';
+    expect(result).toMatch(/^# Update broke dashboard/);
+    expect(result).toContain('First post: the update broke my dashboard');
+  });
+
+  it('keeps a "boilerplate"-named wrapper that holds most of the page', () => {
+    const prose = '<p>Sofas come in many shapes, and this one fits small rooms well.</p>'.repeat(8);
+    const html = `<body><a href="#main">Skip to content</a><div class="side top"><h2>Living room sofas</h2>${prose}</div></body>`;
+    expect(markdown(html, { onlyMainContent: true })).toContain('this one fits small rooms well');
+  });
+
+  it('drops menus of short links inside the content but keeps lists of titles', () => {
+    const menu =
+      '<ul>' +
+      ['Home', 'News', 'Shop', 'Help', 'About']
+        .map((label) => `<li><a href="/${label}">${label}</a></li>`)
+        .join('') +
+      '</ul>';
+    const titles =
+      '<ul>' +
+      [
+        'How tide pools form along rocky coasts',
+        'The animals that live between the tides',
+        'Visiting tide pools without harming them',
+      ]
+        .map((title, index) => `<li><a href="/story/${index}">${title}</a></li>`)
+        .join('') +
+      '</ul>';
+    const html = `<body><main><h1>Coast stories</h1>${menu}<p>Our latest stories about the coast, written by rangers who work there every day.</p>${titles}</main></body>`;
+    const result = markdown(html, { onlyMainContent: true }) ?? '';
+    expect(result).not.toContain('[Shop]');
+    expect(result).toContain('[Visiting tide pools without harming them]');
+  });
+
   it('falls back to the whole page when the boilerplate list would leave nothing', () => {
     expect(
       markdown('<body><div class="menu"><p>Today only: soup</p></div></body>', { onlyMainContent: true }),
