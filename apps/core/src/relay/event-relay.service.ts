@@ -21,7 +21,11 @@ export class EventRelayService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationBootstrap() {
     const checkpoints = await KvCheckpointStore.open(this.nc, this.names);
-    this.relay = new EventRelay(this.store, this.nc, this.names, checkpoints);
+    this.relay = new EventRelay(this.store, this.nc, this.names, checkpoints, {
+      // Retried forever: an operator needs to see that events are not reaching subscribers.
+      onError: (error, failures) =>
+        this.logger.error({ component: 'relay', err: error, failures }, 'event relay round failed; retrying'),
+    });
     await this.relay.start();
     this.logger.info({ component: 'relay' }, 'event relay started');
   }

@@ -49,6 +49,8 @@ export function contextOptions(options: {
       : undefined;
   return {
     ...device,
+    // A one-shot scrape gains nothing from service workers, and they fetch outside the page the SSRF guard watches.
+    serviceWorkers: 'block',
     ignoreHTTPSErrors: options.skipTlsVerification ?? false,
     ...(languages ? { locale: languages[0] } : {}),
     ...(country ? { timezoneId: country.timezoneId } : {}),

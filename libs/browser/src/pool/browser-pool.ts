@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import {
   type ActionResults,
   type PageAction,
@@ -7,11 +7,13 @@ import {
   takeScreenshot,
 } from '../actions/page-actions.js';
 import { AdBlocker } from '../ad-blocking/ad-blocker.js';
+import { blockAds } from '../ad-blocking/block-ads.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
-import { isHtml, textBody } from '../fetch/page-body.js';
+import { isHtml, textBody, unsupportedFile } from '../fetch/page-body.js';
 import { waitForQuietNetwork } from '../fetch/quiet-network.js';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
+import { guardPrivateAddresses, type RequestGuard } from '../ssrf/request-guard.js';
 import { Semaphore } from './semaphore.js';
 
 export interface FetchPageOptions {
@@ -55,6 +57,8 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // Cross-site iframes stay in the page's process, where the SSRF guard's CDP session sees their redirects.
+  '--disable-site-isolation-trials',
 ];
 
 /**
@@ -77,22 +81,22 @@ export class BrowserPool {
     const remaining = () => Math.max(1, options.timeout - (Date.now() - startedAt));
     const deadline = AbortSignal.timeout(options.timeout);
     const timedOut = () => new FetchError('SCRAPE_TIMEOUT', `Scrape timed out after ${options.timeout} ms`);
-    if (!options.allowPrivateAddresses) await assertPublicUrl(options.url);
+    const expired = new Promise<never>((_, reject) =>
+      deadline.addEventListener('abort', () => reject(timedOut()), { once: true }),
+    );
+    const within = <T>(work: Promise<T>) => Promise.race([work, expired]);
+
+    if (!options.allowPrivateAddresses) await within(assertPublicUrl(options.url));
     const release = await this.slots.acquire(deadline).catch(() => {
       throw timedOut();
     });
-    let context: BrowserContext | undefined;
+    const opening = this.openPage(options);
     try {
-      context = await (await this.launch()).newContext(contextOptions(options));
-      await this.guardRequests(context, options);
-      const page = await context.newPage();
-      return await Promise.race([
-        this.render(page, options, remaining),
-        new Promise<never>((_, reject) => deadline.addEventListener('abort', () => reject(timedOut()))),
-      ]);
+      return await within(opening.then(({ page, guard }) => this.render(page, options, remaining, guard)));
     } finally {
+      // Closed even when the deadline won the race, so a late page cannot outlive its slot.
+      await opening.then(({ context }) => context.close()).catch(() => undefined);
       release();
-      await context?.close().catch(() => undefined);
     }
   }
 
@@ -132,42 +136,36 @@ export class BrowserPool {
     return this.browser;
   }
 
-  /** Ad blocking and the SSRF guard for every request the page makes. */
-  private async guardRequests(context: BrowserContext, options: FetchPageOptions) {
-    if (options.blockAds) this.adBlocker ??= AdBlocker.load();
-    const blocker = options.blockAds ? await this.adBlocker : undefined;
-    if (!blocker && options.allowPrivateAddresses) return;
-    const publicHosts = new Map<string, Promise<boolean>>();
-    const isPublic = (url: string) => {
-      const host = new URL(url).host;
-      let verdict = publicHosts.get(host);
-      if (!verdict) {
-        verdict = assertPublicUrl(url).then(
-          () => true,
-          () => false,
-        );
-        publicHosts.set(host, verdict);
+  /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
+  private async openPage(options: FetchPageOptions) {
+    const context = await (await this.launch()).newContext(contextOptions(options));
+    try {
+      if (options.blockAds) {
+        this.adBlocker ??= AdBlocker.load();
+        await blockAds(context, await this.adBlocker, options.url);
       }
-      return verdict;
-    };
-    await context.route('**/*', async (route) => {
-      const request = route.request();
-      const url = request.url();
-      if (!url.startsWith('http')) return route.continue();
-      if (!options.allowPrivateAddresses && !(await isPublic(url))) return route.abort('blockedbyclient');
-      const isPage = request.isNavigationRequest() && request.frame().parentFrame() === null;
-      if (blocker && !isPage && blocker.shouldBlock(url, request.resourceType(), options.url)) {
-        return route.abort('blockedbyclient');
-      }
-      return route.continue();
-    });
+      const page = await context.newPage();
+      const guard = options.allowPrivateAddresses ? undefined : await guardPrivateAddresses(context, page);
+      return { context, page, guard };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
   }
 
   private async render(
     page: Page,
     options: FetchPageOptions,
     remaining: () => number,
+    guard: RequestGuard | undefined,
   ): Promise<FetchedPageBody> {
+    // A download aborts the navigation, but its response still says what the file was.
+    let documentResponse: Response | undefined;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+        documentResponse = response;
+      }
+    });
     let response: Response | null;
     try {
       response = await page.goto(options.url, { waitUntil: 'load', timeout: remaining() });
@@ -175,10 +173,16 @@ export class BrowserPool {
       if (/Timeout .*exceeded/.test(String(error))) {
         throw new FetchError('SCRAPE_TIMEOUT', `Scrape timed out after ${options.timeout} ms`);
       }
-      throw await this.explainFailedNavigation(page, error, options.url);
+      const blockedUrl = guard?.blockedUrls[0];
+      if (blockedUrl && /net::ERR_BLOCKED_BY_CLIENT/.test(String(error))) {
+        throw new FetchError(
+          'SCRAPE_SSRF_BLOCKED',
+          `${options.url} led to ${blockedUrl}, a private or reserved address that scrapes may not reach`,
+        );
+      }
+      throw explainFailedNavigation(error, options.url, documentResponse);
     }
     if (!response) throw new FetchError('SCRAPE_SITE_ERROR', `${options.url} returned no response`);
-    if (!options.allowPrivateAddresses) await assertRedirectsPublic(response);
     const contentType = (await response.headerValue('content-type')) ?? '';
     const result = { url: page.url(), statusCode: response.status(), contentType };
     if (contentType && !isHtml(contentType))
@@ -190,32 +194,16 @@ export class BrowserPool {
     const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
     return { ...result, url: page.url(), body: await page.content(), screenshot, actions };
   }
-
-  /** A download (PDF, archive) aborts navigation: tell the client what the file was. */
-  private async explainFailedNavigation(page: Page, error: unknown, url: string): Promise<FetchError> {
-    if (/Download is starting|net::ERR_ABORTED/.test(String(error))) {
-      const probe = await page.request.head(url, { timeout: 5_000 }).catch(() => undefined);
-      const contentType = probe?.headers()['content-type'] ?? '';
-      if (contentType && !isHtml(contentType)) {
-        return new FetchError(
-          'SCRAPE_UNSUPPORTED_FILE_ERROR',
-          /pdf/i.test(contentType)
-            ? 'PDF documents cannot be parsed by this Trawl version yet'
-            : `Files of type ${contentType} cannot be converted to the requested formats`,
-        );
-      }
-    }
-    return fetchErrorFromNavigation(error, url);
-  }
 }
 
-/**
- * Playwright routes only the first request of a redirect chain, so a redirect to a private
- * address is caught here, after the fact: the response is refused and nothing of it is returned.
- */
-async function assertRedirectsPublic(response: Response) {
-  for (let request = response.request().redirectedFrom(); request; request = request.redirectedFrom()) {
-    await assertPublicUrl(request.url());
+/** A file the browser downloads instead of rendering gets a clear unsupported-file error. */
+function explainFailedNavigation(
+  error: unknown,
+  url: string,
+  documentResponse: Response | undefined,
+): FetchError {
+  if (/Download is starting/.test(String(error))) {
+    return unsupportedFile(documentResponse?.headers()['content-type'] ?? '');
   }
-  await assertPublicUrl(response.url());
+  return fetchErrorFromNavigation(error, url);
 }
