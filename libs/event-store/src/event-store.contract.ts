@@ -76,6 +76,19 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect((await store.readStream(id)).length).toBe(1);
     });
 
+    it('treats a retried batch (same ids, same stream) as already written', async () => {
+      const id = stream();
+      const batch = events(2);
+      const first = await store.append(id, batch, 'no_stream');
+      await store.append(id, events(1), 1);
+      await expect(store.append(id, batch, 'no_stream')).resolves.toEqual(first);
+      expect((await store.readStream(id)).map((event) => event.id)).toEqual([
+        batch[0]?.id,
+        batch[1]?.id,
+        expect.any(String),
+      ]);
+    });
+
     it('takes large appends: 2,000 events at once and a 500 KB event', async () => {
       const id = stream();
       const result = await store.append(id, events(2_000), 'no_stream');
@@ -96,6 +109,7 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       await store.append(id, events(10), 'no_stream');
       const read = await store.readStream(id, { fromRevision: 4, maxCount: 3 });
       expect(read.map((event) => event.revision)).toEqual([4, 5, 6]);
+      expect(await store.readStream(id, { fromRevision: 10 })).toEqual([]);
     });
 
     it('reads all streams in global commit order from a position', async () => {
@@ -130,17 +144,24 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect((await store.readAll({ afterPosition: start })).some((event) => event.streamId === id)).toBe(
         false,
       );
+      await conflict(store.append(id, events(1), 'stream_exists'));
       await store.append(id, events(1), 'no_stream');
       const read = await store.readStream(id);
       expect(read).toHaveLength(1);
       expect(read[0]?.revision).toBe(3);
+      await store.deleteStream(id);
+      await store.append(id, events(1), 'any');
+      expect((await store.readStream(id)).map((event) => event.revision)).toEqual([4]);
     });
 
-    it('truncates a stream before a revision', async () => {
+    it('truncates a stream before a revision, in readStream and readAll', async () => {
       const id = stream();
+      const start = await store.headPosition();
       await store.append(id, events(5), 'no_stream');
       await store.truncateStream(id, 3);
       expect((await store.readStream(id)).map((event) => event.revision)).toEqual([3, 4]);
+      const all = await store.readAll({ afterPosition: start });
+      expect(all.filter((event) => event.streamId === id).map((event) => event.revision)).toEqual([3, 4]);
       await store.append(id, events(1), 4);
     });
 
@@ -150,8 +171,21 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       await store.setStreamMetadata(id, { maxCount: 2, custom: { owner: 'team-1' } });
       expect(await store.getStreamMetadata(id)).toEqual({ maxCount: 2, custom: { owner: 'team-1' } });
       expect((await store.readStream(id)).map((event) => event.revision)).toEqual([4, 5]);
+      expect((await store.readStream(id, { maxCount: 1 })).map((event) => event.revision)).toEqual([4]);
       await store.setStreamMetadata(id, { truncateBefore: 1 });
       expect((await store.readStream(id)).map((event) => event.revision)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('hides events older than maxAge seconds', async () => {
+      const id = stream();
+      await store.append(id, events(2), 'no_stream');
+      // Real time passes: maxAge is whole seconds against the commit time.
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await store.append(id, events(1), 1);
+      await store.setStreamMetadata(id, { maxAge: 2 });
+      expect((await store.readStream(id)).map((event) => event.revision)).toEqual([2]);
+      await store.setStreamMetadata(id, {});
+      expect(await store.readStream(id)).toHaveLength(3);
     });
 
     it('tells listeners about commits', async () => {

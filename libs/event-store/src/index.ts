@@ -1,3 +1,4 @@
+export * from './duplicate-event-id.error.js';
 export * from './event-store.port.js';
 export * from './open-event-store.js';
 export * from './relay/checkpoint-store.js';

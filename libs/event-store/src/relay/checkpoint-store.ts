@@ -19,7 +19,13 @@ export class KvCheckpointStore implements CheckpointStore {
 
   async load(name: string): Promise<number> {
     const entry = await this.kv.get(name);
-    return entry && entry.length > 0 ? Number(entry.string()) : 0;
+    if (!entry || entry.length === 0) return 0;
+    const position = Number(entry.string());
+    // A garbled checkpoint must stop the reader, not replay or skip the log.
+    if (!Number.isSafeInteger(position) || position < 0) {
+      throw new Error(`Checkpoint ${name} holds "${entry.string()}", not a position`);
+    }
+    return position;
   }
 
   async save(name: string, position: number): Promise<void> {

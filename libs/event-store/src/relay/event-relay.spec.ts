@@ -3,105 +3,203 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsNames } from '#contracts';
+import { type NatsNames, natsNames } from '#contracts';
+import { ensureEventsStream } from '#messaging';
 import { deleteNatsResources, uniquePrefix } from '../../../../test/support/nats-cleanup.js';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.js';
 import { type CheckpointStore, KvCheckpointStore } from './checkpoint-store.js';
 import { EventRelay, POSITION_HEADER } from './event-relay.js';
 
-const prefix = uniquePrefix('relay');
-const names = natsNames(prefix);
+const prefixes: string[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'trawl-relay-'));
 let nc: NatsConnection;
-let store: SqliteEventStore;
+/** Stopped and closed after each test, pass or fail, so a failure cannot leave a relay sleeping. */
+let cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   nc = await connect({ servers: '127.0.0.1:4222' });
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
 });
 
 afterAll(async () => {
-  await store.close();
   await nc.close();
-  await deleteNatsResources(prefix);
+  for (const prefix of prefixes) await deleteNatsResources(prefix);
   rmSync(dir, { recursive: true, force: true });
 });
 
-const append = (streamId: string, count: number) =>
-  store.append(
-    streamId,
-    Array.from({ length: count }, () => ({
-      id: randomUUID(),
-      type: 'Happened',
-      data: {},
-      metadata: { correlationId: 'corr-1' },
-    })),
-    'any',
-  );
+/** Each test gets its own events stream, checkpoint bucket and store file. */
+function setup() {
+  const prefix = uniquePrefix('relay');
+  prefixes.push(prefix);
+  const file = join(dir, `${prefix}.sqlite`);
+  const store = new SqliteEventStore(file);
+  cleanups.push(() => store.close());
+  return { names: natsNames(prefix), file, store };
+}
+
+function relayOf(...args: ConstructorParameters<typeof EventRelay>): EventRelay {
+  const relay = new EventRelay(...args);
+  cleanups.push(() => relay.stop());
+  return relay;
+}
+
+const newEvents = (count: number) =>
+  Array.from({ length: count }, () => ({
+    id: randomUUID(),
+    type: 'Happened',
+    data: {},
+    metadata: { correlationId: 'corr-1' },
+  }));
 
 /** Every message in the events stream, in stream order. */
-async function published() {
+async function published(names: NatsNames) {
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(names.eventsStream);
   const messages = [];
   for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
     messages.push(await jsm.streams.getMessage(names.eventsStream, { seq }));
   }
-  return messages;
+  return messages.map((message) => {
+    if (!message) throw new Error('a message vanished from the events stream');
+    return message;
+  });
 }
 
-const until = async (condition: () => Promise<boolean>) => {
-  const deadline = Date.now() + 10_000;
+/** Waits for a condition; the deadline only turns a hang into a clear failure. */
+const until = async (condition: () => Promise<boolean> | boolean) => {
+  const deadline = Date.now() + 15_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
 
-describe('EventRelay', () => {
-  it('publishes committed events once, in global order, and resumes from its checkpoint', async () => {
-    const checkpoints = await KvCheckpointStore.open(nc, names);
-    await append('scrape-a', 2);
-    await append('team-b', 1);
-    const relay = new EventRelay(store, nc, names, checkpoints, { pollIntervalMs: 100 });
-    await relay.start();
-    await until(async () => (await published()).length === 3);
+/** Remembers every save; `load` answers what the test says. */
+function recordingCheckpoints(load: () => number = () => 0) {
+  const saved: number[] = [];
+  const store: CheckpointStore = {
+    load: async () => load(),
+    save: async (_name, position) => {
+      saved.push(position);
+    },
+  };
+  return { store, saved };
+}
 
-    // Appended while running: relayed through the commit notification.
-    await append('scrape-a', 1);
-    await until(async () => (await published()).length === 4);
+const HOUR = 3_600_000;
+
+describe('EventRelay', () => {
+  it('publishes events of several streams in global order with msg ids, and resumes from its checkpoint', async () => {
+    const { names, store } = setup();
+    const checkpoints = await KvCheckpointStore.open(nc, names);
+    await store.append('scrape-a', newEvents(2), 'no_stream');
+    await store.append('team-b', newEvents(1), 'no_stream');
+    // Polling once an hour: anything relayed later came through the commit notification.
+    const relay = relayOf(store, nc, names, checkpoints, { pollIntervalMs: HOUR });
+    await relay.start();
+    await until(async () => (await published(names)).length === 3);
+    await store.append('scrape-a', newEvents(1), 1);
+    await until(async () => (await published(names)).length === 4);
     await relay.stop();
 
-    await append('scrape-c', 2);
-    const resumed = new EventRelay(store, nc, names, checkpoints, { pollIntervalMs: 100 });
+    await store.append('scrape-c', newEvents(2), 'no_stream');
+    const resumed = relayOf(store, nc, names, checkpoints, { pollIntervalMs: HOUR });
     await resumed.start();
-    await until(async () => (await published()).length === 6);
+    await until(async () => (await published(names)).length === 6);
     await resumed.stop();
 
-    const messages = await published();
-    const events = messages.map((message) => message!.json<{ position: number; streamId: string }>());
-    expect(events.map((event) => event.position)).toEqual(
-      (await store.readAll()).map((event) => event.position),
-    );
-    expect(messages[0]?.subject).toBe(`${prefix}.evt.scrape.Happened`);
-    expect(messages[2]?.subject).toBe(`${prefix}.evt.team.Happened`);
-    expect(messages[0]?.header.get(POSITION_HEADER)).toBe(String(events[0]?.position));
+    const messages = await published(names);
+    const stored = await store.readAll();
+    expect(messages.map((message) => message.json())).toEqual(stored);
+    expect(messages.map((message) => message.header.get('Nats-Msg-Id'))).toEqual(stored.map((e) => e.id));
+    expect(messages.map((message) => message.subject)).toEqual([
+      `${names.prefix}.evt.scrape.Happened`,
+      `${names.prefix}.evt.scrape.Happened`,
+      `${names.prefix}.evt.team.Happened`,
+      `${names.prefix}.evt.scrape.Happened`,
+      `${names.prefix}.evt.scrape.Happened`,
+      `${names.prefix}.evt.scrape.Happened`,
+    ]);
+    expect(messages[0]?.header.get(POSITION_HEADER)).toBe(String(stored[0]?.position));
     expect(messages[0]?.header.get('Trawl-Correlation-Id')).toBe('corr-1');
-    expect(await checkpoints.load('relay')).toBe(events.at(-1)?.position);
+    expect(await checkpoints.load('relay')).toBe(stored.at(-1)?.position);
   });
 
-  it('publishes nothing twice after a crash between publishing and saving the checkpoint', async () => {
-    const before = (await published()).length;
-    await append('scrape-d', 3);
-    // A relay whose checkpoint never moves: as if it crashed right after every publish.
-    const forgetful: CheckpointStore = { load: async () => 0, save: async () => undefined };
+  it('polls for events appended by another process on the same file', async () => {
+    const { names, store, file } = setup();
+    const otherProcess = new SqliteEventStore(file);
+    cleanups.push(() => otherProcess.close());
+    const relay = relayOf(store, nc, names, recordingCheckpoints().store, { pollIntervalMs: 50 });
+    await relay.start();
+    await otherProcess.append('scrape-x', newEvents(2), 'no_stream');
+    await until(async () => (await published(names)).length === 2);
+  });
+
+  it('publishes nothing twice when the checkpoint was lost after publishing', async () => {
+    const { names, store } = setup();
+    await store.append('scrape-d', newEvents(3), 'no_stream');
+    const head = await store.headPosition();
+    // The checkpoint never moves: as if the relay crashed right after each publish.
     for (let restart = 0; restart < 2; restart++) {
-      const relay = new EventRelay(store, nc, names, forgetful, { name: 'forgetful', pollIntervalMs: 100 });
+      const { store: forgetful, saved } = recordingCheckpoints();
+      const relay = relayOf(store, nc, names, forgetful, { name: 'forgetful', pollIntervalMs: HOUR });
       await relay.start();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until(() => saved.includes(head));
       await relay.stop();
     }
-    expect((await published()).length).toBe(before + 3);
+    const messages = await published(names);
+    expect(messages.map((message) => message.json<{ position: number }>().position)).toEqual([1, 2, 3]);
+  });
+
+  it('retries a failed round without skipping or repeating events', async () => {
+    const { names, store } = setup();
+    const errors: unknown[] = [];
+    const saved: number[] = [];
+    const flaky: CheckpointStore = {
+      load: async () => 0,
+      save: async (_name, position) => {
+        if (saved.length === 0 && errors.length === 0) throw new Error('checkpoint store down');
+        saved.push(position);
+      },
+    };
+    const relay = relayOf(store, nc, names, flaky, {
+      pollIntervalMs: HOUR,
+      batchSize: 2,
+      onError: (error) => errors.push(error),
+    });
+    await store.append('scrape-e', newEvents(3), 'no_stream');
+    await relay.start();
+    await until(() => saved.includes(3));
+    expect(errors).toHaveLength(1);
+
+    // The events stream disappears: publishing fails until it is back, and nothing is skipped.
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(names.eventsStream);
+    await store.append('scrape-e', newEvents(2), 2);
+    await until(() => errors.length >= 2);
+    await ensureEventsStream(jsm, names);
+    await until(() => saved.includes(5));
+    await relay.stop();
+    const messages = await published(names);
+    expect(messages.map((message) => message.json<{ position: number }>().position)).toEqual([4, 5]);
+  });
+});
+
+describe('KvCheckpointStore', () => {
+  it('answers 0 before the first save, then the saved position, and refuses a garbled one', async () => {
+    const { names } = setup();
+    const checkpoints = await KvCheckpointStore.open(nc, names);
+    expect(await checkpoints.load('projector')).toBe(0);
+    await checkpoints.save('projector', 42);
+    expect(await checkpoints.load('projector')).toBe(42);
+    const kv = await new Kvm(nc).open(names.kvBucket('checkpoints'));
+    await kv.put('projector', 'forty-two');
+    await expect(checkpoints.load('projector')).rejects.toThrow('not a position');
   });
 });

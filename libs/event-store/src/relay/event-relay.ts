@@ -8,25 +8,31 @@ import type { CheckpointStore } from './checkpoint-store.js';
 /** Header with the event's global position, for subscribers that keep their own checkpoint. */
 export const POSITION_HEADER = 'Trawl-Position';
 
+const MAX_BACKOFF_MS = 10_000;
+
 export interface EventRelayOptions {
-  /** Checkpoint name; one per relay. */
+  /** Checkpoint name; one per relay. Default 'relay'. */
   name?: string;
+  /** Events read and published per checkpoint save. Default 500. */
   batchSize?: number;
-  /** Also look for commits of other processes this often. */
+  /** Also look for commits of other processes this often. Default 1000. */
   pollIntervalMs?: number;
+  /** Told about every failed round (read, publish or checkpoint) before it is retried. */
+  onError?: (error: unknown, consecutiveFailures: number) => void;
 }
 
 /**
  * Publishes every committed event to JetStream in global order, from a persisted checkpoint.
- * Each event is published with `Nats-Msg-Id` = its id, so re-publishing after a crash between
- * publish and checkpoint is dropped by JetStream's duplicate window: exactly once per event id,
- * and no gaps, because the checkpoint only moves past acknowledged publishes.
+ * Subject `<prefix>.evt.<category>.<Type>`, payload the RecordedEvent as JSON, `Nats-Msg-Id` the
+ * event id: a re-publish after a crash between publish and checkpoint falls in JetStream's
+ * duplicate window and is dropped. Exactly once per event id and no gaps, because each publish
+ * is acknowledged before the next, and the checkpoint only moves past acknowledged publishes.
  */
 export class EventRelay {
   private readonly name: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
-  private js?: JetStreamClient;
+  private readonly onError?: EventRelayOptions['onError'];
   private running = false;
   /** A commit happened since the last read: read again before sleeping. */
   private pending = false;
@@ -44,17 +50,21 @@ export class EventRelay {
     this.name = options.name ?? 'relay';
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.onError = options.onError;
   }
 
+  /** Resolves once the events stream exists and the checkpoint is loaded; relaying goes on in the background. */
   async start(): Promise<void> {
+    if (this.running) throw new Error(`Event relay ${this.name} is already running`);
     await ensureEventsStream(await jetstreamManager(this.nc), this.names);
-    this.js = jetstream(this.nc);
+    const checkpoint = await this.checkpoints.load(this.name);
     this.running = true;
+    this.pending = false;
     this.unsubscribe = this.store.onCommitted(() => {
       this.pending = true;
       this.wake?.();
     });
-    this.loop = this.run();
+    this.loop = this.run(jetstream(this.nc), checkpoint);
   }
 
   /** Stops after the batch in flight; its checkpoint is saved. */
@@ -65,43 +75,42 @@ export class EventRelay {
     await this.loop;
   }
 
-  private async run(): Promise<void> {
-    let position = await this.checkpoints.load(this.name);
+  private async run(js: JetStreamClient, checkpoint: number): Promise<void> {
+    let position = checkpoint;
     let failures = 0;
     while (this.running) {
       try {
         this.pending = false;
         const events = await this.store.readAll({ afterPosition: position, maxCount: this.batchSize });
         for (const event of events) {
-          await this.publish(event);
+          await this.publish(js, event);
           position = event.position;
         }
         if (events.length > 0) await this.checkpoints.save(this.name, position);
         failures = 0;
         if (events.length < this.batchSize) await this.idle(this.pollIntervalMs);
-      } catch {
-        // NATS unavailable or a publish not acknowledged: retry the same events, never skip one.
+      } catch (error) {
+        // NATS unavailable or a publish not acknowledged: retry from the first unacknowledged
+        // event, never skip one. Events already acknowledged are not published again.
         failures++;
-        await this.idle(Math.min(10_000, 100 * 2 ** failures), { evenIfPending: true });
+        this.onError?.(error, failures);
+        await this.idle(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures), { evenIfPending: true });
       }
     }
   }
 
-  private async publish(event: RecordedEvent): Promise<void> {
+  private async publish(js: JetStreamClient, event: RecordedEvent): Promise<void> {
     const headers = natsHeaders();
     headers.set(POSITION_HEADER, String(event.position));
     if (event.metadata.correlationId) headers.set(CORRELATION_HEADER, event.metadata.correlationId);
-    await this.js?.publish(
+    await js.publish(
       this.names.eventSubject(streamCategory(event.streamId), event.type),
       JSON.stringify(event),
-      {
-        msgID: event.id,
-        headers,
-      },
+      { msgID: event.id, headers },
     );
   }
 
-  /** Sleeps until the timeout or the next local commit (or stop), whichever comes first. */
+  /** Sleeps until the timeout, the next local commit, or stop, whichever comes first. */
   private idle(ms: number, { evenIfPending = false } = {}): Promise<void> {
     if (!this.running || (this.pending && !evenIfPending)) return Promise.resolve();
     return new Promise((resolve) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuplicateEventIdError } from '../duplicate-event-id.error.js';
 import { describeEventStoreContract } from '../event-store.contract.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
@@ -34,5 +35,19 @@ describe('SqliteEventStore on disk', () => {
     );
     await a.close();
     await b.close();
+  });
+
+  it('starts empty, refuses empty batches and ids stored elsewhere', async () => {
+    const store = new SqliteEventStore(join(dir, 'rules.sqlite'));
+    expect(await store.headPosition()).toBe(0);
+    await expect(store.append('s-3', [], 'any')).rejects.toBeInstanceOf(RangeError);
+    const first = event();
+    await store.append('s-3', [first], 'no_stream');
+    await expect(store.append('s-4', [first], 'any')).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await expect(store.append('s-3', [first, event()], 0)).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await expect(store.readStream('s-3', { maxCount: -1 })).rejects.toBeInstanceOf(RangeError);
+    expect(await store.readAll()).toHaveLength(1);
+    expect(await store.headPosition()).toBe(1);
+    await store.close();
   });
 });
