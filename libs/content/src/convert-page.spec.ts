@@ -20,7 +20,7 @@ describe('markdown', () => {
     expect(markdown('<pre><code class="language-ts">const a = 1;\n</code></pre>')).toBe(
       '```ts\nconst a = 1;\n```',
     );
-    expect(markdown('<pre class="lang-sh"><code>ls</code></pre>')).toContain('ls');
+    expect(markdown('<pre class="lang-sh"><code>ls</code></pre>')).toBe('```sh\nls\n```');
   });
 
   it('nests lists tightly and keeps headings ATX', () => {
@@ -141,6 +141,17 @@ describe('includeTags and excludeTags', () => {
 });
 
 describe('links, images and metadata', () => {
+  it('collects the links of the whole page, hidden menus included, while markdown shows only what is visible', () => {
+    const result = page(
+      '<ul style="display:none"><li><a href="/menu">Menu</a></li></ul><p><a href="/a">A</a></p>',
+      {
+        formats: ['links', 'markdown'],
+      },
+    );
+    expect(result.links).toEqual(['https://site.test/menu', 'https://site.test/a']);
+    expect(result.markdown).toBe('[A](https://site.test/a)');
+  });
+
   it('collects absolute links once each, without same-page fragments', () => {
     const result = page(
       '<a href="/a">1</a><a href="#top">2</a><a href="/a">3</a><a href="mailto:x@y.z">4</a>',

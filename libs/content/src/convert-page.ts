@@ -24,10 +24,11 @@ export function convertPage(input: PageInput): PageOutput {
 
   const tree = parsePage(input);
   const output: PageOutput = { metadata: extractMetadata(tree) };
-  removeNonContent(tree);
   if (wants.has('rawHtml')) output.rawHtml = input.html;
+  // Links and images are the whole page's, hidden menus and lazy images included.
   if (wants.has('links')) output.links = collectLinks(tree);
   if (wants.has('images')) output.images = collectImages(tree, input);
+  removeNonContent(tree);
   if (!wants.has('markdown') && !wants.has('html')) return output;
 
   const content = selectContent(tree, input);

@@ -183,7 +183,7 @@ function initialScore(element: Element): number {
 }
 
 function holdsTitle(element: Element): boolean {
-  return select('h1', element) !== null;
+  return select('h1', element) !== undefined;
 }
 
 /** Never drop the content's title: prepend the page's first `<h1>` when the pick lacks it. */

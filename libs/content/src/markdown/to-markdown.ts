@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { preWithLanguage } from './code-language.js';
 
 /** Lists as people write them: no blank lines between items, nested lists directly under their item. */
 function tightLists() {
@@ -17,7 +18,7 @@ function tightLists() {
 
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
-  .use(rehypeRemark, { newlines: false })
+  .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage } })
   .use(tightLists)
   .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {

@@ -1,0 +1,41 @@
+import { toHtml } from 'hast-util-to-html';
+import { parseHtml } from '../parse/parse-html.js';
+import { BOILERPLATE_SELECTOR, removeBoilerplate } from './boilerplate-floor.js';
+
+const prose = (words: string) => `<p>${`${words} `.repeat(30).trim()}</p>`;
+
+function floor(html: string): string {
+  const tree = parseHtml(html);
+  removeBoilerplate(tree);
+  return toHtml(tree);
+}
+
+describe('removeBoilerplate', () => {
+  it('removes the reference list: landmarks, boilerplate classes and ids, roles', () => {
+    const html = floor(
+      `<header>H</header><nav>N</nav><div class="sidebar">S</div><div id="cookie">C</div><div class="social share">X</div><div role="complementary">R</div><aside>A</aside><div class="ads">Ad</div>${prose('Body text.')}<footer>F</footer>`,
+    );
+    expect(html).toBe(`<html><head></head><body>${prose('Body text.')}</body></html>`);
+  });
+
+  it('never removes an element holding the main content or the title heading', () => {
+    const html = floor(
+      `<header class="top"><h1>Title</h1></header><div class="side"><main>${prose('Main text.')}</main></div><div class="menu"><a href="/">Home</a></div>`,
+    );
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('Main text.');
+    expect(html).not.toContain('Home');
+  });
+
+  it('keeps a boilerplate-named wrapper that holds most of the page text', () => {
+    expect(floor(`<div class="bottom">${prose('Wrapped page text.')}</div><nav>Menu</nav>`)).toContain(
+      'Wrapped page text.',
+    );
+  });
+
+  it('publishes the same list as one CSS selector', () => {
+    for (const selector of ['header', '.navbar', '#footer', '.cookie', '[role=banner]']) {
+      expect(BOILERPLATE_SELECTOR.split(', ')).toContain(selector);
+    }
+  });
+});

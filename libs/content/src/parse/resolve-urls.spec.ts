@@ -1,0 +1,57 @@
+import { select } from 'hast-util-select';
+import { toHtml } from 'hast-util-to-html';
+import { parseHtml } from './parse-html.js';
+import { resolveUrls } from './resolve-urls.js';
+
+const PAGE = 'https://site.test/docs/guide/page.html';
+
+function resolved(html: string, pageUrl = PAGE) {
+  const tree = parseHtml(html);
+  const base = resolveUrls(tree, pageUrl);
+  const body = select('body', tree);
+  return { base, html: toHtml(body ? body.children : tree), page: toHtml(tree) };
+}
+
+describe('resolveUrls', () => {
+  it('resolves links, images and media against the page URL', () => {
+    const { base, html } = resolved(
+      '<a href="../intro">i</a><img src="/logo.png"><video src="v.mp4" poster="//cdn.test/p.jpg"></video>',
+    );
+    expect(base).toBe(PAGE);
+    expect(html).toContain('href="https://site.test/docs/intro"');
+    expect(html).toContain('src="https://site.test/logo.png"');
+    expect(html).toContain('src="https://site.test/docs/guide/v.mp4"');
+    expect(html).toContain('poster="https://cdn.test/p.jpg"');
+  });
+
+  it('resolves a relative <base href> against the page first, then everything against it', () => {
+    const { base, html, page } = resolved(
+      '<head><base href="../assets/"></head><body><a href="x">x</a></body>',
+    );
+    expect(base).toBe('https://site.test/docs/assets/');
+    expect(page).toContain('<base href="https://site.test/docs/assets/">');
+    expect(html).toContain('href="https://site.test/docs/assets/x"');
+  });
+
+  it('ignores a <base> that does not parse as a URL', () => {
+    expect(resolved('<base href="http://[bad"><a href="x">x</a>').base).toBe(PAGE);
+  });
+
+  it('puts the largest srcset candidate into src, by width or by density', () => {
+    expect(resolved('<img src="s.jpg" srcset="s.jpg 320w, xl.jpg 1600w, m.jpg 800w">').html).toBe(
+      '<img src="https://site.test/docs/guide/xl.jpg">',
+    );
+    expect(resolved('<img srcset="one.png, two.png 2x">').html).toBe(
+      '<img src="https://site.test/docs/guide/two.png">',
+    );
+  });
+
+  it('leaves fragments, data URIs and other schemes as written', () => {
+    const { html } = resolved(
+      '<a href="#top">t</a><img src="data:image/png;base64,AAAA"><a href="mailto:a@b.test">m</a>',
+    );
+    expect(html).toBe(
+      '<a href="#top">t</a><img src="data:image/png;base64,AAAA"><a href="mailto:a@b.test">m</a>',
+    );
+  });
+});
