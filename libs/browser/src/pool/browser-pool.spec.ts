@@ -9,10 +9,18 @@ let origin: string;
 const seen: { path: string; headers: IncomingMessage['headers'] }[] = [];
 let inFlight = 0;
 let maxInFlight = 0;
+const held: (() => void)[] = [];
 
 const pages: Record<
   string,
-  (url: URL) => { status?: number; type?: string; body: string; delay?: number; location?: string }
+  (url: URL) => {
+    status?: number;
+    type?: string;
+    body: string;
+    delay?: number;
+    location?: string;
+    heldUntilOverlap?: boolean;
+  }
 > = {
   '/static': () => ({ body: '<html><head><title>Static</title></head><body><h1>Hello</h1></body></html>' }),
   '/rendered': () => ({
@@ -21,7 +29,9 @@ const pages: Record<
   '/redirect': () => ({ status: 302, location: '/static', body: '' }),
   '/missing': () => ({ status: 404, body: '<html><body>Gone</body></html>' }),
   '/slow': () => ({ body: '<html><body>slow</body></html>', delay: 5_000 }),
-  '/held': () => ({ body: '<html><body>held</body></html>', delay: 400 }),
+  // Held until two requests have been in flight at once (or 10 s): overlap is certain whenever the
+  // pool allows it, however slow the machine, and the test still ends when it does not.
+  '/held': () => ({ body: '<html><body>held</body></html>', delay: 10_000, heldUntilOverlap: true }),
   '/data.json': () => ({ type: 'application/json', body: '{"a":1}' }),
   '/latin1': () => ({ type: 'text/plain; charset=windows-1252', body: 'caf\u00e9' }),
   '/ua': () => ({
@@ -41,14 +51,19 @@ beforeAll(async () => {
     if (!page) return res.writeHead(404).end();
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    const timer = setTimeout(() => {
+    const answer = () => {
+      clearTimeout(timer);
+      if (res.writableEnded) return;
       inFlight--;
       res.writeHead(page.status ?? 200, {
         'content-type': page.type ?? 'text/html; charset=utf-8',
         ...(page.location ? { location: page.location } : {}),
       });
       res.end(page.type?.includes('1252') ? Buffer.from(page.body, 'latin1') : page.body);
-    }, page.delay ?? 0);
+    };
+    const timer = setTimeout(answer, page.delay ?? 0);
+    if (page.heldUntilOverlap) held.push(answer);
+    if (inFlight >= 2 || maxInFlight >= 2) for (const release of held.splice(0)) release();
     res.on('close', () => {
       if (!res.writableEnded) {
         clearTimeout(timer);
