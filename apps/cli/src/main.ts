@@ -4,6 +4,8 @@
  *   trawl teams create <name>             creates a team and prints its first API key
  *   trawl keys create <teamId> [label]    issues another key for a team
  *   trawl keys revoke <teamId> <keyId>    revokes a key
+ *   trawl keys rotate <teamId> <keyId>    replaces a key with a new one (the old one stops working)
+ *   trawl credits grant <teamId> <credits> [note]   adds credits to a team's ledger
  */
 import { AccountsClient } from '#accounts';
 import { loadConfig } from '#config';
@@ -13,7 +15,9 @@ import { CommandBus, connectNats } from '#messaging';
 const usage = `usage:
   trawl teams create <name>
   trawl keys create <teamId> [label]
-  trawl keys revoke <teamId> <keyId>`;
+  trawl keys revoke <teamId> <keyId>
+  trawl keys rotate <teamId> <keyId>
+  trawl credits grant <teamId> <credits> [note]`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...args] = argv;
@@ -34,6 +38,20 @@ async function main(argv: string[]): Promise<number> {
     if (noun === 'keys' && verb === 'revoke' && args[0] && args[1]) {
       await accounts.revokeKey(args[0], args[1]);
       print({ revoked: args[1] });
+      return 0;
+    }
+    if (noun === 'keys' && verb === 'rotate' && args[0] && args[1]) {
+      print({ ...(await accounts.rotateKey(args[0], args[1])), revoked: args[1] });
+      return 0;
+    }
+    if (noun === 'credits' && verb === 'grant' && args[0] && args[1]) {
+      const credits = Number(args[1]);
+      if (!Number.isInteger(credits) || credits < 1) {
+        process.stderr.write(`trawl: credits must be a positive integer, got "${args[1]}"\n`);
+        return 2;
+      }
+      const { grantId } = await accounts.grantCredits(args[0], credits, args.slice(2).join(' '));
+      print({ teamId: args[0], grantId, credits });
       return 0;
     }
     process.stderr.write(`${usage}\n`);

@@ -3,13 +3,14 @@ import type { Request } from 'express';
 import { TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { AVAILABLE_FEATURES } from './available-features.js';
 import { ScrapeService } from './scrape.service.js';
 
 @Controller('v2/scrape')
-@UseGuards(ApiKeyGuard, RateLimitGuard)
+@UseGuards(ApiKeyGuard, RateLimitGuard, CreditsGuard)
 export class ScrapeHttpController {
   constructor(private readonly scrapes: ScrapeService) {}
 

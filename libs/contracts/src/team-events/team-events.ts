@@ -31,7 +31,13 @@ export interface RevokeApiKey {
   data: { teamId: string; keyId: string; at: string };
 }
 
-export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey;
+/** Replaces a key with a new one under the same label, in one atomic append. */
+export interface RotateApiKey {
+  type: 'RotateApiKey';
+  data: { teamId: string; keyId: string; newKeyId: string; newKeyHash: string; at: string };
+}
+
+export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey | RotateApiKey;
 
 export const teamStreamId = (teamId: string) => `team-${teamId}`;
 export const TEAM_CATEGORY = 'team';
