@@ -13,6 +13,7 @@ import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
+import { ZeroRetentionScrapes } from './scrape/zero-retention-scrape.service.js';
 import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
@@ -35,6 +36,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ScrapeOutcomes,
     ScrapeCache,
     ScrapeService,
+    ZeroRetentionScrapes,
   ],
 })
 export class ApiModule {}

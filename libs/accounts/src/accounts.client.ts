@@ -68,6 +68,15 @@ export class AccountsClient {
     return { teamId, keyId: newKeyId, key };
   }
 
+  /** Allows (or stops allowing) the team's `zeroDataRetention` scrapes. */
+  async setZeroDataRetention(teamId: string, enabled: boolean): Promise<void> {
+    await this.bus.send(TEAM_CATEGORY, 'SetZeroDataRetention', {
+      teamId,
+      enabled,
+      at: new Date().toISOString(),
+    });
+  }
+
   /** Adds credits to a team's ledger; a team with a grant is metered from then on. */
   async grantCredits(teamId: string, credits: number, note = ''): Promise<{ grantId: string }> {
     const grantId = uuidv7();

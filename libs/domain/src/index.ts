@@ -7,5 +7,6 @@ export * from './decider/decider.js';
 export * from './limits/concurrency-queue.js';
 export * from './limits/rate-window.js';
 export * from './scrape/scrape.decider.js';
+export * from './scrape/zero-retention-policy.js';
 export * from './team/api-key.js';
 export * from './team/team.decider.js';

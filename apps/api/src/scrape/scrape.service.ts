@@ -10,6 +10,7 @@ import { FileUrls } from '../files/file-urls.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { ScrapeCache } from './scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape-outcomes.service.js';
+import { ZeroRetentionScrapes } from './zero-retention-scrape.service.js';
 
 /** After the request's own timeout, wait this much longer for a worker's timeout verdict before answering 408. */
 const TIMEOUT_GRACE_MS = 3_000;
@@ -28,6 +29,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly credits: CreditsService,
     private readonly concurrency: ConcurrencyLimiter,
+    private readonly zeroRetention: ZeroRetentionScrapes,
   ) {}
 
   scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
@@ -84,7 +86,11 @@ export class ScrapeService implements BeforeApplicationShutdown {
         throw new TrawlError('SCRAPE_NO_CACHED_DATA', `No cached copy of ${request.url}`);
     }
     const slot = await this.concurrency.acquire(teamId, scrapeId, request.timeout);
-    const document = await this.scrapeAnew(scrapeId, teamId, request, correlationId).then(
+    // Zero data retention: straight from a browser-worker, past the event store and blob store.
+    const fresh = request.zeroDataRetention
+      ? this.zeroRetention.scrape(scrapeId, teamId, request, correlationId)
+      : this.scrapeAnew(scrapeId, teamId, request, correlationId);
+    const document = await fresh.then(
       async (document) => {
         await slot.release(true);
         return document;

@@ -30,7 +30,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   },
   {
     category: TEAM_CATEGORY,
-    commands: ['CreateTeam', 'IssueApiKey', 'RevokeApiKey', 'RotateApiKey'],
+    commands: ['CreateTeam', 'IssueApiKey', 'RevokeApiKey', 'RotateApiKey', 'SetZeroDataRetention'],
     decider: teamDecider,
     streamId: (data) => teamStreamId(data.teamId),
     teamId: (data) => data.teamId,

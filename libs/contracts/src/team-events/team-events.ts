@@ -14,7 +14,13 @@ export interface ApiKeyRevoked {
   data: { teamId: string; keyId: string; keyHash: string; revokedAt: string };
 }
 
-export type TeamEvent = TeamCreated | ApiKeyIssued | ApiKeyRevoked;
+/** The operator allows (or stops allowing) this team's `zeroDataRetention` scrapes. */
+export interface ZeroDataRetentionSet {
+  type: 'ZeroDataRetentionSet';
+  data: { teamId: string; enabled: boolean; setAt: string };
+}
+
+export type TeamEvent = TeamCreated | ApiKeyIssued | ApiKeyRevoked | ZeroDataRetentionSet;
 
 export interface CreateTeam {
   type: 'CreateTeam';
@@ -37,7 +43,18 @@ export interface RotateApiKey {
   data: { teamId: string; keyId: string; newKeyId: string; newKeyHash: string; at: string };
 }
 
-export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey | RotateApiKey;
+export interface SetZeroDataRetention {
+  type: 'SetZeroDataRetention';
+  data: { teamId: string; enabled: boolean; at: string };
+}
+
+export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey | RotateApiKey | SetZeroDataRetention;
+
+/** Read model (KV `<prefix>_team_settings`): per team, what the operator allowed it. */
+export const TEAM_SETTINGS_READ_MODEL = 'team_settings';
+export interface TeamSettings {
+  zeroDataRetention: boolean;
+}
 
 export const teamStreamId = (teamId: string) => `team-${teamId}`;
 export const TEAM_CATEGORY = 'team';

@@ -70,4 +70,14 @@ describe('team decider', () => {
     expect(given(teamDecider, [created, issued, ...rotated]).when(rotate)).toEqual([]);
     expect(() => given(teamDecider, [created]).when(rotate)).toThrow('no active key');
   });
+
+  it('lets the operator allow zero data retention, recording only changes', () => {
+    const enable = { type: 'SetZeroDataRetention', data: { teamId: 't1', enabled: true, at: 't4' } } as const;
+    const enabled = given(teamDecider, [created]).when(enable);
+    expect(enabled).toEqual([
+      { type: 'ZeroDataRetentionSet', data: { teamId: 't1', enabled: true, setAt: 't4' } },
+    ]);
+    expect(given(teamDecider, [created, ...enabled]).when(enable)).toEqual([]);
+    expect(() => given(teamDecider, []).when(enable)).toThrow('does not exist');
+  });
 });

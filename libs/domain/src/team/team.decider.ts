@@ -3,7 +3,13 @@ import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
 export type TeamState =
   | { status: 'initial' }
-  | { status: 'active'; teamId: string; name: string; keys: Map<string, { keyHash: string; label: string }> };
+  | {
+      status: 'active';
+      teamId: string;
+      name: string;
+      keys: Map<string, { keyHash: string; label: string }>;
+      zeroDataRetention: boolean;
+    };
 
 /** A team and its API keys. Keys are only ever known here by hash. */
 export const teamDecider: Decider<TeamState, TeamCommand, TeamEvent> = {
@@ -12,7 +18,13 @@ export const teamDecider: Decider<TeamState, TeamCommand, TeamEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TeamCreated':
-        return { status: 'active', teamId: event.data.teamId, name: event.data.name, keys: new Map() };
+        return {
+          status: 'active',
+          teamId: event.data.teamId,
+          name: event.data.name,
+          keys: new Map(),
+          zeroDataRetention: false,
+        };
       case 'ApiKeyIssued': {
         if (state.status !== 'active') return state;
         const keys = new Map(state.keys).set(event.data.keyId, {
@@ -27,6 +39,8 @@ export const teamDecider: Decider<TeamState, TeamCommand, TeamEvent> = {
         keys.delete(event.data.keyId);
         return { ...state, keys };
       }
+      case 'ZeroDataRetentionSet':
+        return state.status === 'active' ? { ...state, zeroDataRetention: event.data.enabled } : state;
       default:
         return assertNever(event);
     }
@@ -71,6 +85,12 @@ export const teamDecider: Decider<TeamState, TeamCommand, TeamEvent> = {
           },
           { type: 'ApiKeyRevoked', data: { teamId, keyId, keyHash: key.keyHash, revokedAt: at } },
         ];
+      }
+      case 'SetZeroDataRetention': {
+        const team = requireTeam(state, command.data.teamId);
+        const { teamId, enabled, at } = command.data;
+        if (team.zeroDataRetention === enabled) return [];
+        return [{ type: 'ZeroDataRetentionSet', data: { teamId, enabled, setAt: at } }];
       }
       default:
         return assertNever(command);
