@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { AdminHttpController } from './admin/admin.http.controller.js';
+import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
@@ -25,8 +27,10 @@ import { TeamHttpController } from './team/team.http.controller.js';
     HealthHttpController,
     MetricsHttpController,
     TeamHttpController,
+    AdminHttpController,
   ],
   providers: [
+    AdminKeyGuard,
     ApiKeyGuard,
     RateLimitGuard,
     CreditsService,

@@ -32,6 +32,8 @@ export interface TrawlConfig {
    * or `unlimited` (the default) to leave such teams unmetered. Granting credits meters a team.
    */
   defaultTeamCredits: number | 'unlimited';
+  /** Bearer token of the operator-only admin API (`/admin/...`); unset = the admin API is off. */
+  adminApiKey?: string;
   /** Scrapes one team may run at once, across every api instance; more wait in a queue. */
   concurrencyPerTeam: number;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
       (env.DEFAULT_TEAM_CREDITS ?? 'unlimited') === 'unlimited'
         ? 'unlimited'
         : int(env, 'DEFAULT_TEAM_CREDITS', 0),
+    adminApiKey: env.ADMIN_API_KEY || undefined,
     concurrencyPerTeam: positiveInt(env, 'CONCURRENCY_PER_TEAM', 50),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
