@@ -1,24 +1,28 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { repoRoot } from './repo-root.js';
 import type { RunningTrawl } from './trawl-process.js';
 
-/** Runs the built operator CLI against a running Trawl, as an operator does; returns its JSON output. */
+const run = promisify(execFile);
+
+/**
+ * Runs the built operator CLI against a running Trawl, as an operator does; returns its JSON
+ * output. Asynchronously: a blocked test process would miss the server closing idle keep-alive
+ * sockets and reuse a dead one ("other side closed").
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the CLI prints arbitrary JSON
-export function operatorCli(trawl: RunningTrawl, ...args: string[]): any {
-  const result = spawnSync(process.execPath, [join(repoRoot, 'dist/apps/cli/src/main.js'), ...args], {
-    env: trawl.env,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`trawl ${args.join(' ')} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout);
+export async function operatorCli(trawl: RunningTrawl, ...args: string[]): Promise<any> {
+  const cli = join(repoRoot, 'dist/apps/cli/src/main.js');
+  const { stdout } = await run(process.execPath, [cli, ...args], { env: trawl.env, encoding: 'utf8' });
+  return JSON.parse(stdout);
 }
 
 /** A new team with its first key, created with the CLI. */
 export function createTeam(
   trawl: RunningTrawl,
   name: string,
-): { teamId: string; keyId: string; key: string } {
+): Promise<{ teamId: string; keyId: string; key: string }> {
   return operatorCli(trawl, 'teams', 'create', name);
 }
 

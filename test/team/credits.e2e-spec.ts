@@ -38,8 +38,8 @@ describe('credits', () => {
   });
 
   it('meters a team with a grant: charges by the rules, and answers 402 before any work once it is spent', async () => {
-    const team = createTeam(running.trawl, 'metered');
-    expect(operatorCli(running.trawl, 'credits', 'grant', team.teamId, '7', 'trial')).toMatchObject({
+    const team = await createTeam(running.trawl, 'metered');
+    expect(await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '7', 'trial')).toMatchObject({
       teamId: team.teamId,
       credits: 7,
     });
@@ -90,15 +90,15 @@ describe('credits', () => {
     expect(running.site.requests.length).toBe(fetchesBefore);
 
     // Another grant makes the team work again; other teams never see its balance.
-    operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2');
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2');
     await eventually(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
     expect((await client.scrape(running.site.url('/articles/tide-pools'))).metadata?.creditsUsed).toBe(1);
     expect((await get('/v2/team/credit-usage', running.trawl.apiKey)).body.data.unlimited).toBe(true);
   });
 
   it('rotates a key: the new key works at once, the old one stops', async () => {
-    const team = createTeam(running.trawl, 'rotating');
-    const rotated = operatorCli(running.trawl, 'keys', 'rotate', team.teamId, team.keyId);
+    const team = await createTeam(running.trawl, 'rotating');
+    const rotated = await operatorCli(running.trawl, 'keys', 'rotate', team.teamId, team.keyId);
     expect(rotated).toMatchObject({ teamId: team.teamId, revoked: team.keyId });
     expect((await get('/v2/team/credit-usage', rotated.key)).status).toBe(200);
     await eventually(

@@ -49,7 +49,7 @@ async function placesHolding(marker: string): Promise<string[]> {
 
 describe('zero data retention', () => {
   it('is refused unless the operator enabled it for the team, and with options that keep data', async () => {
-    const team = createTeam(running.trawl, 'no-zdr');
+    const team = await createTeam(running.trawl, 'no-zdr');
     const refused = await post(
       running.trawl,
       '/v2/scrape',
@@ -70,8 +70,8 @@ describe('zero data retention', () => {
   });
 
   it('leaves no trace of the page or its URL in any store, stream, log or metric; only a contentless charge', async () => {
-    const team = createTeam(running.trawl, 'zdr');
-    expect(operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on')).toEqual({
+    const team = await createTeam(running.trawl, 'zdr');
+    expect(await operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on')).toEqual({
       teamId: team.teamId,
       zeroDataRetention: true,
     });

@@ -73,7 +73,9 @@ export class ConcurrencyLimiter {
             this.update(teamId, (queue) => ({
               queue: release(queue, ticket, succeeded ? new Date().toISOString() : undefined),
               result: undefined,
-            })),
+            })).catch(() => {
+              // The scrape's answer stands; a slot that could not be freed now frees itself when its lease ends.
+            }),
         };
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -44,7 +44,8 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
 
   /** 403 unless the operator allowed this team zero data retention; 400 for options that must keep data. */
   async authorize(teamId: string, request: ScrapeRequest): Promise<void> {
-    if (!request.zeroDataRetention) return;
+    // Lockdown is zero data retention by itself and only reads the cache: nothing to refuse.
+    if (!needsZeroRetentionPermission(request)) return;
     const conflicts = zeroRetentionConflicts(request);
     if (conflicts.length > 0) {
       throw new TrawlError(
@@ -53,7 +54,6 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
         conflicts.map((option) => ({ path: [option], message: 'not available with zeroDataRetention' })),
       );
     }
-    if (!needsZeroRetentionPermission(request)) return;
     const entry = await (await this.settings()).get(teamId);
     const settings = entry?.operation === 'PUT' ? entry.json<TeamSettings>() : undefined;
     if (!settings?.zeroDataRetention) {
