@@ -1,20 +1,46 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { AdminHttpController } from './admin/admin.http.controller.js';
+import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { CreditsGuard } from './credits/credits.guard.js';
+import { CreditsService } from './credits/credits.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import { RateLimitGuard } from './limits/rate-limit.guard.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
+import { ZeroRetentionScrapes } from './scrape/zero-retention-scrape.service.js';
+import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
   imports: [TerminusModule],
-  controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, RateLimitGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
+  controllers: [
+    ScrapeHttpController,
+    FilesHttpController,
+    HealthHttpController,
+    MetricsHttpController,
+    TeamHttpController,
+    AdminHttpController,
+  ],
+  providers: [
+    AdminKeyGuard,
+    ApiKeyGuard,
+    RateLimitGuard,
+    CreditsService,
+    CreditsGuard,
+    ConcurrencyLimiter,
+    FileUrls,
+    ScrapeOutcomes,
+    ScrapeCache,
+    ScrapeService,
+    ZeroRetentionScrapes,
+  ],
 })
 export class ApiModule {}

@@ -2,8 +2,11 @@
 /**
  * Operator CLI. Talks to a running Trawl over NATS (same NATS_URL / NATS_PREFIX as the service):
  *   trawl teams create <name>             creates a team and prints its first API key
+ *   trawl teams zdr <teamId> on|off       allows or stops the team's zeroDataRetention scrapes
  *   trawl keys create <teamId> [label]    issues another key for a team
  *   trawl keys revoke <teamId> <keyId>    revokes a key
+ *   trawl keys rotate <teamId> <keyId>    replaces a key with a new one (the old one stops working)
+ *   trawl credits grant <teamId> <credits> [note]   adds credits to a team's ledger
  */
 import { AccountsClient } from '#accounts';
 import { loadConfig } from '#config';
@@ -12,8 +15,11 @@ import { CommandBus, connectNats } from '#messaging';
 
 const usage = `usage:
   trawl teams create <name>
+  trawl teams zdr <teamId> on|off
   trawl keys create <teamId> [label]
-  trawl keys revoke <teamId> <keyId>`;
+  trawl keys revoke <teamId> <keyId>
+  trawl keys rotate <teamId> <keyId>
+  trawl credits grant <teamId> <credits> [note]`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...args] = argv;
@@ -34,6 +40,25 @@ async function main(argv: string[]): Promise<number> {
     if (noun === 'keys' && verb === 'revoke' && args[0] && args[1]) {
       await accounts.revokeKey(args[0], args[1]);
       print({ revoked: args[1] });
+      return 0;
+    }
+    if (noun === 'teams' && verb === 'zdr' && args[0] && (args[1] === 'on' || args[1] === 'off')) {
+      await accounts.setZeroDataRetention(args[0], args[1] === 'on');
+      print({ teamId: args[0], zeroDataRetention: args[1] === 'on' });
+      return 0;
+    }
+    if (noun === 'keys' && verb === 'rotate' && args[0] && args[1]) {
+      print({ ...(await accounts.rotateKey(args[0], args[1])), revoked: args[1] });
+      return 0;
+    }
+    if (noun === 'credits' && verb === 'grant' && args[0] && args[1]) {
+      const credits = Number(args[1]);
+      if (!Number.isInteger(credits) || credits < 1) {
+        process.stderr.write(`trawl: credits must be a positive integer, got "${args[1]}"\n`);
+        return 2;
+      }
+      const { grantId } = await accounts.grantCredits(args[0], credits, args.slice(2).join(' '));
+      print({ teamId: args[0], grantId, credits });
       return 0;
     }
     process.stderr.write(`${usage}\n`);

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
 import { EventRelayService } from './relay/event-relay.service.js';
 
-/** Command handlers over the event store, and the relay that publishes what they commit. */
-@Module({ providers: [eventStoreProvider, CommandServer, EventRelayService] })
+/** Command handlers over the event store, the relay that publishes what they commit, and billing. */
+@Module({ providers: [eventStoreProvider, CommandServer, EventRelayService, ScrapeChargesReactor] })
 export class CoreModule {}

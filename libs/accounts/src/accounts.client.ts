@@ -1,7 +1,7 @@
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
-import { type NatsNames, TEAM_CATEGORY } from '#contracts';
+import { CREDITS_CATEGORY, type NatsNames, TEAM_CATEGORY } from '#contracts';
 import { generateApiKey, hashApiKey } from '#domain';
 import type { CommandBus } from '#messaging';
 
@@ -50,6 +50,44 @@ export class AccountsClient {
 
   async revokeKey(teamId: string, keyId: string): Promise<void> {
     await this.bus.send(TEAM_CATEGORY, 'RevokeApiKey', { teamId, keyId, at: new Date().toISOString() });
+  }
+
+  /** A new key replaces `keyId` (same label); the old key stops working once it is projected. */
+  async rotateKey(teamId: string, keyId: string): Promise<IssuedKey> {
+    const key = generateApiKey();
+    const newKeyId = uuidv7();
+    const newKeyHash = hashApiKey(key);
+    await this.bus.send(TEAM_CATEGORY, 'RotateApiKey', {
+      teamId,
+      keyId,
+      newKeyId,
+      newKeyHash,
+      at: new Date().toISOString(),
+    });
+    await this.untilProjected(newKeyHash, true);
+    return { teamId, keyId: newKeyId, key };
+  }
+
+  /** Allows (or stops allowing) the team's `zeroDataRetention` scrapes. */
+  async setZeroDataRetention(teamId: string, enabled: boolean): Promise<void> {
+    await this.bus.send(TEAM_CATEGORY, 'SetZeroDataRetention', {
+      teamId,
+      enabled,
+      at: new Date().toISOString(),
+    });
+  }
+
+  /** Adds credits to a team's ledger; a team with a grant is metered from then on. */
+  async grantCredits(teamId: string, credits: number, note = ''): Promise<{ grantId: string }> {
+    const grantId = uuidv7();
+    await this.bus.send(CREDITS_CATEGORY, 'GrantCredits', {
+      teamId,
+      grantId,
+      credits,
+      note,
+      at: new Date().toISOString(),
+    });
+    return { grantId };
   }
 
   private async untilProjected(keyHash: string, present: boolean): Promise<void> {

@@ -27,6 +27,15 @@ export interface TrawlConfig {
   rateLimitPerKey: number;
   /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
   filesSigningSecret?: string;
+  /**
+   * Credits of a team that was never granted any: an opening allowance every team starts with,
+   * or `unlimited` (the default) to leave such teams unmetered. Granting credits meters a team.
+   */
+  defaultTeamCredits: number | 'unlimited';
+  /** Bearer token of the operator-only admin API (`/admin/...`); unset = the admin API is off. */
+  adminApiKey?: string;
+  /** Scrapes one team may run at once, across every api instance; more wait in a queue. */
+  concurrencyPerTeam: number;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -57,6 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
+    defaultTeamCredits:
+      (env.DEFAULT_TEAM_CREDITS ?? 'unlimited') === 'unlimited'
+        ? 'unlimited'
+        : int(env, 'DEFAULT_TEAM_CREDITS', 0),
+    adminApiKey: env.ADMIN_API_KEY || undefined,
+    concurrencyPerTeam: positiveInt(env, 'CONCURRENCY_PER_TEAM', 50),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };
@@ -68,6 +83,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1`);
   return value;
 }
 

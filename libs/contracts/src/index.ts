@@ -1,3 +1,4 @@
+export * from './credit-events/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';
 export * from './nats-names.js';
@@ -5,3 +6,4 @@ export * from './read-models.js';
 export * from './scrape-events/index.js';
 export * from './scrape-request/index.js';
 export * from './team-events/index.js';
+export * from './zero-retention/index.js';

@@ -3,15 +3,20 @@ import type { Request } from 'express';
 import { TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { AVAILABLE_FEATURES } from './available-features.js';
 import { ScrapeService } from './scrape.service.js';
+import { ZeroRetentionScrapes } from './zero-retention-scrape.service.js';
 
 @Controller('v2/scrape')
-@UseGuards(ApiKeyGuard, RateLimitGuard)
+@UseGuards(ApiKeyGuard, RateLimitGuard, CreditsGuard)
 export class ScrapeHttpController {
-  constructor(private readonly scrapes: ScrapeService) {}
+  constructor(
+    private readonly scrapes: ScrapeService,
+    private readonly zeroRetention: ZeroRetentionScrapes,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -26,6 +31,7 @@ export class ScrapeHttpController {
         missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
       );
     }
+    await this.zeroRetention.authorize(teamId, validated.value);
     const data = await this.scrapes.scrape(teamId, validated.value, correlationIdOf(req));
     return { success: true, data };
   }

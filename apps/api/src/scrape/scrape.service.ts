@@ -2,12 +2,15 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
-import { isCacheEligible } from '#domain';
+import { isCacheEligible, operationCost } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
+import { CreditsService } from '../credits/credits.service.js';
 import { FileUrls } from '../files/file-urls.js';
+import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { ScrapeCache } from './scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape-outcomes.service.js';
+import { ZeroRetentionScrapes } from './zero-retention-scrape.service.js';
 
 /** After the request's own timeout, wait this much longer for a worker's timeout verdict before answering 408. */
 const TIMEOUT_GRACE_MS = 3_000;
@@ -24,6 +27,9 @@ export class ScrapeService implements BeforeApplicationShutdown {
     private readonly cache: ScrapeCache,
     private readonly fileUrls: FileUrls,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly credits: CreditsService,
+    private readonly concurrency: ConcurrencyLimiter,
+    private readonly zeroRetention: ZeroRetentionScrapes,
   ) {}
 
   scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
@@ -53,17 +59,54 @@ export class ScrapeService implements BeforeApplicationShutdown {
   private async run(teamId: string, request: ScrapeRequest, correlationId: string) {
     const scrapeId = uuidv7();
     const verdict = await this.cache.verdict(teamId, request);
-    if (verdict.use === 'refuse') throw new TrawlError(verdict.code, verdict.message);
+    // A lockdown miss is charged too (1 credit): the cache was searched for it.
+    const chargeLockdownMiss = () =>
+      this.credits.charge(teamId, scrapeId, { operation: 'scrape', lockdown: 'miss' }, correlationId);
+    if (verdict.use === 'refuse') {
+      if (verdict.code === 'SCRAPE_LOCKDOWN_CACHE_MISS') await chargeLockdownMiss();
+      throw new TrawlError(verdict.code, verdict.message);
+    }
     if (verdict.use === 'cache') {
       const document = await this.cache.serve(scrapeId, request, verdict.entry);
-      if (document) return document;
+      if (document) {
+        document.metadata.creditsUsed = await this.credits.charge(
+          teamId,
+          scrapeId,
+          { operation: 'scrape', cacheHit: true, ...(request.lockdown ? { lockdown: 'hit' } : {}) },
+          correlationId,
+        );
+        return document;
+      }
       // The cached body is gone: a cache-only request cannot be answered, others scrape anew.
-      if (request.lockdown)
+      if (request.lockdown) {
+        await chargeLockdownMiss();
         throw new TrawlError('SCRAPE_LOCKDOWN_CACHE_MISS', `No cached copy of ${request.url}`);
+      }
       if (request.minAge !== undefined)
         throw new TrawlError('SCRAPE_NO_CACHED_DATA', `No cached copy of ${request.url}`);
     }
-    const document = await this.scrapeAnew(scrapeId, teamId, request, correlationId);
+    const slot = await this.concurrency.acquire(teamId, scrapeId, request.timeout);
+    // Zero data retention: straight from a browser-worker, past the event store and blob store.
+    const fresh = request.zeroDataRetention
+      ? this.zeroRetention.scrape(scrapeId, teamId, request, correlationId)
+      : this.scrapeAnew(scrapeId, teamId, request, correlationId);
+    const document = await fresh.then(
+      async (document) => {
+        await slot.release(true);
+        return document;
+      },
+      async (error: unknown) => {
+        await slot.release(false);
+        throw error;
+      },
+    );
+    document.metadata.concurrencyLimited = slot.limited;
+    if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
+    // Core charges the completed scrape on the ledger; the answer says what that costs.
+    document.metadata.creditsUsed = operationCost({
+      operation: 'scrape',
+      proxyUsed: document.metadata.proxyUsed as 'basic' | 'enhanced',
+    });
     if (isCacheEligible(request)) {
       document.metadata.cacheState = 'miss';
     }

@@ -16,6 +16,7 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { serveZeroRetentionFetches } from '../zero-retention/zero-retention-fetches.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
 const EXTRACTION_RESERVE_MS = 1_500;
@@ -31,6 +32,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
   private readonly pool: BrowserPool;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
+  private zeroRetention?: Subscription;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -50,6 +52,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
 
   async onApplicationBootstrap() {
     this.health = serveCommands(this.nc, this.names, 'health', { browser: () => this.pool.health() });
+    this.zeroRetention = serveZeroRetentionFetches(this.nc, this.names, this.pool, this.config, this.logger);
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'browser_worker',
       category: SCRAPE_CATEGORY,
@@ -147,6 +150,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
 
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
+    this.zeroRetention?.unsubscribe();
     await this.consumer?.stop();
     await this.pool.close();
   }

@@ -6,6 +6,12 @@ import { type EventStore, WrongExpectedRevisionError } from '#event-store';
 const MAX_ATTEMPTS = 5;
 
 /**
+ * Folded state of streams this process wrote, by stream id, so a long stream (a credit ledger)
+ * is read from its last known revision instead of from the start on every command.
+ */
+export type StreamStateCache<State> = Map<string, { state: State; revision: number }>;
+
+/**
  * The one generic command handler: load the stream → fold → decide → append with the expected
  * revision. A concurrent writer makes the append fail; then it reloads and decides again.
  */
@@ -15,16 +21,20 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   streamId: string,
   command: Command,
   metadata: EventMetadata,
+  cache?: StreamStateCache<State>,
 ): Promise<Event[]> {
   for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
+    const known = cache?.get(streamId);
+    const history = await store.readStream(streamId, known ? { fromRevision: known.revision + 1 } : {});
     const state = history.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-      decider.initialState(),
+      known?.state ?? decider.initialState(),
     );
+    const revision = history.length > 0 ? history[history.length - 1].revision : known?.revision;
+    if (cache && revision !== undefined) cache.set(streamId, { state, revision });
     const events = decider.decide(command, state);
     if (events.length === 0) return events;
-    const expected = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
+    const expected = revision === undefined ? 'no_stream' : revision;
     try {
       await store.append(
         streamId,

@@ -1,5 +1,12 @@
-import { SCRAPE_CATEGORY, scrapeStreamId, TEAM_CATEGORY, teamStreamId } from '#contracts';
-import { type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
+import {
+  CREDITS_CATEGORY,
+  creditLedgerStreamId,
+  SCRAPE_CATEGORY,
+  scrapeStreamId,
+  TEAM_CATEGORY,
+  teamStreamId,
+} from '#contracts';
+import { creditLedgerDecider, type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
 
 /** Which decider and stream serve each command; the NATS subject is `<prefix>.cmd.<category>.<command>`. */
 export interface CommandRoute {
@@ -9,6 +16,8 @@ export interface CommandRoute {
   decider: Decider<any, any, DomainEvent>;
   streamId(data: Record<string, string>): string;
   teamId(data: Record<string, string>): string | undefined;
+  /** Keep the folded state of its streams between commands (long-lived, often-written streams). */
+  cacheState?: boolean;
 }
 
 export const commandRoutes: readonly CommandRoute[] = [
@@ -21,9 +30,17 @@ export const commandRoutes: readonly CommandRoute[] = [
   },
   {
     category: TEAM_CATEGORY,
-    commands: ['CreateTeam', 'IssueApiKey', 'RevokeApiKey'],
+    commands: ['CreateTeam', 'IssueApiKey', 'RevokeApiKey', 'RotateApiKey', 'SetZeroDataRetention'],
     decider: teamDecider,
     streamId: (data) => teamStreamId(data.teamId),
     teamId: (data) => data.teamId,
+  },
+  {
+    category: CREDITS_CATEGORY,
+    commands: ['GrantCredits', 'ChargeCredits', 'RefundCredits'],
+    decider: creditLedgerDecider,
+    streamId: (data) => creditLedgerStreamId(data.teamId),
+    teamId: (data) => data.teamId,
+    cacheState: true,
   },
 ];

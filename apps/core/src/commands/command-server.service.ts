@@ -3,7 +3,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { NatsNames } from '#contracts';
 import { type EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
-import { executeCommand } from '../command-handling/execute-command.js';
+import { executeCommand, type StreamStateCache } from '../command-handling/execute-command.js';
+import { StreamLocks } from '../command-handling/stream-locks.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { commandRoutes } from './command-routes.js';
 
@@ -11,6 +12,7 @@ import { commandRoutes } from './command-routes.js';
 @Injectable()
 export class CommandServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscriptions: Subscription[] = [];
+  private readonly locks = new StreamLocks();
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
@@ -20,20 +22,22 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap() {
     for (const route of commandRoutes) {
+      const cache: StreamStateCache<unknown> | undefined = route.cacheState ? new Map() : undefined;
       const handlers = Object.fromEntries(
         route.commands.map((type) => [
           type,
           async (payload: unknown, { correlationId }: { correlationId?: string }) => {
             const data = payload as Record<string, string>;
-            const events = await executeCommand(
-              this.store,
-              route.decider,
-              route.streamId(data),
-              { type, data },
-              {
-                correlationId,
-                teamId: route.teamId(data),
-              },
+            const streamId = route.streamId(data);
+            const events = await this.locks.run(streamId, () =>
+              executeCommand(
+                this.store,
+                route.decider,
+                streamId,
+                { type, data },
+                { correlationId, teamId: route.teamId(data) },
+                cache,
+              ),
             );
             return { events: events.map((e) => e.type) };
           },

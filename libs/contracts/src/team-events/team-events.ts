@@ -14,7 +14,13 @@ export interface ApiKeyRevoked {
   data: { teamId: string; keyId: string; keyHash: string; revokedAt: string };
 }
 
-export type TeamEvent = TeamCreated | ApiKeyIssued | ApiKeyRevoked;
+/** The operator allows (or stops allowing) this team's `zeroDataRetention` scrapes. */
+export interface ZeroDataRetentionSet {
+  type: 'ZeroDataRetentionSet';
+  data: { teamId: string; enabled: boolean; setAt: string };
+}
+
+export type TeamEvent = TeamCreated | ApiKeyIssued | ApiKeyRevoked | ZeroDataRetentionSet;
 
 export interface CreateTeam {
   type: 'CreateTeam';
@@ -31,7 +37,24 @@ export interface RevokeApiKey {
   data: { teamId: string; keyId: string; at: string };
 }
 
-export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey;
+/** Replaces a key with a new one under the same label, in one atomic append. */
+export interface RotateApiKey {
+  type: 'RotateApiKey';
+  data: { teamId: string; keyId: string; newKeyId: string; newKeyHash: string; at: string };
+}
+
+export interface SetZeroDataRetention {
+  type: 'SetZeroDataRetention';
+  data: { teamId: string; enabled: boolean; at: string };
+}
+
+export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey | RotateApiKey | SetZeroDataRetention;
+
+/** Read model (KV `<prefix>_team_settings`): per team, what the operator allowed it. */
+export const TEAM_SETTINGS_READ_MODEL = 'team_settings';
+export interface TeamSettings {
+  zeroDataRetention: boolean;
+}
 
 export const teamStreamId = (teamId: string) => `team-${teamId}`;
 export const TEAM_CATEGORY = 'team';

@@ -52,4 +52,32 @@ describe('team decider', () => {
       }),
     ).toThrow('no active key');
   });
+
+  it('rotates a key atomically: the new key under the same label, the old one revoked', () => {
+    const newHash = 'c'.repeat(64);
+    const rotate = {
+      type: 'RotateApiKey',
+      data: { teamId: 't1', keyId: 'k1', newKeyId: 'k2', newKeyHash: newHash, at: 't3' },
+    } as const;
+    const rotated = given(teamDecider, [created, issued]).when(rotate);
+    expect(rotated).toEqual([
+      {
+        type: 'ApiKeyIssued',
+        data: { teamId: 't1', keyId: 'k2', keyHash: newHash, label: 'ci', issuedAt: 't3' },
+      },
+      { type: 'ApiKeyRevoked', data: { teamId: 't1', keyId: 'k1', keyHash: hash, revokedAt: 't3' } },
+    ]);
+    expect(given(teamDecider, [created, issued, ...rotated]).when(rotate)).toEqual([]);
+    expect(() => given(teamDecider, [created]).when(rotate)).toThrow('no active key');
+  });
+
+  it('lets the operator allow zero data retention, recording only changes', () => {
+    const enable = { type: 'SetZeroDataRetention', data: { teamId: 't1', enabled: true, at: 't4' } } as const;
+    const enabled = given(teamDecider, [created]).when(enable);
+    expect(enabled).toEqual([
+      { type: 'ZeroDataRetentionSet', data: { teamId: 't1', enabled: true, setAt: 't4' } },
+    ]);
+    expect(given(teamDecider, [created, ...enabled]).when(enable)).toEqual([]);
+    expect(() => given(teamDecider, []).when(enable)).toThrow('does not exist');
+  });
 });

@@ -1,0 +1,111 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { AccountsClient } from '#accounts';
+import { type NatsNames, TrawlError } from '#contracts';
+import { CommandBus, CommandRejectedError, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CreditsService } from '../credits/credits.service.js';
+import { AdminKeyGuard } from './admin-key.guard.js';
+
+/** A body field the admin API reads, or a 400 naming it. */
+function field<T>(body: unknown, name: string, check: (value: unknown) => value is T, rule: string): T {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  if (!check(value))
+    throw new TrawlError('BAD_REQUEST', `${name} ${rule}`, [{ path: [name], message: rule }]);
+  return value;
+}
+const isName = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+const isOptionalText = (value: unknown): value is string | undefined =>
+  value === undefined || typeof value === 'string';
+const isCredits = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/**
+ * The operator's admin API: what the CLI does, over HTTP, behind ADMIN_API_KEY. Commands go to
+ * core like every other change; a refusal keeps its code (unknown team → 404).
+ */
+@Controller('admin')
+@UseGuards(AdminKeyGuard)
+export class AdminHttpController {
+  private readonly accounts: AccountsClient;
+
+  constructor(
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
+    bus: CommandBus,
+    private readonly credits: CreditsService,
+  ) {
+    this.accounts = new AccountsClient(nc, names, bus);
+  }
+
+  @Post('teams')
+  @HttpCode(200)
+  async createTeam(@Body() body: unknown) {
+    const name = field(body, 'name', isName, 'must be a non-empty string');
+    return refusalsAsErrors(async () => {
+      const teamId = await this.accounts.createTeam(name);
+      return { success: true, data: await this.accounts.issueKey(teamId, 'default') };
+    });
+  }
+
+  @Post('teams/:teamId/keys')
+  @HttpCode(200)
+  issueKey(@Param('teamId') teamId: string, @Body() body: unknown) {
+    const label = field(body, 'label', isOptionalText, 'must be a string');
+    return refusalsAsErrors(async () => ({
+      success: true,
+      data: await this.accounts.issueKey(teamId, label ?? 'default'),
+    }));
+  }
+
+  @Post('teams/:teamId/keys/:keyId/rotate')
+  @HttpCode(200)
+  rotateKey(@Param('teamId') teamId: string, @Param('keyId') keyId: string) {
+    return refusalsAsErrors(async () => ({
+      success: true,
+      data: await this.accounts.rotateKey(teamId, keyId),
+    }));
+  }
+
+  @Delete('teams/:teamId/keys/:keyId')
+  revokeKey(@Param('teamId') teamId: string, @Param('keyId') keyId: string) {
+    return refusalsAsErrors(async () => {
+      await this.accounts.revokeKey(teamId, keyId);
+      return { success: true };
+    });
+  }
+
+  @Post('teams/:teamId/credits')
+  @HttpCode(200)
+  grantCredits(@Param('teamId') teamId: string, @Body() body: unknown) {
+    const credits = field(body, 'credits', isCredits, 'must be a positive integer');
+    const note = field(body, 'note', isOptionalText, 'must be a string');
+    return refusalsAsErrors(async () => ({
+      success: true,
+      data: { teamId, credits, ...(await this.accounts.grantCredits(teamId, credits, note ?? '')) },
+    }));
+  }
+
+  @Get('teams/:teamId/credits')
+  async balance(@Param('teamId') teamId: string) {
+    return { success: true, data: await this.credits.balance(teamId) };
+  }
+
+  @Put('teams/:teamId/zero-data-retention')
+  setZeroDataRetention(@Param('teamId') teamId: string, @Body() body: unknown) {
+    const enabled = field(body, 'enabled', isBoolean, 'must be true or false');
+    return refusalsAsErrors(async () => {
+      await this.accounts.setZeroDataRetention(teamId, enabled);
+      return { success: true, data: { teamId, zeroDataRetention: enabled } };
+    });
+  }
+}
+
+/** Core's refusal (e.g. TEAM_NOT_FOUND) leaves as the error envelope with its own status. */
+async function refusalsAsErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import type { KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  type ChargeBasis,
+  CREDIT_BALANCES_READ_MODEL,
+  CREDITS_CATEGORY,
+  type CreditTotals,
+  type NatsNames,
+} from '#contracts';
+import { type CreditBalance, creditBalance, EMPTY_CREDIT_TOTALS, operationCost } from '#domain';
+import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+
+/** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
+@Injectable()
+export class CreditsService {
+  private readonly kv: () => Promise<KV>;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
+    private readonly bus: CommandBus,
+  ) {
+    this.kv = lazyKv(nc, names.kvBucket(CREDIT_BALANCES_READ_MODEL));
+  }
+
+  async balance(teamId: string): Promise<CreditBalance> {
+    const totals = (await (await this.kv()).get(teamId))?.json<CreditTotals>() ?? EMPTY_CREDIT_TOTALS;
+    return creditBalance(totals, this.config.defaultTeamCredits);
+  }
+
+  /**
+   * Charges an answer the api gives without the pipeline (cache hits, lockdown misses); the
+   * ledger charges the scrape id once. Returns the credits it costs (`metadata.creditsUsed`).
+   */
+  async charge(teamId: string, scrapeId: string, basis: ChargeBasis, correlationId: string): Promise<number> {
+    await this.bus.send(
+      CREDITS_CATEGORY,
+      'ChargeCredits',
+      { teamId, operationId: scrapeId, basis, at: new Date().toISOString() },
+      { correlationId },
+    );
+    return operationCost(basis);
+  }
+}

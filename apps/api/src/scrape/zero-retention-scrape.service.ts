@@ -1,0 +1,140 @@
+import type { KV } from '@nats-io/kv';
+import { createInbox, type NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
+import {
+  type FetchedPage,
+  type NatsNames,
+  type ScrapeRequest,
+  TEAM_SETTINGS_READ_MODEL,
+  type TeamSettings,
+  TrawlError,
+  ZERO_RETENTION_CATEGORY,
+  ZERO_RETENTION_FETCH,
+  type ZeroRetentionFetchHeader,
+  type ZeroRetentionPage,
+} from '#contracts';
+import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
+import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CreditsService } from '../credits/credits.service.js';
+
+/** After the request's timeout, how long to wait for the worker's own timeout verdict. */
+const TIMEOUT_GRACE_MS = 3_000;
+
+/**
+ * Zero-data-retention scrapes: a browser-worker renders the page and streams it straight back
+ * (core NATS, see ZeroRetentionFetchRequest); this api converts it in memory and answers. No
+ * event, blob, cache entry, change history or log line holds the page or its URL; the ledger
+ * gets a charge that names only the scrape id.
+ */
+@Injectable()
+export class ZeroRetentionScrapes implements OnApplicationShutdown {
+  private readonly settings: () => Promise<KV>;
+  private pool?: ContentPool;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    private readonly credits: CreditsService,
+  ) {
+    this.settings = lazyKv(nc, names.kvBucket(TEAM_SETTINGS_READ_MODEL));
+  }
+
+  /** 403 unless the operator allowed this team zero data retention; 400 for options that must keep data. */
+  async authorize(teamId: string, request: ScrapeRequest): Promise<void> {
+    // Lockdown is zero data retention by itself and only reads the cache: nothing to refuse.
+    if (!needsZeroRetentionPermission(request)) return;
+    const conflicts = zeroRetentionConflicts(request);
+    if (conflicts.length > 0) {
+      throw new TrawlError(
+        'BAD_REQUEST',
+        `zeroDataRetention cannot be combined with ${conflicts.join(', ')}: they need stored files or history`,
+        conflicts.map((option) => ({ path: [option], message: 'not available with zeroDataRetention' })),
+      );
+    }
+    const entry = await (await this.settings()).get(teamId);
+    const settings = entry?.operation === 'PUT' ? entry.json<TeamSettings>() : undefined;
+    if (!settings?.zeroDataRetention) {
+      throw new TrawlError(
+        'FORBIDDEN',
+        'zeroDataRetention is not enabled for this team; the operator enables it with `trawl teams zdr <teamId> on`',
+      );
+    }
+  }
+
+  async scrape(
+    scrapeId: string,
+    teamId: string,
+    request: ScrapeRequest,
+    correlationId: string,
+  ): Promise<ScrapeDocument> {
+    const fetched = await this.fetch(scrapeId, request);
+    const page: FetchedPage = {
+      url: fetched.url,
+      statusCode: fetched.statusCode,
+      contentType: fetched.contentType,
+      bodyBlob: '',
+      proxyUsed: 'basic',
+    };
+    this.pool ??= new ContentPool(Math.max(1, Math.floor(this.config.extractorThreads / 2)));
+    const output = await this.pool.convert(pageInputOf(request, page, fetched.body));
+    const document = buildDocument(scrapeId, request, page, output);
+    if (fetched.actions) {
+      document.actions = { screenshots: [], pdfs: [], ...fetched.actions };
+    }
+    document.metadata.creditsUsed = await this.credits.charge(
+      teamId,
+      scrapeId,
+      { operation: 'scrape', proxyUsed: page.proxyUsed },
+      correlationId,
+    );
+    return document;
+  }
+
+  /** Asks one browser-worker for the page and reassembles its chunks. */
+  private fetch(scrapeId: string, request: ScrapeRequest): Promise<ZeroRetentionPage> {
+    const inbox = createInbox();
+    return new Promise<ZeroRetentionPage>((resolve, reject) => {
+      let expected: number | undefined;
+      const chunks: Uint8Array[] = [];
+      const finish = (outcome: () => void) => {
+        clearTimeout(timer);
+        subscription.unsubscribe();
+        outcome();
+      };
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(new TrawlError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`)),
+          ),
+        request.timeout + TIMEOUT_GRACE_MS,
+      );
+      const subscription = this.nc.subscribe(inbox, {
+        callback: (err, msg) => {
+          if (err) return finish(() => reject(err));
+          if (expected === undefined) {
+            const header = msg.json<ZeroRetentionFetchHeader>();
+            if (!header.ok) return finish(() => reject(new TrawlError(header.code, header.message)));
+            expected = header.chunks;
+          } else {
+            chunks.push(msg.data);
+          }
+          if (chunks.length === expected) {
+            finish(() => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ZeroRetentionPage));
+          }
+        },
+      });
+      this.nc.publish(
+        this.names.commandSubject(ZERO_RETENTION_CATEGORY, ZERO_RETENTION_FETCH),
+        JSON.stringify({ scrapeId, request, requestedAt: new Date().toISOString() }),
+        { reply: inbox },
+      );
+    });
+  }
+
+  async onApplicationShutdown() {
+    await this.pool?.close();
+  }
+}

@@ -1,0 +1,80 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import { type BrowserPool, FetchError } from '#browser';
+import type { TrawlConfig } from '#config';
+import {
+  type NatsNames,
+  ZERO_RETENTION_CATEGORY,
+  ZERO_RETENTION_CHUNK_BYTES,
+  ZERO_RETENTION_FETCH,
+  type ZeroRetentionFetchHeader,
+  type ZeroRetentionFetchRequest,
+  type ZeroRetentionPage,
+} from '#contracts';
+
+/**
+ * Serves zero-data-retention fetches: renders the page and streams it back to the asking api
+ * over core NATS, without a blob, an event or a log line that names the page. Nothing is kept,
+ * so such a fetch is not redelivered when this process dies: the api answers with an error.
+ */
+export function serveZeroRetentionFetches(
+  nc: NatsConnection,
+  names: NatsNames,
+  pool: BrowserPool,
+  config: TrawlConfig,
+  logger: Logger,
+): Subscription {
+  return nc.subscribe(names.commandSubject(ZERO_RETENTION_CATEGORY, ZERO_RETENTION_FETCH), {
+    queue: `${names.prefix}_zdr_fetchers`,
+    callback: (err, msg) => {
+      if (err || !msg.reply) return;
+      const reply = msg.reply;
+      const { scrapeId, request, requestedAt } = msg.json<ZeroRetentionFetchRequest>();
+      const respond = (header: ZeroRetentionFetchHeader) => nc.publish(reply, JSON.stringify(header));
+      const budget = Date.parse(requestedAt) + request.timeout - Date.now();
+      pool
+        .fetchPage({
+          url: request.url,
+          headers: request.headers,
+          mobile: request.mobile,
+          waitFor: request.waitFor,
+          timeout: Math.max(1, budget),
+          location: request.location,
+          skipTlsVerification: request.skipTlsVerification,
+          blockAds: request.blockAds,
+          allowPrivateAddresses: config.allowPrivateAddresses,
+          actions: request.actions,
+        })
+        .then((page) => {
+          const result: ZeroRetentionPage = {
+            url: page.url,
+            statusCode: page.statusCode,
+            contentType: page.contentType,
+            body: page.body,
+            ...(page.actions
+              ? {
+                  actions: {
+                    scrapes: page.actions.scrapes,
+                    javascriptReturns: page.actions.javascriptReturns,
+                  },
+                }
+              : {}),
+          };
+          const bytes = Buffer.from(JSON.stringify(result));
+          const chunks = Math.ceil(bytes.length / ZERO_RETENTION_CHUNK_BYTES);
+          respond({ ok: true, chunks });
+          for (let index = 0; index < chunks; index++) {
+            const start = index * ZERO_RETENTION_CHUNK_BYTES;
+            nc.publish(reply, bytes.subarray(start, start + ZERO_RETENTION_CHUNK_BYTES));
+          }
+          logger.info({ scrapeId, zeroDataRetention: true }, 'page fetched');
+        })
+        .catch((error: unknown) => {
+          const code = error instanceof FetchError ? error.code : 'UNKNOWN_ERROR';
+          // The message may name the page: it goes to the client only, never to the log.
+          respond({ ok: false, code, message: error instanceof Error ? error.message : String(error) });
+          logger.warn({ scrapeId, code, zeroDataRetention: true }, 'fetch failed');
+        });
+    },
+  });
+}

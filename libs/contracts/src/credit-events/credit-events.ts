@@ -1,0 +1,69 @@
+/**
+ * Events of a team's credit ledger, the `credits-<teamId>` stream, published on
+ * `<prefix>.evt.credits.<type>`. A charge is keyed by the operation it pays for (a scrape id), so
+ * an operation is charged once however often its completion is seen. Charges carry no page
+ * content or URL: only what pricing needs.
+ */
+
+/** What a charge was priced from; later features (PDF pages, proxies) fill their fields in. */
+export interface ChargeBasis {
+  operation: 'scrape';
+  /** Set for `lockdown` requests: served from the cache (`hit`) or not (`miss`). */
+  lockdown?: 'hit' | 'miss';
+  /** Served from the cache without visiting the page. */
+  cacheHit?: boolean;
+  /** The proxy the successful fetch went through. */
+  proxyUsed?: 'basic' | 'enhanced';
+  /** Pages of a parsed PDF (a PDF fetched with `parsers: []` is not parsed and has none). */
+  pdfPages?: number;
+}
+
+export interface CreditsGranted {
+  type: 'CreditsGranted';
+  data: { teamId: string; grantId: string; credits: number; note: string; grantedAt: string };
+}
+
+export interface CreditsCharged {
+  type: 'CreditsCharged';
+  data: { teamId: string; operationId: string; credits: number; basis: ChargeBasis; chargedAt: string };
+}
+
+export interface CreditsRefunded {
+  type: 'CreditsRefunded';
+  data: { teamId: string; operationId: string; credits: number; reason: string; refundedAt: string };
+}
+
+export type CreditEvent = CreditsGranted | CreditsCharged | CreditsRefunded;
+
+export interface GrantCredits {
+  type: 'GrantCredits';
+  data: { teamId: string; grantId: string; credits: number; note: string; at: string };
+}
+
+/** The decider prices the operation from its basis; the sender never names an amount. */
+export interface ChargeCredits {
+  type: 'ChargeCredits';
+  data: { teamId: string; operationId: string; basis: ChargeBasis; at: string };
+}
+
+export interface RefundCredits {
+  type: 'RefundCredits';
+  data: { teamId: string; operationId: string; reason: string; at: string };
+}
+
+export type CreditCommand = GrantCredits | ChargeCredits | RefundCredits;
+
+export const creditLedgerStreamId = (teamId: string) => `credits-${teamId}`;
+export const CREDITS_CATEGORY = 'credits';
+
+/** Read model (KV `<prefix>_credit_balances`): one entry per team, see CreditTotals. */
+export const CREDIT_BALANCES_READ_MODEL = 'credit_balances';
+
+/** Sums of one team's ledger as the projector keeps them; `position` makes replays harmless. */
+export interface CreditTotals {
+  granted: number;
+  charged: number;
+  refunded: number;
+  /** Global position of the last ledger event counted. */
+  position: number;
+}

@@ -1,0 +1,1 @@
+export * from './credit-events.js';

@@ -1,0 +1,1 @@
+export * from './zero-retention-fetch.js';

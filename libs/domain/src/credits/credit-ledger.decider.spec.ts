@@ -1,0 +1,97 @@
+import type { CreditEvent } from '#contracts';
+import { DomainError } from '../decider/decider.js';
+import { given } from '../decider/given-when-then.js';
+import { addToCreditTotals, creditBalance, EMPTY_CREDIT_TOTALS, hasCreditsLeft } from './credit-balance.js';
+import { creditLedgerDecider } from './credit-ledger.decider.js';
+import { operationCost } from './pricing.js';
+
+const granted: CreditEvent = {
+  type: 'CreditsGranted',
+  data: { teamId: 't1', grantId: 'g1', credits: 10, note: 'trial', grantedAt: 't0' },
+};
+const charged: CreditEvent = {
+  type: 'CreditsCharged',
+  data: { teamId: 't1', operationId: 's1', credits: 1, basis: { operation: 'scrape' }, chargedAt: 't1' },
+};
+
+describe('credit ledger decider', () => {
+  it('grants once per grant id and refuses amounts that are not positive integers', () => {
+    const grant = {
+      type: 'GrantCredits',
+      data: { teamId: 't1', grantId: 'g1', credits: 10, note: 'trial', at: 't0' },
+    } as const;
+    expect(given(creditLedgerDecider, []).when(grant)).toEqual([granted]);
+    expect(given(creditLedgerDecider, [granted]).when(grant)).toEqual([]);
+    for (const credits of [0, -5, 1.5, Number.NaN]) {
+      expect(() =>
+        given(creditLedgerDecider, []).when({ ...grant, data: { ...grant.data, credits } }),
+      ).toThrow(DomainError);
+    }
+  });
+
+  it('charges an operation exactly once, priced from its basis', () => {
+    const charge = {
+      type: 'ChargeCredits',
+      data: { teamId: 't1', operationId: 's1', basis: { operation: 'scrape' }, at: 't1' },
+    } as const;
+    expect(given(creditLedgerDecider, [granted]).when(charge)).toEqual([charged]);
+    // A redelivered completion of the same scrape decides nothing.
+    expect(given(creditLedgerDecider, [granted, charged]).when(charge)).toEqual([]);
+    // With no grant at all the charge is still recorded: it pays for work already done.
+    expect(given(creditLedgerDecider, []).when(charge)).toEqual([charged]);
+  });
+
+  it('refunds a charged operation once, by the amount charged', () => {
+    const refund = {
+      type: 'RefundCredits',
+      data: { teamId: 't1', operationId: 's1', reason: 'operator', at: 't2' },
+    } as const;
+    const refunded: CreditEvent = {
+      type: 'CreditsRefunded',
+      data: { teamId: 't1', operationId: 's1', credits: 1, reason: 'operator', refundedAt: 't2' },
+    };
+    expect(given(creditLedgerDecider, [charged]).when(refund)).toEqual([refunded]);
+    expect(given(creditLedgerDecider, [charged, refunded]).when(refund)).toEqual([]);
+    expect(() => given(creditLedgerDecider, []).when(refund)).toThrow('No charge');
+  });
+});
+
+describe('pricing', () => {
+  it('follows the reference rules', () => {
+    expect(operationCost({ operation: 'scrape' })).toBe(1);
+    expect(operationCost({ operation: 'scrape', cacheHit: true })).toBe(1);
+    expect(operationCost({ operation: 'scrape', lockdown: 'hit', cacheHit: true })).toBe(5);
+    expect(operationCost({ operation: 'scrape', lockdown: 'miss' })).toBe(1);
+    expect(operationCost({ operation: 'scrape', proxyUsed: 'basic' })).toBe(1);
+    expect(operationCost({ operation: 'scrape', proxyUsed: 'enhanced' })).toBe(5);
+    expect(operationCost({ operation: 'scrape', pdfPages: 12 })).toBe(12);
+    expect(operationCost({ operation: 'scrape', pdfPages: 0 })).toBe(1);
+  });
+});
+
+describe('credit balance', () => {
+  const totals = [granted, charged].reduce(
+    (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+    EMPTY_CREDIT_TOTALS,
+  );
+
+  it('sums the ledger and ignores an event counted before (replays, redeliveries)', () => {
+    expect(totals).toEqual({ granted: 10, charged: 1, refunded: 0, position: 2 });
+    expect(addToCreditTotals(totals, charged, 2)).toBe(totals);
+  });
+
+  it('meters a team once it has an allowance or a grant', () => {
+    expect(creditBalance(totals, 'unlimited')).toEqual({
+      metered: true,
+      planCredits: 10,
+      remainingCredits: 9,
+      creditsUsed: 1,
+    });
+    expect(creditBalance(totals, 100)).toMatchObject({ planCredits: 110, remainingCredits: 109 });
+    const ungranted = { ...EMPTY_CREDIT_TOTALS, charged: 7 };
+    expect(creditBalance(ungranted, 'unlimited')).toEqual({ metered: false, creditsUsed: 7 });
+    expect(hasCreditsLeft(creditBalance(ungranted, 'unlimited'))).toBe(true);
+    expect(hasCreditsLeft(creditBalance(ungranted, 7))).toBe(false);
+    expect(hasCreditsLeft(creditBalance(ungranted, 8))).toBe(true);
+  });
+});

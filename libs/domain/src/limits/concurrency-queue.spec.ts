@@ -1,0 +1,58 @@
+import {
+  acquire,
+  type ConcurrencyQueue,
+  EMPTY_CONCURRENCY_QUEUE,
+  queueWaitLimitMs,
+  release,
+} from './concurrency-queue.js';
+
+const at = (ticket: string, now: number, limit = 2) => ({
+  ticket,
+  now,
+  limit,
+  leaseUntil: now + 60_000,
+  giveUpAt: now + 20_000,
+});
+
+describe('concurrency queue', () => {
+  it('admits up to the limit and queues the rest in arrival order', () => {
+    let queue: ConcurrencyQueue = EMPTY_CONCURRENCY_QUEUE;
+    const admitted: string[] = [];
+    for (const ticket of ['a', 'b', 'c', 'd']) {
+      const result = acquire(queue, at(ticket, 0));
+      queue = result.queue;
+      if (result.admitted) admitted.push(ticket);
+    }
+    expect(admitted).toEqual(['a', 'b']);
+    expect(queue.waiting.map((waiter) => waiter.ticket)).toEqual(['c', 'd']);
+
+    // A freed slot goes to the first waiter, not to whoever asks first.
+    queue = release(queue, 'a', '2026-11-23T00:00:00.000Z');
+    expect(acquire(queue, at('d', 10)).admitted).toBe(false);
+    const c = acquire(queue, at('c', 10));
+    expect(c.admitted).toBe(true);
+    expect(c.queue.active.map((slot) => slot.ticket)).toEqual(['b', 'c']);
+    expect(c.queue.lastSuccessAt).toBe('2026-11-23T00:00:00.000Z');
+  });
+
+  it('frees the slots of instances that died and forgets waiters that gave up', () => {
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('a', 0, 1)).queue;
+    queue = acquire(queue, at('b', 0, 1)).queue;
+    queue = acquire(queue, at('c', 0, 1)).queue;
+    // b gave up at 20 s; a's lease ended at 60 s: c is next.
+    const later = acquire(queue, { ...at('c', 60_001, 1), giveUpAt: 80_000 });
+    expect(later.admitted).toBe(true);
+    expect(later.queue.waiting).toEqual([]);
+  });
+
+  it('is idempotent for a ticket already admitted or queued', () => {
+    const once = acquire(EMPTY_CONCURRENCY_QUEUE, at('a', 0, 1));
+    expect(acquire(once.queue, at('a', 5, 1))).toEqual({ queue: once.queue, admitted: true });
+    const queued = acquire(once.queue, at('b', 0, 1)).queue;
+    expect(acquire(queued, at('b', 5, 1)).queue.waiting).toHaveLength(1);
+  });
+
+  it('waits at most two thirds of the timeout', () => {
+    expect(queueWaitLimitMs(30_000)).toBe(20_000);
+  });
+});

@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './repo-root.js';
+import type { RunningTrawl } from './trawl-process.js';
+
+const run = promisify(execFile);
+
+/**
+ * Runs the built operator CLI against a running Trawl, as an operator does; returns its JSON
+ * output. Asynchronously: a blocked test process would miss the server closing idle keep-alive
+ * sockets and reuse a dead one ("other side closed").
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the CLI prints arbitrary JSON
+export async function operatorCli(trawl: RunningTrawl, ...args: string[]): Promise<any> {
+  const cli = join(repoRoot, 'dist/apps/cli/src/main.js');
+  const { stdout } = await run(process.execPath, [cli, ...args], { env: trawl.env, encoding: 'utf8' });
+  return JSON.parse(stdout);
+}
+
+/** A new team with its first key, created with the CLI. */
+export function createTeam(
+  trawl: RunningTrawl,
+  name: string,
+): Promise<{ teamId: string; keyId: string; key: string }> {
+  return operatorCli(trawl, 'teams', 'create', name);
+}
+
+/** Polls `probe` until it returns something truthy (read models catch up asynchronously). */
+export async function eventually<T>(probe: () => Promise<T | undefined | false>, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,79 @@
+import { eventually } from '../support/operator-cli.js';
+import { post } from '../support/scrape-client.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+const ADMIN_KEY = 'admin-e2e-secret';
+const running = trawlWithSite({ env: { ADMIN_API_KEY: ADMIN_KEY } });
+
+const admin = async (method: string, path: string, body?: unknown, key: string | null = ADMIN_KEY) => {
+  const response = await fetch(`${running.trawl.baseUrl}/admin${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('the operator-only admin API', () => {
+  it('answers only the operator key: not team keys, not anonymous callers', async () => {
+    expect((await admin('POST', '/teams', { name: 'x' }, null)).status).toBe(401);
+    const asTeam = await admin('POST', '/teams', { name: 'x' }, running.trawl.apiKey);
+    expect(asTeam).toMatchObject({ status: 401, body: { success: false, code: 'UNAUTHORIZED' } });
+  });
+
+  it('creates teams, issues, rotates and revokes keys, grants credits and allows zero data retention', async () => {
+    const created = await admin('POST', '/teams', { name: 'Acme' });
+    expect(created.status).toBe(200);
+    const { teamId, keyId, key } = created.body.data;
+    const scrape = (apiKey: string, extra: Record<string, unknown> = {}) =>
+      post(
+        running.trawl,
+        '/v2/scrape',
+        { url: running.site.url('/articles/tide-pools'), ...extra },
+        { apiKey },
+      );
+    expect((await scrape(key)).status).toBe(200);
+
+    expect(await admin('POST', `/teams/${teamId}/credits`, { credits: 0 })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', error: 'credits must be a positive integer' },
+    });
+    expect(
+      (await admin('POST', `/teams/${teamId}/credits`, { credits: 10, note: 'trial' })).body.data,
+    ).toMatchObject({
+      teamId,
+      credits: 10,
+    });
+    const balance = await eventually(async () => {
+      const answer = (await admin('GET', `/teams/${teamId}/credits`)).body.data;
+      return answer.metered && answer.creditsUsed === 1 && answer;
+    }, 'the grant');
+    // The scrape before the grant was charged too: 10 granted, 1 used.
+    expect(balance).toEqual({ metered: true, planCredits: 10, remainingCredits: 9, creditsUsed: 1 });
+
+    const second = (await admin('POST', `/teams/${teamId}/keys`, { label: 'ci' })).body.data;
+    expect((await scrape(second.key)).status).toBe(200);
+    const rotated = (await admin('POST', `/teams/${teamId}/keys/${keyId}/rotate`)).body.data;
+    expect((await scrape(rotated.key)).status).toBe(200);
+    await eventually(async () => (await scrape(key)).status === 401, 'the rotated key to stop working');
+    expect((await admin('DELETE', `/teams/${teamId}/keys/${second.keyId}`)).body).toEqual({ success: true });
+
+    expect((await scrape(rotated.key, { zeroDataRetention: true })).status).toBe(403);
+    expect((await admin('PUT', `/teams/${teamId}/zero-data-retention`, { enabled: true })).status).toBe(200);
+    await eventually(
+      async () => (await scrape(rotated.key, { zeroDataRetention: true })).status === 200,
+      'zero data retention to be allowed',
+    );
+  });
+
+  it('answers 404 for a team or key that does not exist', async () => {
+    const missing = await admin('POST', '/teams/00000000-0000-0000-0000-000000000000/keys', {});
+    expect(missing).toMatchObject({ status: 404, body: { success: false, code: 'TEAM_NOT_FOUND' } });
+    const team = (await admin('POST', '/teams', { name: 'Other' })).body.data;
+    const noKey = await admin('DELETE', `/teams/${team.teamId}/keys/nope`);
+    expect(noKey).toMatchObject({ status: 404, body: { code: 'API_KEY_NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,61 @@
+import Firecrawl from '@mendable/firecrawl-js';
+import { eventually } from '../support/operator-cli.js';
+import { post } from '../support/scrape-client.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+// One scrape at a time per team, so a second one has to queue.
+const running = trawlWithSite({ env: { CONCURRENCY_PER_TEAM: '1' } });
+const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+const fetchesOf = (path: string) => running.site.requests.filter((request) => request.path === path).length;
+
+describe('concurrency limit per team', () => {
+  it('queues the excess scrape, reports the queue to the SDK, and says in metadata that it waited', async () => {
+    const first = post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/slow?ms=3000'),
+      timeout: 30_000,
+    });
+    await eventually(async () => fetchesOf('/slow?ms=3000') === 1, 'the first scrape to hold the slot');
+    const second = post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/tide-pools'),
+      timeout: 30_000,
+    });
+
+    const queue = await eventually(async () => {
+      const status = await client().getQueueStatus();
+      return status.waitingJobsInQueue === 1 && status;
+    }, 'the second scrape to wait');
+    expect(queue).toMatchObject({ success: true, jobsInQueue: 2, activeJobsInQueue: 1, maxConcurrency: 1 });
+    expect(await client().getConcurrency()).toEqual({ concurrency: 1, maxConcurrency: 1 });
+    expect(fetchesOf('/articles/tide-pools')).toBe(0);
+
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.status).toBe(200);
+    expect(a.body.data.metadata.concurrencyLimited).toBe(false);
+    expect(a.body.data.metadata).not.toHaveProperty('concurrencyQueueDurationMs');
+    expect(b.status).toBe(200);
+    expect(b.body.data.metadata.concurrencyLimited).toBe(true);
+    expect(b.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThan(0);
+
+    const after = await client().getQueueStatus();
+    expect(after).toMatchObject({ jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0 });
+    expect(Date.parse(after.mostRecentSuccess ?? '')).not.toBeNaN();
+  });
+
+  it('gives up after two thirds of the timeout with 408 CONCURRENCY_QUEUE_TIMEOUT, without fetching', async () => {
+    const holder = post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/slow?ms=6000'),
+      timeout: 30_000,
+    });
+    await eventually(async () => fetchesOf('/slow?ms=6000') === 1, 'the first scrape to hold the slot');
+    const waiter = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/survey'),
+      timeout: 3_000,
+    });
+    expect(waiter.status).toBe(408);
+    expect(waiter.body).toMatchObject({ success: false, code: 'CONCURRENCY_QUEUE_TIMEOUT' });
+    expect(waiter.body.error).toContain('two thirds of its timeout');
+    expect(fetchesOf('/articles/survey')).toBe(0);
+    expect((await holder).status).toBe(200);
+    expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import Firecrawl from '@mendable/firecrawl-js';
+import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
+import { post } from '../support/scrape-client.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+const running = trawlWithSite();
+
+const sdk = (apiKey: string) => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey });
+const get = async (path: string, apiKey: string) => {
+  const response = await fetch(`${running.trawl.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('credits', () => {
+  it('leaves the local team of `npm start` unmetered by default, counting what it uses', async () => {
+    const { status, body } = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/tide-pools'),
+    });
+    expect(status).toBe(200);
+    expect(body.data.metadata.creditsUsed).toBe(1);
+    const usage = await eventually(async () => {
+      const { body: answer } = await get('/v2/team/credit-usage', running.trawl.apiKey);
+      return answer.data.creditsUsed >= 1 && answer;
+    }, 'the charge in the balances read model');
+    expect(usage).toEqual({
+      success: true,
+      data: {
+        remainingCredits: null,
+        planCredits: null,
+        creditsUsed: 1,
+        unlimited: true,
+        billingPeriodStart: null,
+        billingPeriodEnd: null,
+      },
+    });
+  });
+
+  it('meters a team with a grant: charges by the rules, and answers 402 before any work once it is spent', async () => {
+    const team = await createTeam(running.trawl, 'metered');
+    expect(await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '7', 'trial')).toMatchObject({
+      teamId: team.teamId,
+      credits: 7,
+    });
+    const client = sdk(team.key);
+    await eventually(async () => (await client.getCreditUsage()).planCredits === 7, 'the grant');
+
+    // A page: 1 credit. The same page under lockdown, from the cache: 5. A lockdown miss: 1.
+    const page = running.site.url('/articles/survey');
+    const scraped = await client.scrape(page, { formats: ['markdown'] });
+    expect(scraped.metadata?.creditsUsed).toBe(1);
+    const locked = await client.scrape(page, { formats: ['markdown'], lockdown: true } as never);
+    expect(locked.metadata).toMatchObject({ cacheState: 'hit', creditsUsed: 5 });
+    const miss = await post(
+      running.trawl,
+      '/v2/scrape',
+      { url: running.site.url('/never-cached'), lockdown: true },
+      { apiKey: team.key },
+    );
+    expect(miss.status).toBe(404);
+
+    const usage = await eventually(async () => {
+      const answer = await client.getCreditUsage();
+      return answer.remainingCredits === 0 && answer;
+    }, 'three charges');
+    expect(usage).toEqual({
+      remainingCredits: 0,
+      planCredits: 7,
+      billingPeriodStart: null,
+      billingPeriodEnd: null,
+    });
+
+    const fetchesBefore = running.site.requests.length;
+    const refused = await post(
+      running.trawl,
+      '/v2/scrape',
+      { url: running.site.url('/articles/tide-pools') },
+      { apiKey: team.key },
+    );
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'INSUFFICIENT_CREDITS',
+      error: expect.stringContaining('no credits left'),
+    });
+    await expect(client.scrape(running.site.url('/articles/tide-pools'))).rejects.toMatchObject({
+      status: 402,
+    });
+    expect(running.site.requests.length).toBe(fetchesBefore);
+
+    // Another grant makes the team work again; other teams never see its balance.
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2');
+    await eventually(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
+    expect((await client.scrape(running.site.url('/articles/tide-pools'))).metadata?.creditsUsed).toBe(1);
+    expect((await get('/v2/team/credit-usage', running.trawl.apiKey)).body.data.unlimited).toBe(true);
+  });
+
+  it('rotates a key: the new key works at once, the old one stops', async () => {
+    const team = await createTeam(running.trawl, 'rotating');
+    const rotated = await operatorCli(running.trawl, 'keys', 'rotate', team.teamId, team.keyId);
+    expect(rotated).toMatchObject({ teamId: team.teamId, revoked: team.keyId });
+    expect((await get('/v2/team/credit-usage', rotated.key)).status).toBe(200);
+    await eventually(
+      async () => (await get('/v2/team/credit-usage', team.key)).status === 401,
+      'the revocation',
+    );
+  });
+});
