@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,19 +35,24 @@ async function localKey(file: string, processes: ChildProcess[], output: () => s
 export async function issueKeyWithCli(env: NodeJS.ProcessEnv, output: () => string): Promise<string> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const result = spawnSync(
-      process.execPath,
-      [join(repoRoot, 'dist/apps/cli/src/main.js'), 'teams', 'create', 'e2e'],
-      {
-        env,
-        encoding: 'utf8',
-      },
-    );
-    if (result.status === 0) return (JSON.parse(result.stdout) as { key: string }).key;
+    // Asynchronously: a blocked test process would miss the server closing idle keep-alive sockets.
+    const result = await runCli(env, ['teams', 'create', 'e2e']);
+    if (result.ok) return (JSON.parse(result.stdout) as { key: string }).key;
     if (Date.now() > deadline)
       throw new Error(`trawl CLI could not create a team: ${result.stderr}\n${output()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+function runCli(env: NodeJS.ProcessEnv, args: string[]) {
+  return new Promise<{ ok: boolean; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(repoRoot, 'dist/apps/cli/src/main.js'), ...args],
+      { env, encoding: 'utf8' },
+      (error, stdout, stderr) => resolve({ ok: !error, stdout, stderr }),
+    );
+  });
 }
 
 /** Ready means /health answers (200 when `healthy`: NATS, event store, browser and extractor all respond). */
