@@ -4,6 +4,8 @@ import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { InteractHttpController } from './interact/interact.http.controller.js';
+import { InteractService } from './interact/interact.service.js';
 import { RateLimitGuard } from './limits/rate-limit.guard.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
@@ -14,7 +16,21 @@ import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
   imports: [TerminusModule],
-  controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, RateLimitGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
+  controllers: [
+    ScrapeHttpController,
+    InteractHttpController,
+    FilesHttpController,
+    HealthHttpController,
+    MetricsHttpController,
+  ],
+  providers: [
+    ApiKeyGuard,
+    RateLimitGuard,
+    FileUrls,
+    ScrapeOutcomes,
+    ScrapeCache,
+    ScrapeService,
+    InteractService,
+  ],
 })
 export class ApiModule {}

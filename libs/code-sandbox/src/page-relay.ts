@@ -11,23 +11,92 @@ export type ChainStep = { get: string } | { call: unknown[] };
  */
 const PAGE_AND_LOCATOR_MEMBERS = new Set([
   // navigation and state
-  'goto', 'reload', 'goBack', 'goForward', 'url', 'title', 'content', 'setContent', 'viewportSize',
-  'setViewportSize', 'waitForTimeout', 'waitForLoadState', 'waitForURL', 'waitForFunction',
-  'waitForSelector', 'bringToFront',
+  'goto',
+  'reload',
+  'goBack',
+  'goForward',
+  'url',
+  'title',
+  'content',
+  'setContent',
+  'viewportSize',
+  'setViewportSize',
+  'waitForTimeout',
+  'waitForLoadState',
+  'waitForURL',
+  'waitForFunction',
+  'waitForSelector',
+  'bringToFront',
   // acting
-  'click', 'dblclick', 'tap', 'fill', 'clear', 'type', 'pressSequentially', 'press', 'check', 'uncheck',
-  'setChecked', 'hover', 'focus', 'blur', 'selectOption', 'selectText', 'dispatchEvent',
-  'scrollIntoViewIfNeeded', 'dragTo', 'dragAndDrop',
+  'click',
+  'dblclick',
+  'tap',
+  'fill',
+  'clear',
+  'type',
+  'pressSequentially',
+  'press',
+  'check',
+  'uncheck',
+  'setChecked',
+  'hover',
+  'focus',
+  'blur',
+  'selectOption',
+  'selectText',
+  'dispatchEvent',
+  'scrollIntoViewIfNeeded',
+  'dragTo',
+  'dragAndDrop',
   // reading
-  'textContent', 'innerText', 'innerHTML', 'inputValue', 'getAttribute', 'isVisible', 'isHidden',
-  'isEnabled', 'isDisabled', 'isChecked', 'isEditable', 'count', 'allTextContents', 'allInnerTexts',
-  'boundingBox', 'screenshot', 'pdf', 'evaluate', 'evaluateAll', '$eval', '$$eval', 'waitFor',
+  'textContent',
+  'innerText',
+  'innerHTML',
+  'inputValue',
+  'getAttribute',
+  'isVisible',
+  'isHidden',
+  'isEnabled',
+  'isDisabled',
+  'isChecked',
+  'isEditable',
+  'count',
+  'allTextContents',
+  'allInnerTexts',
+  'boundingBox',
+  'screenshot',
+  'pdf',
+  'evaluate',
+  'evaluateAll',
+  '$eval',
+  '$$eval',
+  'waitFor',
   // finding
-  'locator', 'getByRole', 'getByText', 'getByLabel', 'getByPlaceholder', 'getByTestId',
-  'getByAltText', 'getByTitle', 'frameLocator', 'first', 'last', 'nth', 'filter', 'and', 'or',
-  'contentFrame', 'owner',
+  'locator',
+  'getByRole',
+  'getByText',
+  'getByLabel',
+  'getByPlaceholder',
+  'getByTestId',
+  'getByAltText',
+  'getByTitle',
+  'frameLocator',
+  'first',
+  'last',
+  'nth',
+  'filter',
+  'and',
+  'or',
+  'contentFrame',
+  'owner',
   // devices
-  'keyboard', 'mouse', 'down', 'up', 'insertText', 'move', 'wheel',
+  'keyboard',
+  'mouse',
+  'down',
+  'up',
+  'insertText',
+  'move',
+  'wheel',
 ]);
 
 /** Options that would make Playwright write a file in the worker (screenshot/pdf `path`). */
@@ -45,7 +114,8 @@ export async function runChain(page: Page, chain: ChainStep[]): Promise<unknown>
   let owner: unknown;
   for (const step of chain) {
     if ('get' in step) {
-      if (!PAGE_AND_LOCATOR_MEMBERS.has(step.get)) throw new RelayError(`page.${step.get} is not available in interact code`);
+      if (!PAGE_AND_LOCATOR_MEMBERS.has(step.get))
+        throw new RelayError(`page.${step.get} is not available in interact code`);
       owner = target;
       target = (target as Record<string, unknown>)[step.get];
       if (target === undefined) throw new RelayError(`${step.get} is not a member of this object`);
@@ -66,7 +136,8 @@ export function decodeArgument(value: unknown): unknown {
   if (typeof record.__function === 'string') return pageFunction(record.__function);
   if (typeof record.__regexp === 'string') return new RegExp(record.__regexp, String(record.flags ?? ''));
   for (const key of Object.keys(record)) {
-    if (FORBIDDEN_OPTIONS.has(key)) throw new RelayError(`The ${key} option is not available in interact code`);
+    if (FORBIDDEN_OPTIONS.has(key))
+      throw new RelayError(`The ${key} option is not available in interact code`);
   }
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, decodeArgument(item)]));
 }

@@ -21,8 +21,8 @@ export interface CodeRunOptions {
   memoryMb?: number;
 }
 
-/** stdout and stderr beyond this are cut and the script is stopped. */
-const MAX_OUTPUT_BYTES = 1_000_000;
+/** stdout and stderr beyond this stop the script (the reply must fit a NATS message). */
+const MAX_OUTPUT_BYTES = 256_000;
 const RUNNER = fileURLToPath(new URL('./sandbox-runner.js', import.meta.url));
 /** Unprivileged user + network + PID namespaces: no network at all, no view of other processes. */
 const NAMESPACES = ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
@@ -78,24 +78,32 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
   child.stderr?.on('data', collect(err));
   const timer = setTimeout(stop, timeoutMs);
 
-  child.on('message', (message: { type: string; id?: number; chain?: ChainStep[]; result?: unknown; error?: string }) => {
-    if (message.type === 'ready') child.send({ type: 'run', code });
-    else if (message.type === 'call' && typeof message.id === 'number' && Array.isArray(message.chain)) {
-      const id = message.id;
-      runChain(page, message.chain).then(
-        (value) => child.connected && child.send({ type: 'reply', id, ok: true, value }),
-        (error: unknown) =>
-          child.connected &&
-          child.send({ type: 'reply', id, ok: false, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }),
-      );
-    } else if (message.type === 'done' && !verdict) {
-      verdict = { result: message.result ?? null };
-      child.kill('SIGKILL');
-    } else if (message.type === 'failed' && !verdict) {
-      verdict = { error: String(message.error) };
-      child.kill('SIGKILL');
-    }
-  });
+  child.on(
+    'message',
+    (message: { type: string; id?: number; chain?: ChainStep[]; result?: unknown; error?: string }) => {
+      if (message.type === 'ready') child.send({ type: 'run', code });
+      else if (message.type === 'call' && typeof message.id === 'number' && Array.isArray(message.chain)) {
+        const id = message.id;
+        runChain(page, message.chain).then(
+          (value) => child.connected && child.send({ type: 'reply', id, ok: true, value }),
+          (error: unknown) =>
+            child.connected &&
+            child.send({
+              type: 'reply',
+              id,
+              ok: false,
+              error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+            }),
+        );
+      } else if (message.type === 'done' && !verdict) {
+        verdict = { result: message.result ?? null };
+        child.kill('SIGKILL');
+      } else if (message.type === 'failed' && !verdict) {
+        verdict = { error: String(message.error) };
+        child.kill('SIGKILL');
+      }
+    },
+  );
 
   return new Promise((resolve) => {
     child.on('close', (exitCode) => {
@@ -107,11 +115,19 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
       } else if (verdict) {
         resolve({ stdout, stderr, result: null, exitCode: 1, killed: false, error: verdict.error });
       } else if (killed) {
-        const error = outputBytes > MAX_OUTPUT_BYTES ? 'Output limit exceeded' : `Timed out after ${timeoutMs} ms`;
+        const error =
+          outputBytes > MAX_OUTPUT_BYTES ? 'Output limit exceeded' : `Timed out after ${timeoutMs} ms`;
         resolve({ stdout, stderr, result: null, exitCode: 137, killed: true, error });
       } else {
         // Died on its own: out of memory, or a crash.
-        resolve({ stdout, stderr, result: null, exitCode: exitCode ?? 1, killed: false, error: 'The script process exited unexpectedly' });
+        resolve({
+          stdout,
+          stderr,
+          result: null,
+          exitCode: exitCode ?? 1,
+          killed: false,
+          error: 'The script process exited unexpectedly',
+        });
       }
     });
   });

@@ -27,6 +27,10 @@ export interface TrawlConfig {
   rateLimitPerKey: number;
   /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
   filesSigningSecret?: string;
+  /** Pages a browser-worker keeps open after their scrape for interact (0: always replay). */
+  interactMaxSessions: number;
+  /** A kept page unused this long is closed; a later interact call replays the scrape. */
+  interactIdleMs: number;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -57,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
+    interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
+    interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };

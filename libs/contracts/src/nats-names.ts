@@ -20,6 +20,10 @@ export interface NatsNames {
   readonly filesBucket: string;
   /** JetStream KV bucket of one read model. */
   kvBucket(readModel: string): string;
+  /** Request/reply subject of the browser-worker holding a scrape's live page (interact). */
+  interactSessionSubject(scrapeId: string): string;
+  /** Queue subject any browser-worker answers by replaying a scrape whose live page is gone. */
+  readonly interactReplaySubject: string;
 }
 
 /** Prefixes are lower-case letters, digits and `_`, so they are valid in subjects and stream names. */
@@ -38,5 +42,7 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     blobBucket: `${prefix}_blobs`,
     filesBucket: `${prefix}_files`,
     kvBucket: (readModel) => `${prefix}_${readModel}`,
+    interactSessionSubject: (scrapeId) => `${prefix}.interact.session.${scrapeId}`,
+    interactReplaySubject: `${prefix}.interact.replay`,
   };
 }

@@ -1,7 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BrowserPool, FetchError, type FetchedPageBody } from '#browser';
+import { type BrowserPool, FetchError, type FetchedPageBody } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
 import {
@@ -16,6 +16,9 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { BROWSER_POOL } from '../browser-pool.provider.js';
+import { fetchOptionsOf } from '../fetch-options.js';
+import { InteractSessions } from '../interact/interact-sessions.service.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
 const EXTRACTION_RESERVE_MS = 1_500;
@@ -28,7 +31,6 @@ const EXTRACTION_RESERVE_MS = 1_500;
 @Injectable()
 export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
-  private readonly pool: BrowserPool;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
 
@@ -40,12 +42,10 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     @Inject(FILE_STORE) private readonly files: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
+    @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
+    private readonly sessions: InteractSessions,
   ) {
     this.logger = logger.child({ component: 'browser-worker' });
-    this.pool = new BrowserPool({
-      executablePath: config.chromiumPath,
-      concurrency: config.browserConcurrency,
-    });
   }
 
   async onApplicationBootstrap() {
@@ -74,19 +74,15 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     }
     log.info({ url: request.url, attempt }, 'fetching');
     try {
-      const page = await this.pool.fetchPage({
-        url: request.url,
-        headers: request.headers,
-        mobile: request.mobile,
-        waitFor: request.waitFor,
-        timeout: budget,
-        location: request.location,
-        skipTlsVerification: request.skipTlsVerification,
-        blockAds: request.blockAds,
-        allowPrivateAddresses: this.config.allowPrivateAddresses,
-        actions: request.actions,
-        screenshot: request.formats.find((format) => format.type === 'screenshot'),
-      });
+      const page = await this.pool.fetchPage(
+        fetchOptionsOf(request, {
+          timeout: budget,
+          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          keepAlive: this.sessions.keepsPagesOf(request),
+        }),
+      );
+      // Kept before the fetch is recorded, so an interact call right after completion finds it.
+      if (page.live) await this.sessions.keep(scrapeId, data.teamId, request, page.live);
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
       const files = await this.storeArtifacts(scrapeId, page);
@@ -148,6 +144,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
+    await this.sessions.endAll();
     await this.pool.close();
   }
 }
