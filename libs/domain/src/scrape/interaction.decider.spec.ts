@@ -43,7 +43,7 @@ const started: InteractEvent = {
 const start = (teamId = 'team-1', sessionId = 's2') =>
   ({
     type: 'StartInteraction',
-    data: { scrapeId, teamId, sessionId, at: '2026-11-23T10:05:00.000Z' },
+    data: { scrapeId, teamId, sessionId, at: '2026-11-23T10:00:00.000Z' },
   }) as const;
 
 const codeOf = (fn: () => unknown) => {
