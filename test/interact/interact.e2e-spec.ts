@@ -120,6 +120,8 @@ describe('interact', () => {
     expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
     expect((await interact(scrapeId, {})).status).toBe(400);
     expect((await interact(scrapeId, { code: 'return 1', timeout: 301 })).status).toBe(400);
-    expect((await stop(scrapeId)).status).toBe(404);
+    // The scrape's own page is its session until stopped; then there is nothing left to stop.
+    expect((await stop(scrapeId)).status).toBe(200);
+    expect(await stop(scrapeId)).toMatchObject({ status: 404, body: { code: 'INTERACT_SESSION_NOT_FOUND' } });
   });
 });

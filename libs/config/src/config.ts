@@ -27,6 +27,8 @@ export interface TrawlConfig {
   rateLimitPerKey: number;
   /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
   filesSigningSecret?: string;
+  /** AES-256-GCM key (base64, 32 bytes) of stored profiles; every browser-worker must share it. Default: a key kept in DATA_DIR. */
+  profilesEncryptionKey?: string;
   /** Pages a browser-worker keeps open after their scrape for interact (0: always replay). */
   interactMaxSessions: number;
   /** A kept page unused this long is closed; a later interact call replays the scrape. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
+    profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,
     interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),

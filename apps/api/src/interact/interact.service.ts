@@ -120,23 +120,35 @@ export class InteractService {
     };
   }
 
+  /**
+   * Ends the scrape's session: the page is closed (its profile saved when the scrape asked to
+   * save changes). A page nobody interacted with yet can be stopped too: its session began
+   * with the scrape.
+   */
   async stop(
     teamId: string,
     scrapeId: string,
     correlationId: string,
   ): Promise<{ success: true; sessionDurationMs: number }> {
     const view = await this.describe(teamId, scrapeId, correlationId);
+    // The page may already be gone (its worker restarted): a recorded session still ends here.
+    const stopped = await this.askHolder<{ keptForMs: number | null }>(
+      scrapeId,
+      { op: 'stop', scrapeId },
+      10_000,
+      correlationId,
+    );
     if (!view.session) {
+      if (typeof stopped?.keptForMs === 'number')
+        return { success: true, sessionDurationMs: stopped.keptForMs };
       if (view.ended) {
         throw new TrawlError(
           'INTERACT_SESSION_ENDED',
           `The interact session of scrape ${scrapeId} already ended (${view.ended.reason}) at ${view.ended.stoppedAt}`,
         );
       }
-      throw new TrawlError('INTERACT_SESSION_NOT_FOUND', `Scrape ${scrapeId} has no interact session`);
+      throw new TrawlError('INTERACT_SESSION_NOT_FOUND', `Scrape ${scrapeId} has no live session`);
     }
-    // The page may already be gone (its worker restarted): the session still ends here.
-    await this.askHolder(scrapeId, { op: 'stop', scrapeId }, 10_000, correlationId);
     const stoppedAt = now();
     await this.command('StopInteraction', { scrapeId, reason: 'stopped', at: stoppedAt }, correlationId);
     return {

@@ -9,6 +9,7 @@ import {
   LiveSessions,
   runActions,
   type SessionEndReason,
+  type StorageState,
 } from '#browser';
 import { runUserCode, sandboxAvailable } from '#code-sandbox';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -24,6 +25,7 @@ import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NA
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
+import { ProfileLockedError, ProfileVault } from '../profiles/profile-vault.service.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
 
@@ -62,12 +64,14 @@ export class InteractSessions implements OnApplicationBootstrap {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(FILE_STORE) private readonly files: BlobStore,
     private readonly bus: CommandBus,
+    private readonly profiles: ProfileVault,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'interact' });
     this.sessions = new LiveSessions<SessionMeta>({
       maxSessions: Math.max(1, config.interactMaxSessions),
       idleMs: config.interactIdleMs,
+      onClosing: (scrapeId, meta, live) => this.releaseProfile(scrapeId, meta.teamId, meta.request, live),
       onEnded: (scrapeId, meta, reason) => this.ended(scrapeId, meta, reason),
     });
   }
@@ -81,19 +85,80 @@ export class InteractSessions implements OnApplicationBootstrap {
     });
   }
 
-  /** Zero-data-retention pages are never kept; `INTERACT_MAX_SESSIONS=0` keeps none (always replay). */
+  /**
+   * Whether a scrape's page stays open when it is done: for interact (never for zero data
+   * retention; `INTERACT_MAX_SESSIONS=0` keeps none), or to save its profile once it is let go.
+   */
   keepsPagesOf(request: ScrapeRequest): boolean {
-    return this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
+    return (
+      (this.config.interactMaxSessions > 0 && !request.zeroDataRetention) || !!request.profile?.saveChanges
+    );
   }
 
+  /**
+   * The browser state a scrape starts from: its profile's, if it names one. A scrape that saves
+   * changes takes the profile's write lock first (another writer: PROFILE_LOCKED).
+   */
+  async openProfile(
+    scrapeId: string,
+    teamId: string,
+    request: ScrapeRequest,
+  ): Promise<StorageState | undefined> {
+    if (!request.profile) return undefined;
+    const { name, saveChanges } = request.profile;
+    if (saveChanges) await this.profiles.lock(teamId, name, scrapeId);
+    try {
+      const state = await this.profiles.load(teamId, name);
+      this.logger.info({ scrapeId, profile: name, found: state !== undefined }, 'profile loaded');
+      return state;
+    } catch (error) {
+      if (saveChanges) await this.profiles.unlock(teamId, name, scrapeId);
+      throw error;
+    }
+  }
+
+  /** Saves the page's state into its profile (when asked to) and gives up the write lock. */
+  async releaseProfile(
+    scrapeId: string,
+    teamId: string,
+    request: ScrapeRequest,
+    live?: LivePage,
+  ): Promise<void> {
+    if (!request.profile?.saveChanges) return;
+    const { name } = request.profile;
+    try {
+      if (live) {
+        const state = await live.context.storageState();
+        await this.profiles.save(teamId, name, state);
+        this.logger.info(
+          { scrapeId, profile: name, cookies: state.cookies.length, origins: state.origins.length },
+          'profile saved',
+        );
+      }
+    } catch (error) {
+      this.logger.error({ err: error, scrapeId, profile: name }, 'could not save the profile');
+    } finally {
+      await this.profiles.unlock(teamId, name, scrapeId);
+    }
+  }
+
+  /** Keeps a scrape's page for interact; a page that cannot be kept is let go at once (its profile saved). */
   async keep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage): Promise<void> {
-    const subscription = this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
-      callback: (err, msg) => {
-        if (!err) void this.answer(msg);
-      },
-    });
-    const kept = await this.sessions.add(scrapeId, { teamId, request, subscription }, live);
-    if (!kept) subscription.unsubscribe();
+    const wanted = this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
+    const subscription = wanted
+      ? this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
+          callback: (err, msg) => {
+            if (!err) void this.answer(msg);
+          },
+        })
+      : undefined;
+    if (subscription && (await this.sessions.add(scrapeId, { teamId, request, subscription }, live))) return;
+    subscription?.unsubscribe();
+    try {
+      await this.releaseProfile(scrapeId, teamId, request, live);
+    } finally {
+      await live.context.close().catch(() => undefined);
+    }
   }
 
   async endAll(): Promise<void> {
@@ -120,15 +185,19 @@ export class InteractSessions implements OnApplicationBootstrap {
       reply = { ok: true, value };
     } catch (error) {
       const code =
-        error instanceof InteractFailure || error instanceof FetchError ? error.code : 'UNKNOWN_ERROR';
+        error instanceof InteractFailure || error instanceof FetchError || error instanceof ProfileLockedError
+          ? error.code
+          : 'UNKNOWN_ERROR';
       if (code === 'UNKNOWN_ERROR') this.logger.error({ err: error }, 'interact call failed');
       reply = { ok: false, code, error: error instanceof Error ? error.message : String(error) };
     }
     msg.respond(JSON.stringify(reply));
   }
 
-  private async stop(scrapeId: string): Promise<{ stopped: boolean }> {
-    return { stopped: await this.sessions.end(scrapeId, 'stopped') };
+  private async stop(scrapeId: string): Promise<{ keptForMs: number | null }> {
+    const keptForMs = (await this.sessions.end(scrapeId, 'stopped')) ?? null;
+    this.logger.info({ scrapeId, keptForMs }, 'interact session stopped');
+    return { keptForMs };
   }
 
   private async run(request: RunRequest): Promise<InteractWorkerRun> {
@@ -153,17 +222,31 @@ export class InteractSessions implements OnApplicationBootstrap {
   /** Opens the scrape's page again (URL, waitFor, navigation and input actions) and keeps it. */
   private async replay(scrapeId: string, teamId: string, request: ScrapeRequest) {
     this.logger.info({ scrapeId, url: request.url }, 'replaying scrape for interact');
-    const page = await this.pool.fetchPage(
-      fetchOptionsOf(request, {
-        timeout: request.timeout,
-        allowPrivateAddresses: this.config.allowPrivateAddresses,
-        actions: request.actions.filter((action) => REPLAYED_ACTIONS.has(action.type)),
-        screenshot: undefined,
-        keepAlive: true,
-      }),
-    );
+    const storageState = await this.openProfile(scrapeId, teamId, request);
+    let page: Awaited<ReturnType<BrowserPool['fetchPage']>>;
+    try {
+      page = await this.pool.fetchPage(
+        fetchOptionsOf(request, {
+          timeout: request.timeout,
+          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          actions: request.actions.filter((action) => REPLAYED_ACTIONS.has(action.type)),
+          screenshot: undefined,
+          keepAlive: true,
+          storageState,
+        }),
+      );
+    } catch (error) {
+      await this.releaseProfile(scrapeId, teamId, request);
+      throw error;
+    }
     if (!page.live) throw new InteractFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept');
     await this.keep(scrapeId, teamId, request, page.live);
+    if (!this.sessions.has(scrapeId)) {
+      throw new InteractFailure(
+        'INTERACT_SESSION_GONE',
+        'Every kept page of this worker is busy; retry shortly',
+      );
+    }
   }
 
   private async runOn(live: LivePage, request: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {

@@ -1,7 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { type BrowserPool, FetchError, type FetchedPageBody } from '#browser';
+import { type BrowserPool, FetchError, type FetchedPageBody, type StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
 import {
@@ -19,6 +19,7 @@ import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf } from '../fetch-options.js';
 import { InteractSessions } from '../interact/interact-sessions.service.js';
+import { ProfileLockedError } from '../profiles/profile-vault.service.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
 const EXTRACTION_RESERVE_MS = 1_500;
@@ -73,16 +74,31 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
       return;
     }
     log.info({ url: request.url, attempt }, 'fetching');
+    let storageState: StorageState | undefined;
     try {
-      const page = await this.pool.fetchPage(
-        fetchOptionsOf(request, {
-          timeout: budget,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
-          keepAlive: this.sessions.keepsPagesOf(request),
-        }),
-      );
+      storageState = await this.sessions.openProfile(scrapeId, data.teamId, request);
+    } catch (error) {
+      if (!(error instanceof ProfileLockedError)) throw error;
+      await fail(error.code, error.message);
+      return;
+    }
+    try {
+      const page = await this.pool
+        .fetchPage(
+          fetchOptionsOf(request, {
+            timeout: budget,
+            allowPrivateAddresses: this.config.allowPrivateAddresses,
+            keepAlive: this.sessions.keepsPagesOf(request),
+            storageState,
+          }),
+        )
+        .catch(async (error: unknown) => {
+          await this.sessions.releaseProfile(scrapeId, data.teamId, request);
+          throw error;
+        });
       // Kept before the fetch is recorded, so an interact call right after completion finds it.
       if (page.live) await this.sessions.keep(scrapeId, data.teamId, request, page.live);
+      else await this.sessions.releaseProfile(scrapeId, data.teamId, request);
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
       const files = await this.storeArtifacts(scrapeId, page);

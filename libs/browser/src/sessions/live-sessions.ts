@@ -13,6 +13,8 @@ export interface LiveSessionsOptions<Meta> {
   maxSessions: number;
   /** A page unused this long is closed. */
   idleMs: number;
+  /** Called once per session that ends, before its context closes (e.g. to save its state). */
+  onClosing?(id: string, meta: Meta, live: LivePage, reason: SessionEndReason): Promise<void>;
   /** Called once per session that ends, whatever ended it (after its context closed). */
   onEnded(id: string, meta: Meta, reason: SessionEndReason): void;
 }
@@ -20,6 +22,7 @@ export interface LiveSessionsOptions<Meta> {
 interface Session<Meta> {
   live: LivePage;
   meta: Meta;
+  keptAt: number;
   lastUsed: number;
   /** Work on one page runs one call at a time, in arrival order. */
   queue: Promise<unknown>;
@@ -51,20 +54,24 @@ export class LiveSessions<Meta> {
     return this.sessions.get(id)?.meta;
   }
 
-  /** Keeps a page; returns false (and closes it) when every kept page is busy and none can make room. */
+  /** Keeps a page; false when every kept page is busy and none can make room (the caller still owns it). */
   async add(id: string, meta: Meta, live: LivePage): Promise<boolean> {
     await this.end(id, 'evicted');
     while (this.sessions.size >= this.options.maxSessions) {
       const idle = [...this.sessions.entries()]
         .filter(([, session]) => session.busy === 0)
         .sort(([, a], [, b]) => a.lastUsed - b.lastUsed)[0];
-      if (!idle) {
-        await live.context.close().catch(() => undefined);
-        return false;
-      }
+      if (!idle) return false;
       await this.end(idle[0], 'evicted');
     }
-    const session: Session<Meta> = { live, meta, lastUsed: this.now(), queue: Promise.resolve(), busy: 0 };
+    const session: Session<Meta> = {
+      live,
+      meta,
+      keptAt: this.now(),
+      lastUsed: this.now(),
+      queue: Promise.resolve(),
+      busy: 0,
+    };
     this.sessions.set(id, session);
     this.armIdleTimer(id, session);
     return true;
@@ -89,23 +96,21 @@ export class LiveSessions<Meta> {
     }
   }
 
-  /** Closes a kept page; false when there was none. */
-  async end(
-    id: string,
-    reason: SessionEndReason,
-    beforeClose?: (live: LivePage, meta: Meta) => Promise<void>,
-  ) {
+  /** Closes a kept page; how long it was kept (ms), undefined when there was none. */
+  async end(id: string, reason: SessionEndReason): Promise<number | undefined> {
     const session = this.sessions.get(id);
-    if (!session) return false;
+    if (!session) return undefined;
     this.sessions.delete(id);
     clearTimeout(session.timer);
     try {
-      await beforeClose?.(session.live, session.meta);
+      // Waits for a call still running on the page, so what it changed is part of what is saved.
+      await session.queue;
+      await this.options.onClosing?.(id, session.meta, session.live, reason);
     } finally {
       await session.live.context.close().catch(() => undefined);
       this.options.onEnded(id, session.meta, reason);
     }
-    return true;
+    return this.now() - session.keptAt;
   }
 
   async endAll(reason: SessionEndReason): Promise<void> {
