@@ -1,3 +1,4 @@
+import Firecrawl from '@mendable/firecrawl-js';
 import { post } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -100,6 +101,18 @@ describe('interact', () => {
     const forever = await interact(scrapeId, { code: 'while (true) {}', timeout: 1 });
     expect(forever.body).toMatchObject({ success: false, killed: true });
     await stop(scrapeId);
+  });
+
+  it('works through the official Firecrawl JS SDK (interact, stopInteraction)', async () => {
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(running.site.url('/form'), { formats: ['markdown'], maxAge: 0 });
+    const scrapeId = document.metadata?.scrapeId as string;
+    const response = await client.interact(scrapeId, {
+      code: "await page.locator('#name').fill('Grace'); return await page.locator('#name').inputValue()",
+    });
+    expect(response).toMatchObject({ success: true, result: 'Grace', exitCode: 0, killed: false });
+    const stopped = await client.stopInteraction(scrapeId);
+    expect(stopped).toMatchObject({ success: true, sessionDurationMs: expect.any(Number) });
   });
 
   it('answers clear errors: bad id, unknown scrape, another team, prompt without a model, other languages', async () => {
