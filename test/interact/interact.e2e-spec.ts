@@ -95,6 +95,11 @@ describe('interact', () => {
     expect(network.body).toMatchObject({ success: false, exitCode: 1 });
     expect(network.body.error).toMatch(/ENETUNREACH/);
 
+    // The worker's environment (NATS address, prefix, secrets) is not passed on.
+    const environment = await interact(scrapeId, { code: `${processOf} return Object.keys(p.env)` });
+    expect(environment.body.result).not.toContain('NATS_PREFIX');
+    expect(environment.body.result).not.toContain('DATA_DIR');
+
     const context = await interact(scrapeId, { code: 'return await page.context().cookies()' });
     expect(context.body.error).toBe('page.context is not available in interact code');
 

@@ -54,7 +54,12 @@ export function runUserCode(page: Page, code: string, options: CodeRunOptions): 
       '--no-warnings',
       RUNNER,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: {}, serialization: 'json' },
+    // Nothing of the worker's environment (secrets, URLs) reaches the script but the PATH to find node.
+    {
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      serialization: 'json',
+    },
   );
   return supervise(child, page, code, options.timeoutMs);
 }
