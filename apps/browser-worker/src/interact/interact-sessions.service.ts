@@ -25,7 +25,7 @@ import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NA
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
-import { ProfileLockedError, ProfileVault } from '../profiles/profile-vault.service.js';
+import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
 
@@ -185,7 +185,7 @@ export class InteractSessions implements OnApplicationBootstrap {
       reply = { ok: true, value };
     } catch (error) {
       const code =
-        error instanceof InteractFailure || error instanceof FetchError || error instanceof ProfileLockedError
+        error instanceof InteractFailure || error instanceof FetchError || error instanceof ProfileError
           ? error.code
           : 'UNKNOWN_ERROR';
       if (code === 'UNKNOWN_ERROR') this.logger.error({ err: error }, 'interact call failed');

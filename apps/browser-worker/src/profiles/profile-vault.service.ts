@@ -13,8 +13,14 @@ import { openProfile, sealProfile } from './profile-cipher.js';
 /** A write lock left behind by a crashed worker frees itself after this long. */
 const LOCK_TTL_MS = 24 * 3600 * 1000;
 
-export class ProfileLockedError extends Error {
-  readonly code = 'PROFILE_LOCKED';
+/** A profile that cannot be used: held by another writer (409), or not readable with this key. */
+export class ProfileError extends Error {
+  constructor(
+    readonly code: 'PROFILE_LOCKED' | 'PROFILE_UNREADABLE',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -42,9 +48,15 @@ export class ProfileVault {
 
   async load(teamId: string, name: string): Promise<StorageState | undefined> {
     const sealed = await (await this.blobs()).getBytes(blobKey(teamId, name));
-    return sealed
-      ? (JSON.parse(openProfile(this.key, blobKey(teamId, name), sealed)) as StorageState)
-      : undefined;
+    if (!sealed) return undefined;
+    try {
+      return JSON.parse(openProfile(this.key, blobKey(teamId, name), sealed)) as StorageState;
+    } catch {
+      throw new ProfileError(
+        'PROFILE_UNREADABLE',
+        `Profile "${name}" cannot be decrypted with this worker's key (is PROFILES_ENCRYPTION_KEY the same on every worker?)`,
+      );
+    }
   }
 
   async save(teamId: string, name: string, state: StorageState): Promise<void> {
@@ -62,7 +74,8 @@ export class ProfileVault {
       if (holder?.operation === 'PUT' && holder.string() === scrapeId) return;
       // Released meanwhile: try again.
       if (holder?.operation !== 'PUT') return this.lock(teamId, name, scrapeId);
-      throw new ProfileLockedError(
+      throw new ProfileError(
+        'PROFILE_LOCKED',
         `Profile "${name}" is held by another session that saves changes; stop that session first, or use saveChanges: false`,
       );
     }

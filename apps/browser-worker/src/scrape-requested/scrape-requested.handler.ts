@@ -19,7 +19,7 @@ import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf } from '../fetch-options.js';
 import { InteractSessions } from '../interact/interact-sessions.service.js';
-import { ProfileLockedError } from '../profiles/profile-vault.service.js';
+import { ProfileError } from '../profiles/profile-vault.service.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
 const EXTRACTION_RESERVE_MS = 1_500;
@@ -78,7 +78,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     try {
       storageState = await this.sessions.openProfile(scrapeId, data.teamId, request);
     } catch (error) {
-      if (!(error instanceof ProfileLockedError)) throw error;
+      if (!(error instanceof ProfileError)) throw error;
       await fail(error.code, error.message);
       return;
     }
