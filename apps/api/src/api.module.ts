@@ -8,6 +8,8 @@ import { CreditsService } from './credits/credits.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { InteractHttpController } from './interact/interact.http.controller.js';
+import { InteractService } from './interact/interact.service.js';
 import { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import { RateLimitGuard } from './limits/rate-limit.guard.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
@@ -23,6 +25,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
   imports: [TerminusModule],
   controllers: [
     ScrapeHttpController,
+    InteractHttpController,
     FilesHttpController,
     HealthHttpController,
     MetricsHttpController,
@@ -41,6 +44,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ScrapeCache,
     ScrapeService,
     ZeroRetentionScrapes,
+    InteractService,
   ],
 })
 export class ApiModule {}

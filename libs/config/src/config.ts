@@ -36,6 +36,12 @@ export interface TrawlConfig {
   adminApiKey?: string;
   /** Scrapes one team may run at once, across every api instance; more wait in a queue. */
   concurrencyPerTeam: number;
+  /** AES-256-GCM key (base64, 32 bytes) of stored profiles; every browser-worker must share it. Default: a key kept in DATA_DIR. */
+  profilesEncryptionKey?: string;
+  /** Pages a browser-worker keeps open after their scrape for interact (0: always replay). */
+  interactMaxSessions: number;
+  /** A kept page unused this long is closed; a later interact call replays the scrape. */
+  interactIdleMs: number;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -72,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
         : int(env, 'DEFAULT_TEAM_CREDITS', 0),
     adminApiKey: env.ADMIN_API_KEY || undefined,
     concurrencyPerTeam: positiveInt(env, 'CONCURRENCY_PER_TEAM', 50),
+    profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,
+    interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
+    interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };

@@ -18,8 +18,14 @@ export interface NatsNames {
   readonly blobBucket: string;
   /** Object store of files served by signed URL (screenshots, PDFs); entries expire. */
   readonly filesBucket: string;
+  /** Object store of audio and video served by signed URL; entries expire after an hour. */
+  readonly mediaBucket: string;
   /** JetStream KV bucket of one read model. */
   kvBucket(readModel: string): string;
+  /** Request/reply subject of the browser-worker holding a scrape's live page (interact). */
+  interactSessionSubject(scrapeId: string): string;
+  /** Queue subject any browser-worker answers by replaying a scrape whose live page is gone. */
+  readonly interactReplaySubject: string;
 }
 
 /** Prefixes are lower-case letters, digits and `_`, so they are valid in subjects and stream names. */
@@ -37,6 +43,9 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     consumerName: (worker) => `${prefix}_${worker}`,
     blobBucket: `${prefix}_blobs`,
     filesBucket: `${prefix}_files`,
+    mediaBucket: `${prefix}_media`,
     kvBucket: (readModel) => `${prefix}_${readModel}`,
+    interactSessionSubject: (scrapeId) => `${prefix}.interact.session.${scrapeId}`,
+    interactReplaySubject: `${prefix}.interact.replay`,
   };
 }

@@ -11,6 +11,9 @@ export const BLOB_STORE = Symbol('BLOB_STORE');
 /** Files handed out by signed URL: screenshots and PDFs, kept as long as their URLs are valid. */
 export const FILE_STORE = Symbol('FILE_STORE');
 export const FILE_TTL_MS = 24 * 3600 * 1000;
+/** Audio and video handed out by signed URL: bigger, so kept for an hour only. */
+export const MEDIA_STORE = Symbol('MEDIA_STORE');
+export const MEDIA_TTL_MS = 3600 * 1000;
 
 export interface MessagingOptions {
   natsUrl: string;
@@ -55,9 +58,15 @@ export class MessagingModule {
           useFactory: (nc: NatsConnection, names: NatsNames) =>
             BlobStore.open(nc, names.filesBucket, { ttlMs: FILE_TTL_MS }),
         },
+        {
+          provide: MEDIA_STORE,
+          inject: [NATS_CONNECTION, NATS_NAMES],
+          useFactory: (nc: NatsConnection, names: NatsNames) =>
+            BlobStore.open(nc, names.mediaBucket, { ttlMs: MEDIA_TTL_MS }),
+        },
         NatsConnectionCloser,
       ],
-      exports: [NATS_NAMES, NATS_CONNECTION, CommandBus, BLOB_STORE, FILE_STORE],
+      exports: [NATS_NAMES, NATS_CONNECTION, CommandBus, BLOB_STORE, FILE_STORE, MEDIA_STORE],
     };
   }
 }

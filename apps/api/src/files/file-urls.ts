@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 
-/** How long a signed file URL stays valid (the file store keeps files this long too). */
-export const FILE_URL_TTL_MS = 24 * 3600 * 1000;
+import { fileKind } from './file-kinds.js';
 
 export type FileUrlCheck = { valid: true } | { valid: false; reason: 'expired' | 'tampered' };
 
@@ -23,8 +22,9 @@ export class FileUrls {
       : localSecret(config.dataDir);
   }
 
+  /** Valid as long as the file's store keeps it: 24 h for screenshots and PDFs, 1 h for audio and video. */
   sign(key: string, now = Date.now()): string {
-    const expires = now + FILE_URL_TTL_MS;
+    const expires = now + fileKind(key).ttlMs;
     return `${this.config.publicUrl}/v2/files/${key}?expires=${expires}&signature=${this.signature(key, expires)}`;
   }
 
@@ -34,7 +34,10 @@ export class FileUrls {
     if (!/^\d+$/.test(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return { valid: false, reason: 'tampered' };
     }
-    return Number(expires) < now ? { valid: false, reason: 'expired' } : { valid: true };
+    if (Number(expires) < now) return { valid: false, reason: 'expired' };
+    // Signed for longer than a file of this kind lives (a key signed for another use): refused.
+    if (Number(expires) - now > fileKind(key).ttlMs) return { valid: false, reason: 'tampered' };
+    return { valid: true };
   }
 
   private signature(key: string, expires: number): string {

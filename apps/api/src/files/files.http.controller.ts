@@ -1,17 +1,17 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { TrawlError } from '#contracts';
-import { type BlobStore, FILE_STORE } from '#messaging';
+import { type BlobStore, FILE_STORE, MEDIA_STORE } from '#messaging';
+import { fileKind } from './file-kinds.js';
 import { FileUrls } from './file-urls.js';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' };
-
-/** Serves screenshots and PDFs by signed URL; the signature is the only credential. */
+/** Serves screenshots, PDFs, audio and video by signed URL; the signature is the only credential. */
 @Controller('v2/files')
 export class FilesHttpController {
   constructor(
     private readonly urls: FileUrls,
     @Inject(FILE_STORE) private readonly files: BlobStore,
+    @Inject(MEDIA_STORE) private readonly media: BlobStore,
   ) {}
 
   @Get(':scrapeId/:name')
@@ -29,11 +29,9 @@ export class FilesHttpController {
         ? new TrawlError('FILE_URL_EXPIRED', 'This file URL has expired')
         : new TrawlError('FORBIDDEN', 'Invalid file URL signature');
     }
-    const bytes = await this.files.getBytes(key);
+    const kind = fileKind(name);
+    const bytes = await (kind.store === 'media' ? this.media : this.files).getBytes(key);
     if (!bytes) throw new TrawlError('NOT_FOUND', 'File not found or expired');
-    response
-      .status(200)
-      .type(CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream')
-      .send(Buffer.from(bytes));
+    response.status(200).type(kind.contentType).send(Buffer.from(bytes));
   }
 }

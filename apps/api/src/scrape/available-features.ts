@@ -14,4 +14,5 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'minAge',
   'lockdown',
   'zeroDataRetention',
+  'profile',
 ]);

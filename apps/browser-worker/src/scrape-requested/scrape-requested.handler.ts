@@ -1,7 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BrowserPool, FetchError, type FetchedPageBody } from '#browser';
+import { type BrowserPool, FetchError, type FetchedPageBody, type StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
 import {
@@ -16,6 +16,10 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { BROWSER_POOL } from '../browser-pool.provider.js';
+import { fetchOptionsOf } from '../fetch-options.js';
+import { InteractSessions } from '../interact/interact-sessions.service.js';
+import { ProfileError } from '../profiles/profile-vault.service.js';
 import { serveZeroRetentionFetches } from '../zero-retention/zero-retention-fetches.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
@@ -29,7 +33,6 @@ const EXTRACTION_RESERVE_MS = 1_500;
 @Injectable()
 export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
-  private readonly pool: BrowserPool;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
   private zeroRetention?: Subscription;
@@ -42,12 +45,10 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     @Inject(FILE_STORE) private readonly files: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
+    @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
+    private readonly sessions: InteractSessions,
   ) {
     this.logger = logger.child({ component: 'browser-worker' });
-    this.pool = new BrowserPool({
-      executablePath: config.chromiumPath,
-      concurrency: config.browserConcurrency,
-    });
   }
 
   async onApplicationBootstrap() {
@@ -76,20 +77,31 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
       return;
     }
     log.info({ url: request.url, attempt }, 'fetching');
+    let storageState: StorageState | undefined;
     try {
-      const page = await this.pool.fetchPage({
-        url: request.url,
-        headers: request.headers,
-        mobile: request.mobile,
-        waitFor: request.waitFor,
-        timeout: budget,
-        location: request.location,
-        skipTlsVerification: request.skipTlsVerification,
-        blockAds: request.blockAds,
-        allowPrivateAddresses: this.config.allowPrivateAddresses,
-        actions: request.actions,
-        screenshot: request.formats.find((format) => format.type === 'screenshot'),
-      });
+      storageState = await this.sessions.openProfile(scrapeId, data.teamId, request);
+    } catch (error) {
+      if (!(error instanceof ProfileError)) throw error;
+      await fail(error.code, error.message);
+      return;
+    }
+    try {
+      const page = await this.pool
+        .fetchPage(
+          fetchOptionsOf(request, {
+            timeout: budget,
+            allowPrivateAddresses: this.config.allowPrivateAddresses,
+            keepAlive: this.sessions.keepsPagesOf(request),
+            storageState,
+          }),
+        )
+        .catch(async (error: unknown) => {
+          await this.sessions.releaseProfile(scrapeId, data.teamId, request);
+          throw error;
+        });
+      // Kept before the fetch is recorded, so an interact call right after completion finds it.
+      if (page.live) await this.sessions.keep(scrapeId, data.teamId, request, page.live);
+      else await this.sessions.releaseProfile(scrapeId, data.teamId, request);
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
       const files = await this.storeArtifacts(scrapeId, page);
@@ -152,6 +164,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     this.zeroRetention?.unsubscribe();
     await this.consumer?.stop();
+    await this.sessions.endAll();
     await this.pool.close();
   }
 }

@@ -11,6 +11,7 @@ import {
   type ZeroRetentionFetchRequest,
   type ZeroRetentionPage,
 } from '#contracts';
+import { fetchOptionsOf } from '../fetch-options.js';
 
 /**
  * Serves zero-data-retention fetches: renders the page and streams it back to the asking api
@@ -33,18 +34,14 @@ export function serveZeroRetentionFetches(
       const respond = (header: ZeroRetentionFetchHeader) => nc.publish(reply, JSON.stringify(header));
       const budget = Date.parse(requestedAt) + request.timeout - Date.now();
       pool
-        .fetchPage({
-          url: request.url,
-          headers: request.headers,
-          mobile: request.mobile,
-          waitFor: request.waitFor,
-          timeout: Math.max(1, budget),
-          location: request.location,
-          skipTlsVerification: request.skipTlsVerification,
-          blockAds: request.blockAds,
-          allowPrivateAddresses: config.allowPrivateAddresses,
-          actions: request.actions,
-        })
+        .fetchPage(
+          // Screenshots are refused for zero data retention before they get here: nothing is stored.
+          fetchOptionsOf(request, {
+            timeout: Math.max(1, budget),
+            allowPrivateAddresses: config.allowPrivateAddresses,
+            screenshot: undefined,
+          }),
+        )
         .then((page) => {
           const result: ZeroRetentionPage = {
             url: page.url,

@@ -23,7 +23,15 @@ export interface CommandRoute {
 export const commandRoutes: readonly CommandRoute[] = [
   {
     category: SCRAPE_CATEGORY,
-    commands: ['StartScrape', 'RecordPageFetched', 'CompleteScrape', 'FailScrape'],
+    commands: [
+      'StartScrape',
+      'RecordPageFetched',
+      'CompleteScrape',
+      'FailScrape',
+      'StartInteraction',
+      'RecordInteraction',
+      'StopInteraction',
+    ],
     decider: scrapeDecider,
     streamId: (data) => scrapeStreamId(data.scrapeId),
     teamId: (data) => data.teamId,

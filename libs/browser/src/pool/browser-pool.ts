@@ -1,4 +1,10 @@
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import {
   type ActionResults,
   type PageAction,
@@ -12,6 +18,7 @@ import { contextOptions, type LocationOptions } from '../emulation/context-optio
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import { isHtml, textBody, unsupportedFile } from '../fetch/page-body.js';
 import { waitForQuietNetwork } from '../fetch/quiet-network.js';
+import type { LivePage } from '../sessions/live-sessions.js';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { guardPrivateAddresses, type RequestGuard } from '../ssrf/request-guard.js';
 import { Semaphore } from './semaphore.js';
@@ -32,7 +39,14 @@ export interface FetchPageOptions {
   actions?: PageAction[];
   /** Also capture a screenshot of the final page. */
   screenshot?: ScreenshotOptions;
+  /** Keep the page and its context open after the fetch (for interact); the caller closes it. */
+  keepAlive?: boolean;
+  /** Cookies and localStorage to start from (a profile), as Playwright's storageState. */
+  storageState?: StorageState;
 }
+
+/** Playwright's storage state: cookies plus localStorage per origin. */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 export interface FetchedPageBody {
   /** Final URL after redirects. */
@@ -45,6 +59,8 @@ export interface FetchedPageBody {
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */
   actions?: ActionResults;
+  /** The still-open page, when `keepAlive` was asked for. */
+  live?: LivePage;
 }
 
 /** Flags that keep Debian's Chromium quiet and working on a closed network, as root. */
@@ -91,11 +107,19 @@ export class BrowserPool {
       throw timedOut();
     });
     const opening = this.openPage(options);
+    let kept = false;
     try {
-      return await within(opening.then(({ page, guard }) => this.render(page, options, remaining, guard)));
+      return await within(
+        opening.then(async ({ page, guard, context }) => {
+          const body = await this.render(page, options, remaining, guard);
+          if (!options.keepAlive || deadline.aborted) return body;
+          kept = true;
+          return { ...body, live: { page, context } };
+        }),
+      );
     } finally {
       // Closed even when the deadline won the race, so a late page cannot outlive its slot.
-      await opening.then(({ context }) => context.close()).catch(() => undefined);
+      if (!kept) await opening.then(({ context }) => context.close()).catch(() => undefined);
       release();
     }
   }
@@ -138,7 +162,10 @@ export class BrowserPool {
 
   /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
   private async openPage(options: FetchPageOptions) {
-    const context = await (await this.launch()).newContext(contextOptions(options));
+    const context = await (await this.launch()).newContext({
+      ...contextOptions(options),
+      ...(options.storageState ? { storageState: options.storageState } : {}),
+    });
     try {
       if (options.blockAds) {
         this.adBlocker ??= AdBlocker.load();

@@ -18,13 +18,15 @@ export interface CacheEntry {
 /**
  * A request may be answered from the cache only when nothing in it makes the page private or
  * time-dependent (API-NOTES: no actions, custom headers, changeTracking, `waitFor`, `maxAge: 0`),
- * nor a screenshot, whose file expires before a cached page does.
+ * nor a screenshot, whose file expires before a cached page does, nor a profile.
  * `minAge` and `lockdown` read the cache whatever `maxAge` says.
  */
 export function isCacheEligible(request: ScrapeRequest): boolean {
   if (request.lockdown || request.minAge !== undefined) return true;
   return (
     request.actions.length === 0 &&
+    // A profile's cookies and storage make the page private to it.
+    !request.profile &&
     !(request.headers && Object.keys(request.headers).length > 0) &&
     // Screenshots expire from the file store sooner than cached pages: always taken fresh.
     !request.formats.some((format) => format.type === 'changeTracking' || format.type === 'screenshot') &&

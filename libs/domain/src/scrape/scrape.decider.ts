@@ -1,4 +1,11 @@
-import type { FetchedPage, ScrapeCommand, ScrapeEvent, ScrapeRequest } from '#contracts';
+import type {
+  FetchedPage,
+  InteractCommand,
+  InteractEvent,
+  ScrapeCommand,
+  ScrapeEvent,
+  ScrapeRequest,
+} from '#contracts';
 import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
@@ -14,7 +21,14 @@ export type ScrapeState =
       page: FetchedPage;
       fetchedAt: string;
     }
-  | { status: 'completed'; scrapeId: string; teamId: string; documentBlob: string }
+  | {
+      status: 'completed';
+      scrapeId: string;
+      teamId: string;
+      documentBlob: string;
+      request: ScrapeRequest;
+      interaction: InteractionState;
+    }
   | { status: 'failed'; scrapeId: string; teamId: string; code: string };
 
 /**
@@ -22,7 +36,11 @@ export type ScrapeState =
  * completion. Late or repeated commands (a redelivered job, a fetch that finishes after a timeout)
  * decide nothing, so workers may safely retry.
  */
-export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
+export const scrapeDecider: Decider<
+  ScrapeState,
+  ScrapeCommand | InteractCommand,
+  ScrapeEvent | InteractEvent
+> = {
   initialState: () => ({ status: 'initial' }),
 
   evolve(state, event) {
@@ -39,18 +57,26 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
           ? { ...state, status: 'fetched', page: event.data.page, fetchedAt: event.data.fetchedAt }
           : state;
       case 'ScrapeCompleted':
-        return state.status === 'initial'
-          ? state
-          : {
+        return state.status === 'requested' || state.status === 'fetched'
+          ? {
               status: 'completed',
               scrapeId: state.scrapeId,
               teamId: state.teamId,
               documentBlob: event.data.documentBlob,
-            };
+              request: state.request,
+              interaction: { session: null, ended: null },
+            }
+          : state;
       case 'ScrapeFailed':
-        return state.status === 'initial'
+        return state.status === 'initial' || state.status === 'completed'
           ? state
           : { status: 'failed', scrapeId: state.scrapeId, teamId: state.teamId, code: event.data.code };
+      case 'InteractSessionStarted':
+      case 'InteractionRan':
+      case 'InteractSessionStopped':
+        return state.status === 'completed'
+          ? { ...state, interaction: evolveInteraction(state.interaction, event) }
+          : state;
       default:
         return assertNever(event);
     }
@@ -115,6 +141,37 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
         const { scrapeId, code, error, at } = command.data;
         return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at } }];
       }
+      case 'StartInteraction': {
+        const { scrapeId, teamId, sessionId, at } = command.data;
+        const completed = interactable(state, scrapeId, teamId);
+        if (completed.interaction.session) return [];
+        return [{ type: 'InteractSessionStarted', data: { scrapeId, teamId, sessionId, startedAt: at } }];
+      }
+      case 'RecordInteraction': {
+        const { scrapeId, sessionId, mode, exitCode, killed, replayed, at } = command.data;
+        requireExisting(state, scrapeId);
+        if (state.status !== 'completed' || state.interaction.session?.sessionId !== sessionId) return [];
+        return [
+          {
+            type: 'InteractionRan',
+            data: { scrapeId, sessionId, mode, exitCode, killed, replayed, ranAt: at },
+          },
+        ];
+      }
+      case 'StopInteraction': {
+        const { scrapeId, reason, at } = command.data;
+        requireExisting(state, scrapeId);
+        // A worker letting go of a page nobody interacted with has nothing to record.
+        const session = state.status === 'completed' ? state.interaction.session : null;
+        if (!session) return [];
+        const durationMs = Math.max(0, Date.parse(at) - Date.parse(session.startedAt));
+        return [
+          {
+            type: 'InteractSessionStopped',
+            data: { scrapeId, sessionId: session.sessionId, reason, durationMs, stoppedAt: at },
+          },
+        ];
+      }
       default:
         return assertNever(command);
     }
@@ -127,7 +184,73 @@ function changeHistory(teamId: string, request: ScrapeRequest): { changeTracking
   return key ? { changeTrackingKey: key } : {};
 }
 
-function requireExisting(state: ScrapeState, scrapeId: string): void {
+function requireExisting(
+  state: ScrapeState,
+  scrapeId: string,
+): asserts state is Exclude<ScrapeState, { status: 'initial' }> {
   if (state.status === 'initial')
     throw new DomainError('SCRAPE_NOT_FOUND', `Scrape ${scrapeId} does not exist`);
+}
+
+/** Whether a scrape has a live interact session, and how the last one ended. */
+export interface InteractionState {
+  session: { sessionId: string; startedAt: string } | null;
+  ended: { sessionId: string; reason: InteractStopReasonOf; stoppedAt: string } | null;
+}
+type InteractStopReasonOf = Extract<InteractEvent, { type: 'InteractSessionStopped' }>['data']['reason'];
+
+function evolveInteraction(interaction: InteractionState, event: InteractEvent): InteractionState {
+  switch (event.type) {
+    case 'InteractSessionStarted':
+      return {
+        ...interaction,
+        session: { sessionId: event.data.sessionId, startedAt: event.data.startedAt },
+      };
+    case 'InteractionRan':
+      return interaction;
+    case 'InteractSessionStopped':
+      return {
+        session: null,
+        ended: {
+          sessionId: event.data.sessionId,
+          reason: event.data.reason,
+          stoppedAt: event.data.stoppedAt,
+        },
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * Who may interact with a scrape: only its own team, only once it completed, and never a
+ * zero-data-retention scrape (its page may not be kept). Used by the decider and by the core's
+ * query that the api asks before routing an interact call.
+ */
+export function interactable(
+  state: ScrapeState,
+  scrapeId: string,
+  teamId: string,
+): Extract<ScrapeState, { status: 'completed' }> {
+  requireExisting(state, scrapeId);
+  if (state.teamId !== teamId) {
+    throw new DomainError('SCRAPE_FORBIDDEN', `Scrape ${scrapeId} belongs to another team`);
+  }
+  const request =
+    state.status === 'completed' || state.status === 'requested' || state.status === 'fetched'
+      ? state.request
+      : undefined;
+  if (request?.zeroDataRetention) {
+    throw new DomainError(
+      'INTERACT_ZERO_DATA_RETENTION',
+      `Scrape ${scrapeId} ran with zero data retention: it has no session to interact with`,
+    );
+  }
+  if (state.status !== 'completed') {
+    throw new DomainError(
+      'INTERACT_SCRAPE_NOT_COMPLETED',
+      `Scrape ${scrapeId} is ${state.status}: only a completed scrape can be interacted with`,
+    );
+  }
+  return state;
 }

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { TrawlError, validateInteractRequest } from '#contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { correlationIdOf } from '../http/correlation-id.js';
+import { InteractService } from './interact.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `POST /v2/scrape/{scrapeId}/interact` keeps acting on a scraped page; `DELETE` ends the session. */
+@Controller('v2/scrape/:scrapeId/interact')
+@UseGuards(ApiKeyGuard)
+export class InteractHttpController {
+  constructor(private readonly interactions: InteractService) {}
+
+  @Post()
+  @HttpCode(200)
+  async interact(
+    @Param('scrapeId') scrapeId: string,
+    @Body() body: unknown,
+    @TeamId() teamId: string,
+    @Req() req: Request,
+  ) {
+    assertScrapeId(scrapeId);
+    const validated = validateInteractRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const { language, prompt } = validated.value;
+    if (language !== 'node') {
+      throw new TrawlError(
+        'FEATURE_NOT_AVAILABLE',
+        `Interact code in ${language} is not available: only node code runs in Trawl's sandbox`,
+        [{ path: ['language'], message: 'only node is available' }],
+      );
+    }
+    if (prompt !== undefined) {
+      throw new TrawlError(
+        'FEATURE_NOT_AVAILABLE',
+        'Prompt interact needs a language model, and none is configured in this Trawl: send code or actions',
+        [{ path: ['prompt'], message: 'not available without a model' }],
+      );
+    }
+    return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
+  }
+
+  @Delete()
+  @HttpCode(200)
+  stop(@Param('scrapeId') scrapeId: string, @TeamId() teamId: string, @Req() req: Request) {
+    assertScrapeId(scrapeId);
+    return this.interactions.stop(teamId, scrapeId, correlationIdOf(req));
+  }
+}
+
+function assertScrapeId(scrapeId: string) {
+  if (!UUID.test(scrapeId)) {
+    throw new TrawlError('BAD_REQUEST', 'scrapeId must be a UUID', [
+      { path: ['scrapeId'], message: 'must be a UUID' },
+    ]);
+  }
+}

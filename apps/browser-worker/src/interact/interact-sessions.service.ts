@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import {
+  type BrowserPool,
+  FetchError,
+  type LivePage,
+  LiveSessions,
+  runActions,
+  type SessionEndReason,
+  type StorageState,
+} from '#browser';
+import { runUserCode, sandboxAvailable } from '#code-sandbox';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  type InteractWorkerReply,
+  type InteractWorkerRequest,
+  type InteractWorkerRun,
+  type NatsNames,
+  SCRAPE_CATEGORY,
+  type ScrapeRequest,
+} from '#contracts';
+import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { LOGGER } from '#observability';
+import { BROWSER_POOL } from '../browser-pool.provider.js';
+import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
+import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
+
+type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
+
+interface SessionMeta {
+  teamId: string;
+  request: ScrapeRequest;
+  subscription: Subscription;
+}
+
+class InteractFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The pages this browser-worker keeps open after their scrapes, and the interact calls on them.
+ * Each kept page answers on its own subject (`<prefix>.interact.session.<scrapeId>`), so the api
+ * reaches the worker that holds it; when no worker holds it any more, the api asks any worker
+ * (queue subject `<prefix>.interact.replay`) to replay the scrape and keep the new page.
+ */
+@Injectable()
+export class InteractSessions implements OnApplicationBootstrap {
+  private readonly logger: Logger;
+  private readonly sessions: LiveSessions<SessionMeta>;
+  private replaySubscription?: Subscription;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(FILE_STORE) private readonly files: BlobStore,
+    private readonly bus: CommandBus,
+    private readonly profiles: ProfileVault,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'interact' });
+    this.sessions = new LiveSessions<SessionMeta>({
+      maxSessions: Math.max(1, config.interactMaxSessions),
+      idleMs: config.interactIdleMs,
+      onClosing: (scrapeId, meta, live) => this.releaseProfile(scrapeId, meta.teamId, meta.request, live),
+      onEnded: (scrapeId, meta, reason) => this.ended(scrapeId, meta, reason),
+    });
+  }
+
+  onApplicationBootstrap() {
+    this.replaySubscription = this.nc.subscribe(this.names.interactReplaySubject, {
+      queue: `${this.names.prefix}_interact_replay`,
+      callback: (err, msg) => {
+        if (!err) void this.answer(msg);
+      },
+    });
+  }
+
+  /**
+   * Whether a scrape's page stays open when it is done: for interact (never for zero data
+   * retention; `INTERACT_MAX_SESSIONS=0` keeps none), or to save its profile once it is let go.
+   */
+  keepsPagesOf(request: ScrapeRequest): boolean {
+    return (
+      (this.config.interactMaxSessions > 0 && !request.zeroDataRetention) || !!request.profile?.saveChanges
+    );
+  }
+
+  /**
+   * The browser state a scrape starts from: its profile's, if it names one. A scrape that saves
+   * changes takes the profile's write lock first (another writer: PROFILE_LOCKED).
+   */
+  async openProfile(
+    scrapeId: string,
+    teamId: string,
+    request: ScrapeRequest,
+  ): Promise<StorageState | undefined> {
+    if (!request.profile) return undefined;
+    const { name, saveChanges } = request.profile;
+    if (saveChanges) await this.profiles.lock(teamId, name, scrapeId);
+    try {
+      const state = await this.profiles.load(teamId, name);
+      this.logger.info({ scrapeId, profile: name, found: state !== undefined }, 'profile loaded');
+      return state;
+    } catch (error) {
+      if (saveChanges) await this.profiles.unlock(teamId, name, scrapeId);
+      throw error;
+    }
+  }
+
+  /** Saves the page's state into its profile (when asked to) and gives up the write lock. */
+  async releaseProfile(
+    scrapeId: string,
+    teamId: string,
+    request: ScrapeRequest,
+    live?: LivePage,
+  ): Promise<void> {
+    if (!request.profile?.saveChanges) return;
+    const { name } = request.profile;
+    try {
+      if (live) {
+        const state = await live.context.storageState();
+        await this.profiles.save(teamId, name, state);
+        this.logger.info(
+          { scrapeId, profile: name, cookies: state.cookies.length, origins: state.origins.length },
+          'profile saved',
+        );
+      }
+    } catch (error) {
+      this.logger.error({ err: error, scrapeId, profile: name }, 'could not save the profile');
+    } finally {
+      await this.profiles.unlock(teamId, name, scrapeId);
+    }
+  }
+
+  /** Keeps a scrape's page for interact; a page that cannot be kept is let go at once (its profile saved). */
+  async keep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage): Promise<void> {
+    const wanted = this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
+    const subscription = wanted
+      ? this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
+          callback: (err, msg) => {
+            if (!err) void this.answer(msg);
+          },
+        })
+      : undefined;
+    if (subscription && (await this.sessions.add(scrapeId, { teamId, request, subscription }, live))) return;
+    subscription?.unsubscribe();
+    try {
+      await this.releaseProfile(scrapeId, teamId, request, live);
+    } finally {
+      await live.context.close().catch(() => undefined);
+    }
+  }
+
+  async endAll(): Promise<void> {
+    this.replaySubscription?.unsubscribe();
+    await this.sessions.endAll('shutdown');
+  }
+
+  private ended(scrapeId: string, meta: SessionMeta, reason: SessionEndReason) {
+    meta.subscription.unsubscribe();
+    // A DELETE records its own stop; pages let go by the worker are recorded here.
+    if (reason === 'stopped') return;
+    this.bus
+      .send(SCRAPE_CATEGORY, 'StopInteraction', { scrapeId, reason, at: new Date().toISOString() })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, scrapeId }, 'could not record the end of a session'),
+      );
+  }
+
+  private async answer(msg: Msg) {
+    let reply: InteractWorkerReply<unknown>;
+    try {
+      const request = msg.json<InteractWorkerRequest>();
+      const value = request.op === 'stop' ? await this.stop(request.scrapeId) : await this.run(request);
+      reply = { ok: true, value };
+    } catch (error) {
+      const code =
+        error instanceof InteractFailure || error instanceof FetchError || error instanceof ProfileError
+          ? error.code
+          : 'UNKNOWN_ERROR';
+      if (code === 'UNKNOWN_ERROR') this.logger.error({ err: error }, 'interact call failed');
+      reply = { ok: false, code, error: error instanceof Error ? error.message : String(error) };
+    }
+    msg.respond(JSON.stringify(reply));
+  }
+
+  private async stop(scrapeId: string): Promise<{ keptForMs: number | null }> {
+    const keptForMs = (await this.sessions.end(scrapeId, 'stopped')) ?? null;
+    this.logger.info({ scrapeId, keptForMs }, 'interact session stopped');
+    return { keptForMs };
+  }
+
+  private async run(request: RunRequest): Promise<InteractWorkerRun> {
+    if (request.code !== undefined && !sandboxAvailable()) {
+      throw new InteractFailure(
+        'FEATURE_NOT_AVAILABLE',
+        'Interact code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
+      );
+    }
+    let replayed = false;
+    if (!this.sessions.has(request.scrapeId)) {
+      if (!request.replay)
+        throw new InteractFailure('INTERACT_SESSION_GONE', 'This worker no longer holds the page');
+      await this.replay(request.scrapeId, request.replay.teamId, request.replay.request);
+      replayed = true;
+    }
+    const outcome = await this.sessions.use(request.scrapeId, (live) => this.runOn(live, request));
+    if (!outcome) throw new InteractFailure('INTERACT_SESSION_GONE', 'The page was closed');
+    return { ...outcome.value, replayed };
+  }
+
+  /** Opens the scrape's page again (URL, waitFor, navigation and input actions) and keeps it. */
+  private async replay(scrapeId: string, teamId: string, request: ScrapeRequest) {
+    this.logger.info({ scrapeId, url: request.url }, 'replaying scrape for interact');
+    const storageState = await this.openProfile(scrapeId, teamId, request);
+    let page: Awaited<ReturnType<BrowserPool['fetchPage']>>;
+    try {
+      page = await this.pool.fetchPage(
+        fetchOptionsOf(request, {
+          timeout: request.timeout,
+          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          actions: request.actions.filter((action) => REPLAYED_ACTIONS.has(action.type)),
+          screenshot: undefined,
+          keepAlive: true,
+          storageState,
+        }),
+      );
+    } catch (error) {
+      await this.releaseProfile(scrapeId, teamId, request);
+      throw error;
+    }
+    if (!page.live) throw new InteractFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept');
+    await this.keep(scrapeId, teamId, request, page.live);
+    if (!this.sessions.has(scrapeId)) {
+      throw new InteractFailure(
+        'INTERACT_SESSION_GONE',
+        'Every kept page of this worker is busy; retry shortly',
+      );
+    }
+  }
+
+  private async runOn(live: LivePage, request: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {
+    let actions: InteractWorkerRun['actions'];
+    if (request.actions.length > 0) {
+      try {
+        actions = await this.storeActionResults(
+          request.scrapeId,
+          await runActions(live.page, request.actions),
+        );
+      } catch (error) {
+        if (!(error instanceof FetchError)) throw error;
+        return { stdout: '', stderr: '', result: null, exitCode: 1, killed: false, error: error.message };
+      }
+    }
+    if (request.code === undefined) {
+      return {
+        stdout: '',
+        stderr: '',
+        result: null,
+        exitCode: 0,
+        killed: false,
+        ...(actions ? { actions } : {}),
+      };
+    }
+    const run = await runUserCode(live.page, request.code, { timeoutMs: request.timeoutMs });
+    return { ...run, ...(actions ? { actions } : {}) };
+  }
+
+  /** Screenshots and PDFs go to the file store (the api signs URLs); HTML snapshots to the blob store. */
+  private async storeActionResults(
+    scrapeId: string,
+    results: Awaited<ReturnType<typeof runActions>>,
+  ): Promise<NonNullable<InteractWorkerRun['actions']>> {
+    const run = randomUUID();
+    const screenshots: string[] = [];
+    for (const [index, image] of results.screenshots.entries()) {
+      const key = `${scrapeId}/interact-${run}-screenshot-${index}.${image[0] === 0xff ? 'jpg' : 'png'}`;
+      await this.files.put(key, image);
+      screenshots.push(key);
+    }
+    const pdfs: string[] = [];
+    for (const [index, pdf] of results.pdfs.entries()) {
+      const key = `${scrapeId}/interact-${run}-pdf-${index}.pdf`;
+      await this.files.put(key, pdf);
+      pdfs.push(key);
+    }
+    const scrapes: { url: string; htmlBlob: string }[] = [];
+    for (const [index, snapshot] of results.scrapes.entries()) {
+      const htmlBlob = `pages/${scrapeId}/interact-${run}-scrape-${index}`;
+      await this.blobs.put(htmlBlob, snapshot.html);
+      // The api reads the HTML back: replies stay far below NATS's 1 MB message limit.
+      scrapes.push({ url: snapshot.url, htmlBlob });
+    }
+    return { screenshots, scrapes, javascriptReturns: results.javascriptReturns, pdfs };
+  }
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
+import type { StorageState } from '#browser';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import type { NatsNames } from '#contracts';
+import { BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { openProfile, sealProfile } from './profile-cipher.js';
+
+/** A write lock left behind by a crashed worker frees itself after this long. */
+const LOCK_TTL_MS = 24 * 3600 * 1000;
+
+/** A profile that cannot be used: held by another writer (409), or not readable with this key. */
+export class ProfileError extends Error {
+  constructor(
+    readonly code: 'PROFILE_LOCKED' | 'PROFILE_UNREADABLE',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Named browser state per team (cookies and localStorage, as Playwright's storageState), sealed
+ * with AES-256-GCM in the object store bucket `<prefix>_profiles`. A session that saves changes
+ * holds the profile's write lock (KV bucket `<prefix>_profile_locks`) until it saves and lets go.
+ */
+@Injectable()
+export class ProfileVault {
+  private readonly key: Buffer;
+  private store?: Promise<BlobStore>;
+  private readonly locks: () => Promise<KV>;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+  ) {
+    this.key = config.profilesEncryptionKey
+      ? Buffer.from(config.profilesEncryptionKey, 'base64')
+      : localKey(config.dataDir);
+    if (this.key.length !== 32) throw new Error('PROFILES_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
+    this.locks = lazyKv(nc, names.kvBucket('profile_locks'), { ttl: LOCK_TTL_MS });
+  }
+
+  async load(teamId: string, name: string): Promise<StorageState | undefined> {
+    const sealed = await (await this.blobs()).getBytes(blobKey(teamId, name));
+    if (!sealed) return undefined;
+    try {
+      return JSON.parse(openProfile(this.key, blobKey(teamId, name), sealed)) as StorageState;
+    } catch {
+      throw new ProfileError(
+        'PROFILE_UNREADABLE',
+        `Profile "${name}" cannot be decrypted with this worker's key (is PROFILES_ENCRYPTION_KEY the same on every worker?)`,
+      );
+    }
+  }
+
+  async save(teamId: string, name: string, state: StorageState): Promise<void> {
+    const sealed = sealProfile(this.key, blobKey(teamId, name), JSON.stringify(state));
+    await (await this.blobs()).put(blobKey(teamId, name), sealed);
+  }
+
+  /** Takes the write lock for a scrape (again, for its own replays); another holder means 409. */
+  async lock(teamId: string, name: string, scrapeId: string): Promise<void> {
+    const locks = await this.locks();
+    try {
+      await locks.create(lockKey(teamId, name), scrapeId);
+    } catch {
+      const holder = await locks.get(lockKey(teamId, name));
+      if (holder?.operation === 'PUT' && holder.string() === scrapeId) return;
+      // Released meanwhile: try again.
+      if (holder?.operation !== 'PUT') return this.lock(teamId, name, scrapeId);
+      throw new ProfileError(
+        'PROFILE_LOCKED',
+        `Profile "${name}" is held by another session that saves changes; stop that session first, or use saveChanges: false`,
+      );
+    }
+  }
+
+  async unlock(teamId: string, name: string, scrapeId: string): Promise<void> {
+    const locks = await this.locks();
+    const holder = await locks.get(lockKey(teamId, name));
+    if (holder?.operation === 'PUT' && holder.string() === scrapeId) {
+      await locks.delete(lockKey(teamId, name), { previousSeq: holder.revision });
+    }
+  }
+
+  private blobs(): Promise<BlobStore> {
+    this.store ??= BlobStore.open(this.nc, `${this.names.prefix}_profiles`);
+    return this.store;
+  }
+}
+
+const blobKey = (teamId: string, name: string) => `${teamId}/${name}`;
+const lockKey = (teamId: string, name: string) => `${teamId}.${name}`;
+
+/** A key made once per data directory, like the file-signing secret. */
+function localKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'profiles-key');
+  try {
+    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32);
+    try {
+      writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      // Another process of this data directory made it first.
+      return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './page-relay.js';
+export * from './run-user-code.js';

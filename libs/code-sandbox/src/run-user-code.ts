@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { type ChainStep, runChain } from './page-relay.js';
+
+export interface CodeRun {
+  stdout: string;
+  stderr: string;
+  /** What the script returned (JSON), null when nothing. */
+  result: unknown;
+  exitCode: number;
+  /** True when the timeout (or the output limit) stopped the script. */
+  killed: boolean;
+  error?: string;
+}
+
+export interface CodeRunOptions {
+  timeoutMs: number;
+  /** Heap limit of the sandbox process. */
+  memoryMb?: number;
+}
+
+/** stdout and stderr beyond this stop the script (the reply must fit a NATS message). */
+const MAX_OUTPUT_BYTES = 256_000;
+const RUNNER = fileURLToPath(new URL('./sandbox-runner.js', import.meta.url));
+/** Unprivileged user + network + PID namespaces: no network at all, no view of other processes. */
+const NAMESPACES = ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
+
+let namespacesAvailable: boolean | undefined;
+
+/** Code mode needs Linux namespaces (`unshare`); without them it is refused, never run unisolated. */
+export function sandboxAvailable(): boolean {
+  namespacesAvailable ??=
+    spawnSync('unshare', [...NAMESPACES, 'true'], { stdio: 'ignore', timeout: 5_000 }).status === 0;
+  return namespacesAvailable;
+}
+
+/**
+ * Runs interact code in a separate, locked-down Node process: the permission model allows only
+ * reading the runner itself (no file writes, no child processes, no workers, no addons), Linux
+ * namespaces take away the network and the view of other processes, the heap is capped and the
+ * timeout kills it. Its only channel is IPC, over which it asks for allowlisted page calls.
+ */
+export function runUserCode(page: Page, code: string, options: CodeRunOptions): Promise<CodeRun> {
+  const child = spawn(
+    'unshare',
+    [
+      ...NAMESPACES,
+      process.execPath,
+      '--experimental-permission',
+      `--allow-fs-read=${dirname(RUNNER)}`,
+      `--max-old-space-size=${options.memoryMb ?? 128}`,
+      '--no-warnings',
+      RUNNER,
+    ],
+    // Nothing of the worker's environment (secrets, URLs) reaches the script but the PATH to find node.
+    {
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      serialization: 'json',
+    },
+  );
+  return supervise(child, page, code, options.timeoutMs);
+}
+
+function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: number): Promise<CodeRun> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  let outputBytes = 0;
+  let killed = false;
+  let verdict: { result: unknown } | { error: string } | undefined;
+  const stop = () => {
+    killed = true;
+    child.kill('SIGKILL');
+  };
+  const collect = (into: Buffer[]) => (chunk: Buffer) => {
+    outputBytes += chunk.length;
+    if (outputBytes > MAX_OUTPUT_BYTES) return stop();
+    into.push(chunk);
+  };
+  child.stdout?.on('data', collect(out));
+  child.stderr?.on('data', collect(err));
+  const timer = setTimeout(stop, timeoutMs);
+
+  child.on(
+    'message',
+    (message: { type: string; id?: number; chain?: ChainStep[]; result?: unknown; error?: string }) => {
+      if (message.type === 'ready') child.send({ type: 'run', code });
+      else if (message.type === 'call' && typeof message.id === 'number' && Array.isArray(message.chain)) {
+        const id = message.id;
+        runChain(page, message.chain).then(
+          (value) => child.connected && child.send({ type: 'reply', id, ok: true, value }),
+          (error: unknown) =>
+            child.connected &&
+            child.send({
+              type: 'reply',
+              id,
+              ok: false,
+              error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+            }),
+        );
+      } else if (message.type === 'done' && !verdict) {
+        verdict = { result: message.result ?? null };
+        child.kill('SIGKILL');
+      } else if (message.type === 'failed' && !verdict) {
+        verdict = { error: String(message.error) };
+        child.kill('SIGKILL');
+      }
+    },
+  );
+
+  return new Promise((resolve) => {
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      const stdout = Buffer.concat(out).toString('utf8');
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (verdict && 'result' in verdict) {
+        resolve({ stdout, stderr, result: verdict.result, exitCode: 0, killed: false });
+      } else if (verdict) {
+        resolve({ stdout, stderr, result: null, exitCode: 1, killed: false, error: verdict.error });
+      } else if (killed) {
+        const error =
+          outputBytes > MAX_OUTPUT_BYTES ? 'Output limit exceeded' : `Timed out after ${timeoutMs} ms`;
+        resolve({ stdout, stderr, result: null, exitCode: 137, killed: true, error });
+      } else {
+        // Died on its own: out of memory, or a crash.
+        resolve({
+          stdout,
+          stderr,
+          result: null,
+          exitCode: exitCode ?? 1,
+          killed: false,
+          error: 'The script process exited unexpectedly',
+        });
+      }
+    });
+  });
+}

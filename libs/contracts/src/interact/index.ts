@@ -1,0 +1,2 @@
+export * from './interact-events.js';
+export * from './interact-request.js';

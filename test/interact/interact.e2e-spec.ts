@@ -1,0 +1,145 @@
+import Firecrawl from '@mendable/firecrawl-js';
+import { post } from '../support/scrape-client.js';
+import { issueKeyWithCli } from '../support/trawl-process.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+const running = trawlWithSite();
+
+async function scrapeForm(): Promise<string> {
+  const { status, body } = await post(running.trawl, '/v2/scrape', {
+    url: running.site.url('/form'),
+    maxAge: 0,
+  });
+  expect(status).toBe(200);
+  return body.data.metadata.scrapeId;
+}
+
+const interact = (scrapeId: string, body: unknown, apiKey?: string) =>
+  post(running.trawl, `/v2/scrape/${scrapeId}/interact`, body, apiKey ? { apiKey } : {});
+
+async function stop(scrapeId: string) {
+  const response = await fetch(`${running.trawl.baseUrl}/v2/scrape/${scrapeId}/interact`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('interact', () => {
+  it('keeps acting on the scraped page with code and actions, then stops; a later call replays the scrape', async () => {
+    const scrapeId = await scrapeForm();
+
+    const filled = await interact(scrapeId, {
+      code: [
+        "await page.locator('#name').fill('Ada');",
+        "await page.getByText('Greet me').click();",
+        "await page.waitForSelector('#greeting');",
+        "console.log('greeted');",
+        "return await page.locator('#greeting').textContent();",
+      ].join('\n'),
+    });
+    expect(filled.status).toBe(200);
+    expect(filled.body).toMatchObject({
+      success: true,
+      stdout: 'greeted\n',
+      stderr: '',
+      result: 'Hello, Ada!',
+      exitCode: 0,
+      killed: false,
+    });
+    const { sessionId } = filled.body;
+    expect(sessionId).toEqual(expect.any(String));
+
+    // Same live page: the name typed by the code is still in the field.
+    const again = await interact(scrapeId, {
+      actions: [
+        { type: 'executeJavascript', script: 'return document.querySelector("#name").value' },
+        { type: 'scrape' },
+      ],
+    });
+    expect(again.body).toMatchObject({ success: true, sessionId, exitCode: 0 });
+    expect(again.body.actions.javascriptReturns).toEqual([{ type: 'string', value: 'Ada' }]);
+    expect(again.body.actions.scrapes[0].html).toContain('Hello, Ada!');
+
+    const stopped = await stop(scrapeId);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toEqual({ success: true, sessionDurationMs: expect.any(Number) });
+    expect((await stop(scrapeId)).body).toMatchObject({ code: 'INTERACT_SESSION_ENDED' });
+    expect((await stop(scrapeId)).status).toBe(410);
+
+    // The page is gone: a new session replays the scrape, so the form is empty again.
+    const replayed = await interact(scrapeId, { code: "return await page.locator('#name').inputValue()" });
+    expect(replayed.body).toMatchObject({ success: true, result: '', exitCode: 0 });
+    expect(replayed.body.sessionId).not.toBe(sessionId);
+    await stop(scrapeId);
+  });
+
+  it('stops scripts that read files, spawn processes, reach the network or run too long', async () => {
+    const scrapeId = await scrapeForm();
+    const processOf = "const p = this.constructor.constructor('return process')();";
+    const readFile = await interact(scrapeId, {
+      code: `${processOf} return p.getBuiltinModule('fs').readFileSync('/etc/passwd', 'utf8');`,
+    });
+    expect(readFile.body).toMatchObject({ success: false, exitCode: 1, killed: false, result: null });
+    expect(readFile.body.error).toMatch(/restricted/);
+
+    const spawn = await interact(scrapeId, {
+      code: `${processOf} return p.getBuiltinModule('child_process').execSync('id').toString();`,
+    });
+    expect(spawn.body).toMatchObject({ success: false, exitCode: 1 });
+    expect(spawn.body.error).toMatch(/restricted/);
+
+    const network = await interact(scrapeId, {
+      code: `${processOf} const net = p.getBuiltinModule('net'); return await new Promise((ok, fail) => net.connect(4222, '127.0.0.1', () => ok('connected')).on('error', (e) => fail(e)));`,
+    });
+    expect(network.body).toMatchObject({ success: false, exitCode: 1 });
+    expect(network.body.error).toMatch(/ENETUNREACH/);
+
+    // The worker's environment (NATS address, prefix, secrets) is not passed on.
+    const environment = await interact(scrapeId, { code: `${processOf} return Object.keys(p.env)` });
+    expect(environment.body.result).not.toContain('NATS_PREFIX');
+    expect(environment.body.result).not.toContain('DATA_DIR');
+
+    const context = await interact(scrapeId, { code: 'return await page.context().cookies()' });
+    expect(context.body.error).toBe('page.context is not available in interact code');
+
+    const forever = await interact(scrapeId, { code: 'while (true) {}', timeout: 1 });
+    expect(forever.body).toMatchObject({ success: false, killed: true });
+    await stop(scrapeId);
+  });
+
+  it('works through the official Firecrawl JS SDK (interact, stopInteraction)', async () => {
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(running.site.url('/form'), { formats: ['markdown'], maxAge: 0 });
+    const scrapeId = document.metadata?.scrapeId as string;
+    const response = await client.interact(scrapeId, {
+      code: "await page.locator('#name').fill('Grace'); return await page.locator('#name').inputValue()",
+    });
+    expect(response).toMatchObject({ success: true, result: 'Grace', exitCode: 0, killed: false });
+    const stopped = await client.stopInteraction(scrapeId);
+    expect(stopped).toMatchObject({ success: true, sessionDurationMs: expect.any(Number) });
+  });
+
+  it('answers clear errors: bad id, unknown scrape, another team, prompt without a model, other languages', async () => {
+    expect((await interact('not-a-uuid', { code: 'return 1' })).status).toBe(400);
+    const unknown = await interact('0193a4f0-0000-7000-8000-000000000000', { code: 'return 1' });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'SCRAPE_NOT_FOUND' } });
+
+    const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
+    const scrapeId = await scrapeForm();
+    expect(await interact(scrapeId, { code: 'return 1' }, otherTeam)).toMatchObject({
+      status: 403,
+      body: { code: 'SCRAPE_FORBIDDEN' },
+    });
+    expect(await interact(scrapeId, { prompt: 'click the button' })).toMatchObject({
+      status: 501,
+      body: { code: 'FEATURE_NOT_AVAILABLE' },
+    });
+    expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
+    expect((await interact(scrapeId, {})).status).toBe(400);
+    expect((await interact(scrapeId, { code: 'return 1', timeout: 301 })).status).toBe(400);
+    // The scrape's own page is its session until stopped; then there is nothing left to stop.
+    expect((await stop(scrapeId)).status).toBe(200);
+    expect(await stop(scrapeId)).toMatchObject({ status: 404, body: { code: 'INTERACT_SESSION_NOT_FOUND' } });
+  });
+});
