@@ -1,0 +1,36 @@
+import type { JsonSchema } from './json/json-schema.js';
+import type { Menu } from './menu/extract-menu.js';
+import type { Product } from './product/extract-product.js';
+
+/** The structured formats a scrape asked for, with their options. */
+export interface StructuredRequest {
+  json?: { schema?: JsonSchema; prompt?: string };
+  summary?: boolean;
+  /** The `question` format's question. */
+  question?: string;
+  /** The `highlights` format's query. */
+  highlights?: string;
+  product?: boolean;
+  menu?: boolean;
+}
+
+export interface StructuredInput {
+  /** The page as fetched: structured data lives in `<head>` and in markup the main content drops. */
+  html: string;
+  url: string;
+  /** The page's main content as markdown: what summaries, answers and highlights read. */
+  markdown: string;
+  request: StructuredRequest;
+}
+
+/** The Firecrawl document fields these formats fill, and notes for `warning`. */
+export interface StructuredOutput {
+  json?: unknown;
+  summary?: string;
+  answer?: string;
+  highlights?: string;
+  product?: Product | null;
+  menu?: Menu;
+  /** One sentence per format worth telling the client about (how it was made, what is missing). */
+  notes: string[];
+}
