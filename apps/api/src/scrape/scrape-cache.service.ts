@@ -71,7 +71,8 @@ export class ScrapeCache implements OnApplicationShutdown {
       .filter((format) => NOT_FROM_CACHE.has(format.type))
       .map((format) => format.type);
     if (missing.length > 0) {
-      document.warning = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;
+      const note = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;
+      document.warning = document.warning ? `${document.warning}. ${note}` : note;
     }
     return document;
   }
