@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { LlmModule } from '#llm';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
@@ -13,7 +14,7 @@ import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
-  imports: [TerminusModule],
+  imports: [TerminusModule, LlmModule.forRoot()],
   controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
   providers: [ApiKeyGuard, RateLimitGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
 })

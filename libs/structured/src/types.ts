@@ -31,6 +31,10 @@ export interface StructuredOutput {
   highlights?: string;
   product?: Product | null;
   menu?: Menu;
-  /** One sentence per format worth telling the client about (how it was made, what is missing). */
-  notes: string[];
+  /** Per format, what the client should know about it (how it was made, what is missing). */
+  notes: Partial<Record<StructuredFormat, string>>;
+  /** The main content's markdown the text formats read: for the model port, never part of the document. */
+  pageMarkdown?: string;
 }
+
+export type StructuredFormat = 'json' | 'summary' | 'answer' | 'highlights' | 'product' | 'menu';

@@ -64,11 +64,12 @@ export function buildDocument(
   output: PageOutput,
 ): ScrapeDocument {
   const { metadata: pageMetadata, structured, ...formats } = output;
-  const { notes, ...structuredFormats } = structured ?? { notes: [] };
+  const { notes, pageMarkdown: _pageMarkdown, ...structuredFormats } = structured ?? { notes: {} };
+  const warnings = Object.values(notes);
   return {
     ...formats,
     ...structuredFormats,
-    ...(notes.length > 0 ? { warning: notes.join('. ') } : {}),
+    ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
     metadata: {
       ...pageMetadata,
       sourceURL: request.sourceUrl,
