@@ -128,6 +128,48 @@ describe('structured formats without a model', () => {
     expect(invalid.body.error).toMatch(/^schema is not a valid JSON Schema/);
   });
 
+  it('measures branding in the live page: colours, fonts, type scale, buttons, input, logo', async () => {
+    const { status, body } = await scrape({ url: running.site.url('/brand'), formats: ['branding'] });
+    expect(status).toBe(200);
+    const { branding } = body.data;
+    expect(branding).toMatchObject({
+      colorScheme: 'dark',
+      colors: {
+        background: '#0F172A',
+        textPrimary: '#E2E8F0',
+        link: '#38BDF8',
+        primary: '#F97316',
+        accent: '#38BDF8',
+      },
+      typography: {
+        fontFamilies: { primary: 'Inter', heading: 'Georgia' },
+        fontSizes: { body: '16px', h1: '48px', h2: '32px' },
+        fontWeights: { body: 400, h1: 700, h2: 600 },
+        lineHeights: { body: '24px', h1: '56px' },
+      },
+      spacing: { baseUnit: 8, borderRadius: '8px' },
+      components: {
+        buttonPrimary: {
+          background: '#F97316',
+          textColor: '#FFFFFF',
+          borderColor: '#F97316',
+          borderRadius: '8px',
+        },
+        buttonSecondary: { background: 'transparent', textColor: '#38BDF8', borderColor: '#38BDF8' },
+        input: { borderColor: '#334155', borderRadius: '4px', background: '#1E293B' },
+      },
+      images: {
+        logo: running.site.url('/img/brand-logo.svg'),
+        favicon: running.site.url('/img/ember-icon.png'),
+        ogImage: running.site.url('/img/ember-og.png'),
+      },
+    });
+    expect(branding.fonts).toEqual([
+      { family: 'Inter', role: 'body' },
+      { family: 'Georgia', role: 'heading' },
+    ]);
+  });
+
   it('works through the official Firecrawl JS SDK', async () => {
     const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
     const document = await client.scrape(running.site.url('/shop/copper-kettle'), {

@@ -1,4 +1,5 @@
 export type { ActionResults, PageAction, ScreenshotOptions } from './actions/page-actions.js';
+export type { BrandingProfile } from './branding/measure-branding.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
 export { isPrivateAddress } from './ssrf/address-guard.js';

@@ -16,6 +16,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.highlights',
   'formats.product',
   'formats.menu',
+  'formats.branding',
   'actions',
   'minAge',
   'lockdown',

@@ -86,6 +86,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         allowPrivateAddresses: this.config.allowPrivateAddresses,
         actions: request.actions,
         screenshot: request.formats.find((format) => format.type === 'screenshot'),
+        branding: request.formats.some((format) => format.type === 'branding'),
       });
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
@@ -102,6 +103,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             bodyBlob,
             proxyUsed: 'basic',
             ...files,
+            ...(page.branding ? { branding: { ...page.branding } } : {}),
           },
           at: now(),
         },

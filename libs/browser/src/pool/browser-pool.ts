@@ -8,6 +8,7 @@ import {
 } from '../actions/page-actions.js';
 import { AdBlocker } from '../ad-blocking/ad-blocker.js';
 import { blockAds } from '../ad-blocking/block-ads.js';
+import { type BrandingProfile, measureBranding } from '../branding/measure-branding.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import { isHtml, textBody, unsupportedFile } from '../fetch/page-body.js';
@@ -32,6 +33,8 @@ export interface FetchPageOptions {
   actions?: PageAction[];
   /** Also capture a screenshot of the final page. */
   screenshot?: ScreenshotOptions;
+  /** Also measure the final page's branding (colours, fonts, components, logo). */
+  branding?: boolean;
 }
 
 export interface FetchedPageBody {
@@ -45,6 +48,7 @@ export interface FetchedPageBody {
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */
   actions?: ActionResults;
+  branding?: BrandingProfile;
 }
 
 /** Flags that keep Debian's Chromium quiet and working on a closed network, as root. */
@@ -192,7 +196,8 @@ export class BrowserPool {
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
     const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
     const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
-    return { ...result, url: page.url(), body: await page.content(), screenshot, actions };
+    const branding = options.branding ? await measureBranding(page) : undefined;
+    return { ...result, url: page.url(), body: await page.content(), screenshot, actions, branding };
   }
 }
 

@@ -19,6 +19,8 @@ export interface ScrapeDocument {
   highlights?: string;
   product?: Product | null;
   menu?: Menu;
+  /** Measured in the live page by the browser-worker. */
+  branding?: Record<string, unknown>;
   /** Something the client should know about how this document was made. */
   warning?: string;
   metadata: Record<string, unknown>;
@@ -69,6 +71,7 @@ export function buildDocument(
   return {
     ...formats,
     ...structuredFormats,
+    ...(page.branding ? { branding: page.branding } : {}),
     ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
     metadata: {
       ...pageMetadata,

@@ -26,8 +26,9 @@ export function isCacheEligible(request: ScrapeRequest): boolean {
   return (
     request.actions.length === 0 &&
     !(request.headers && Object.keys(request.headers).length > 0) &&
-    // Screenshots expire from the file store sooner than cached pages: always taken fresh.
-    !request.formats.some((format) => format.type === 'changeTracking' || format.type === 'screenshot') &&
+    // Screenshots expire from the file store sooner than cached pages: always taken fresh; branding
+    // is measured in the live page.
+    !request.formats.some((format) => ['changeTracking', 'screenshot', 'branding'].includes(format.type)) &&
     request.waitFor === 0 &&
     request.maxAge > 0
   );
