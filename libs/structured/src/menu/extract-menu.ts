@@ -2,7 +2,15 @@ import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { parseNumber } from '../json/coerce.js';
 import { childElements } from '../page/label-values.js';
-import { absoluteUrl, attr, firstMeta, NON_CONTENT, type ParsedPage, textOf } from '../page/parse-page.js';
+import {
+  absoluteUrl,
+  attr,
+  firstMeta,
+  NON_CONTENT,
+  type ParsedPage,
+  spacedText,
+  textOf,
+} from '../page/parse-page.js';
 import {
   asList,
   asText,
@@ -228,11 +236,17 @@ function headingItem(
   page: ParsedPage,
   locale?: string,
 ): MenuItem | undefined {
-  const text = textOf(node);
+  const text = spacedText(node);
   const price = findPrice(text, locale);
   if (!price) return undefined;
   const named = selectAll('strong, b, h3, h4, h5, h6, dt, [class*=name], [class*=title]', node)[0];
-  let name = named ? textOf(named) : text.slice(0, text.indexOf(price.formatted ?? '')).trim();
+  // Without a marked-up name, the name is the text before the price, up to a dash or colon.
+  let name = named
+    ? textOf(named)
+    : text
+        .slice(0, text.indexOf(price.formatted ?? ''))
+        .split(/\s[—–-]\s|:\s/)[0]
+        .trim();
   name = name
     .replace(PRICE_PATTERN, '')
     .replace(/[\s.·…–—-]+$/, '')

@@ -45,6 +45,23 @@ export function textOf(node: Element | Root): string {
   return hastToString(node).replace(/\s+/g, ' ').trim();
 }
 
+/** Text of an element with a space between its elements' texts: `<b>Roll</b><i>vegan</i>` → "Roll vegan". */
+export function spacedText(node: Element | Root): string {
+  const parts: string[] = [];
+  const walk = (current: Element | Root) => {
+    for (const child of current.children) {
+      if (child.type === 'text') parts.push(child.value);
+      else if (child.type === 'element' && !NON_CONTENT.has(child.tagName)) {
+        parts.push(' ');
+        walk(child);
+        parts.push(' ');
+      }
+    }
+  };
+  walk(node);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
 /** A URL made absolute against the page; undefined when it cannot be. */
 export function absoluteUrl(value: string | undefined, base: string): string | undefined {
   if (!value) return undefined;

@@ -1,7 +1,15 @@
 import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { parseNumber } from '../json/coerce.js';
-import { absoluteUrl, attr, firstMeta, NON_CONTENT, type ParsedPage, textOf } from '../page/parse-page.js';
+import {
+  absoluteUrl,
+  attr,
+  firstMeta,
+  NON_CONTENT,
+  type ParsedPage,
+  spacedText,
+  textOf,
+} from '../page/parse-page.js';
 import {
   asList,
   asText,
@@ -276,14 +284,15 @@ function domSignals(page: ParsedPage): DomSignals {
       ),
   );
   const price =
-    priced.map((element) => findPrice(textOf(element), locale)).find(Boolean) ?? nearButton(buttons, locale);
+    priced.map((element) => findPrice(spacedText(withoutStruck(element)), locale)).find(Boolean) ??
+    nearButton(buttons, locale);
   const struckPrices = selectAll(
     'del, s, strike, [class*=was], [class*=original], [class*=compare], [class*=strike], [class*=old-price]',
     page.tree,
   )
     .map((element) => findPrice(textOf(element), locale))
     .filter((entry): entry is Price => entry !== undefined);
-  const bodyText = textOf(selectAll('body', page.tree)[0] ?? page.tree);
+  const bodyText = spacedText(selectAll('body', page.tree)[0] ?? page.tree);
   const stated = AVAILABILITY_TEXT.exec(bodyText)?.[0];
   let availability: ProductAvailability;
   if (stated)
