@@ -101,4 +101,15 @@ describe('structured formats through the LLM port', () => {
     expect(llm.requests.every((request) => schemaNameOf(request) === 'extraction')).toBe(true);
     expect(body.data.product.title).toBe('Trailhead 2 Hiking Boot');
   });
+
+  it('asks the model again when the page comes from the cache', async () => {
+    llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
+    const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
+    await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });
+    const { body } = await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });
+    expect(body.data.metadata.cacheState).toBe('hit');
+    expect(body.data.json).toEqual({ keeper: 'Agnes Porthleven' });
+    expect(body.data.warning).toBe('json by model test-model');
+    expect(asked('extraction')).toHaveLength(2);
+  });
 });

@@ -107,9 +107,37 @@ function microdataValue(node: Element, base: string): string {
   }
 }
 
-/** JSON-LD and microdata together, JSON-LD first (it is usually the more complete one). */
+/**
+ * RDFa (Lite) items: `typeof` opens an item, `property` adds to the nearest one, a `property`
+ * with its own `typeof` is a nested item. Prefixed names (`schema:name`) keep their local name.
+ */
+export function rdfaItems(page: ParsedPage): StructuredItem[] {
+  const items: StructuredItem[] = [];
+  const walk = (node: Element, owner: StructuredItem | undefined) => {
+    const type = attr(node, 'typeof');
+    const props =
+      attr(node, 'property')
+        ?.split(/\s+/)
+        .filter(Boolean)
+        .map((name) => name.replace(/^.*[:/#]/, '')) ?? [];
+    let scope = owner;
+    if (type) {
+      const item: StructuredItem = { '@type': shortName(type.split(/\s+/)[0]) };
+      if (owner && props.length > 0) for (const prop of props) addProperty(owner, prop, item);
+      else items.push(item);
+      scope = item;
+    } else if (owner && props.length > 0) {
+      for (const prop of props) addProperty(owner, prop, microdataValue(node, page.url));
+    }
+    for (const child of node.children) if (child.type === 'element') walk(child, scope);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') walk(child, undefined);
+  return items;
+}
+
+/** JSON-LD, microdata and RDFa together, JSON-LD first (it is usually the most complete). */
 export function structuredItems(page: ParsedPage): StructuredItem[] {
-  return [...jsonLdItems(page), ...microdataItems(page)];
+  return [...jsonLdItems(page), ...microdataItems(page), ...rdfaItems(page)];
 }
 
 /** Items of one of the types, found at any depth (a Product inside an ItemPage, a Menu inside a Restaurant). */

@@ -75,4 +75,20 @@ describe('extractProduct', () => {
   it('finds no product on an article', () => {
     expect(extractProduct(fixturePage('lighthouse'))).toBeUndefined();
   });
+
+  it('reads RDFa Lite product markup', () => {
+    const page = parsePage(
+      `<html><body><div vocab="https://schema.org/" typeof="Product"><h1 property="name">Stoneware Bowl</h1>
+       <div property="offers" typeof="Offer"><span property="priceCurrency" content="EUR">€</span><span property="price" content="22.00">22,00</span>
+       <link property="availability" href="https://schema.org/InStock"></div></div></body></html>`,
+      'http://shop.test/bowl',
+    );
+    expect(extractProduct(page)).toMatchObject({
+      source: 'structured-data',
+      product: {
+        title: 'Stoneware Bowl',
+        variants: [{ price: { amount: 22, currency: 'EUR' }, availability: { inStock: true } }],
+      },
+    });
+  });
 });

@@ -7,6 +7,8 @@ export interface SummaryOptions {
   maxChars?: number;
 }
 
+const MAX_RANKED_SENTENCES = 400;
+
 /**
  * An extractive summary: sentences ranked by TextRank (PageRank over a graph whose edges are
  * shared content words), near-duplicates dropped, the best ones returned in page order.
@@ -15,10 +17,13 @@ export interface SummaryOptions {
 export function summarize(markdown: string, options: SummaryOptions = {}): string {
   const blocks = blocksOf(markdown);
   const title = new Set(terms(blocks.find((block) => block.isHeading)?.text ?? ''));
-  const candidates = sentencesOf(blocks).filter(
-    (sentence) =>
-      !sentence.isHeading && sentence.text.split(' ').length >= 5 && /[.!?]["'”’)]?$/.test(sentence.text),
-  );
+  const candidates = sentencesOf(blocks)
+    .filter(
+      (sentence) =>
+        !sentence.isHeading && sentence.text.split(' ').length >= 5 && /[.!?]["'”’)]?$/.test(sentence.text),
+    )
+    // The graph is quadratic in sentences: very long pages are ranked on their first part.
+    .slice(0, MAX_RANKED_SENTENCES);
   if (candidates.length === 0) return '';
   const wanted = options.maxSentences ?? Math.min(6, Math.max(2, Math.ceil(candidates.length / 5)));
   const maxChars = options.maxChars ?? 1_200;
