@@ -80,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
       ? {
           llm: {
             baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
-            model: env.LLM_MODEL || 'gpt-4o-mini',
+            model: required(env, 'LLM_MODEL', 'LLM_BASE_URL is set'),
             apiKey: env.LLM_API_KEY || undefined,
             timeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
             maxRetries: int(env, 'LLM_MAX_RETRIES', 2),
@@ -90,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
         }
       : {}),
   };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is required when ${because}`);
+  return value;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
