@@ -67,6 +67,11 @@ describe('extractMenu', () => {
         'http://x.test/',
       ),
     );
-    expect(unpriced.currency).toBeNull();
+    expect(unpriced).toMatchObject({ isMenu: true, currency: null });
+    expect(unpriced.sections[0].items.map((item) => [item.name, item.price])).toEqual([
+      ['Tea', { amount: 2.5, formatted: '2.50' }],
+      ['Coffee', { amount: 3, formatted: '3.00' }],
+      ['Juice', { amount: 3.5, formatted: '3.50' }],
+    ]);
   });
 });

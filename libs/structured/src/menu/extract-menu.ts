@@ -101,8 +101,15 @@ export function extractMenu(page: ParsedPage): Menu {
       sourceUrl: page.url,
     };
   }
-  const sections = fromHeadings(page);
-  const priced = sections.flatMap((section) => section.items).filter((item) => item.price).length;
+  // Prices with a currency first; menus that print bare "12.50" prices are read the second way.
+  const pricedItems = (found: MenuSection[]) =>
+    found.flatMap((section) => section.items).filter((item) => item.price).length;
+  let sections = fromHeadings(page, WITH_CURRENCY);
+  if (pricedItems(sections) < 3) {
+    const bare = fromHeadings(page, BARE_DECIMALS);
+    if (pricedItems(bare) >= 3) sections = bare;
+  }
+  const priced = pricedItems(sections);
   const isMenu = priced >= 3;
   const currency = sections.flatMap((section) => section.items).find((item) => item.price?.currency)
     ?.price?.currency;
@@ -188,7 +195,7 @@ const ITEM_CONTAINERS = new Set(['li', 'tr', 'div', 'p', 'article', 'dt', 'secti
  * grouped under the heading before them. The name is the item's first strong / heading text, or
  * the text before the price; the rest is the description.
  */
-function fromHeadings(page: ParsedPage): MenuSection[] {
+function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
   const locale = attr(selectAll('html', page.tree)[0] ?? ({ properties: {} } as Element), 'lang');
   const sections: MenuSection[] = [];
   let current: MenuSection | undefined;
@@ -198,14 +205,14 @@ function fromHeadings(page: ParsedPage): MenuSection[] {
     if (NON_CONTENT.has(node.tagName) || ['nav', 'footer', 'header'].includes(node.tagName)) return;
     if (HEADINGS.has(node.tagName)) {
       const name = textOf(node);
-      if (name && !PRICE_PATTERN.test(name)) {
+      if (name && !prices.pattern.test(name)) {
         current = { id: slug(name), name, items: [] };
         sections.push(current);
         return;
       }
     }
-    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node)) {
-      const item = headingItem(node, current?.id ?? 'menu', current?.items.length ?? 0, page, locale);
+    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node, prices)) {
+      const item = headingItem(node, current?.id ?? 'menu', current?.items.length ?? 0, page, prices, locale);
       if (item) {
         if (!current) {
           current = { id: 'menu', name: 'Menu', items: [] };
@@ -223,21 +230,40 @@ function fromHeadings(page: ParsedPage): MenuSection[] {
 }
 
 /** An element holding one priced dish: one price in its text, and no child that holds a whole dish. */
-function isItem(node: Element): boolean {
-  const prices = textOf(node).match(new RegExp(PRICE_PATTERN.source, 'g')) ?? [];
-  if (prices.length !== 1) return false;
-  return !childElements(node).some((child) => ITEM_CONTAINERS.has(child.tagName) && isItem(child));
+function isItem(node: Element, prices: PriceReader): boolean {
+  const found = spacedText(node).match(new RegExp(prices.pattern.source, 'g')) ?? [];
+  if (found.length !== 1) return false;
+  return !childElements(node).some((child) => ITEM_CONTAINERS.has(child.tagName) && isItem(child, prices));
 }
+
+/** How prices are recognised in item text. */
+interface PriceReader {
+  pattern: RegExp;
+  find(text: string, locale?: string): Price | undefined;
+}
+
+const WITH_CURRENCY: PriceReader = { pattern: PRICE_PATTERN, find: findPrice };
+
+/** "12.50" / "9,00" with no currency: many menus print prices so; the currency then stays unknown. */
+const BARE_DECIMALS: PriceReader = {
+  pattern: /(?<![\d.,])\d{1,3}[.,]\d{2}(?![\d.,%])/,
+  find(text) {
+    const match = BARE_DECIMALS.pattern.exec(text);
+    if (!match) return undefined;
+    return { amount: Number(match[0].replace(',', '.')), formatted: match[0] };
+  },
+};
 
 function headingItem(
   node: Element,
   sectionId: string,
   index: number,
   page: ParsedPage,
+  prices: PriceReader,
   locale?: string,
 ): MenuItem | undefined {
   const text = spacedText(node);
-  const price = findPrice(text, locale);
+  const price = prices.find(text, locale);
   if (!price) return undefined;
   const named = selectAll('strong, b, h3, h4, h5, h6, dt, [class*=name], [class*=title]', node)[0];
   // Without a marked-up name, the name is the text before the price, up to a dash or colon.
@@ -248,7 +274,7 @@ function headingItem(
         .split(/\s[—–-]\s|:\s/)[0]
         .trim();
   name = name
-    .replace(PRICE_PATTERN, '')
+    .replace(prices.pattern, '')
     .replace(/[\s.·…–—-]+$/, '')
     .trim();
   if (!name || name.length > 120) return undefined;
