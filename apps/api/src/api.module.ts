@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
@@ -22,7 +23,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
-  imports: [TerminusModule],
+  imports: [TerminusModule, LlmModule.forRoot()],
   controllers: [
     ScrapeHttpController,
     InteractHttpController,

@@ -16,6 +16,7 @@ export function fetchOptionsOf(
     blockAds: request.blockAds,
     actions: request.actions,
     screenshot: request.formats.find((format) => format.type === 'screenshot'),
+    branding: request.formats.some((format) => format.type === 'branding'),
     ...extra,
   };
 }

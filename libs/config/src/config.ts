@@ -46,6 +46,23 @@ export interface TrawlConfig {
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
   bootstrapLocalKey: boolean;
+  /** An OpenAI-compatible chat-completions endpoint for model-based features; absent = local methods only. */
+  llm?: LlmSettings;
+}
+
+export interface LlmSettings {
+  /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` (Ollama), a vLLM or llama.cpp server. */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Retries after a network error, 429 or 5xx. */
+  maxRetries: number;
+  /** Cap on the tokens of one answer. */
+  maxTokens: number;
+  /** Cap on the characters of page text sent with one request. */
+  maxInputChars: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
@@ -83,7 +100,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
+    ...(env.LLM_BASE_URL
+      ? {
+          llm: {
+            baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
+            model: required(env, 'LLM_MODEL', 'LLM_BASE_URL is set'),
+            apiKey: env.LLM_API_KEY || undefined,
+            timeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
+            maxRetries: int(env, 'LLM_MAX_RETRIES', 2),
+            maxTokens: int(env, 'LLM_MAX_TOKENS', 2_048),
+            maxInputChars: int(env, 'LLM_MAX_INPUT_CHARS', 60_000),
+          },
+        }
+      : {}),
   };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is required when ${because}`);
+  return value;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

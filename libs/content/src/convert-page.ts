@@ -2,6 +2,7 @@ import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
+import { extractStructured } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
@@ -29,11 +30,21 @@ export function convertPage(input: PageInput): PageOutput {
   if (wants.has('links')) output.links = collectLinks(tree);
   if (wants.has('images')) output.images = collectImages(tree, input);
   removeNonContent(tree);
-  if (!wants.has('markdown') && !wants.has('html')) return output;
+  if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
 
   const content = selectContent(tree, input);
-  if (wants.has('markdown')) output.markdown = toMarkdown(content, input);
+  // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
+  const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
+  if (wants.has('markdown')) output.markdown = markdown;
   if (wants.has('html')) output.html = bodyHtml(content);
+  if (input.structured) {
+    output.structured = extractStructured({
+      html: input.html,
+      url: input.url,
+      markdown: markdown ?? '',
+      request: input.structured,
+    });
+  }
   return output;
 }
 
@@ -93,5 +104,8 @@ function convertText(input: PageInput, wants: Set<string>): PageOutput {
     ...(wants.has('rawHtml') ? { rawHtml: input.html } : {}),
     ...(wants.has('links') ? { links: [] } : {}),
     ...(wants.has('images') ? { images: [] } : {}),
+    ...(input.structured
+      ? { structured: extractStructured({ html: '', url: input.url, markdown, request: input.structured }) }
+      : {}),
   };
 }

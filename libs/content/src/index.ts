@@ -1,7 +1,12 @@
 export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
 export { convertPage } from './convert-page.js';
-export { buildDocument, pageInputOf, type ScrapeDocument } from './document/build-document.js';
+export {
+  buildDocument,
+  pageInputOf,
+  type ScrapeDocument,
+  structuredRequestOf,
+} from './document/build-document.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
 export { ContentPool } from './pool/content-pool.js';
 export type { ContentFormat, PageInput, PageMetadata, PageOutput } from './types.js';

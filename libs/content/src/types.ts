@@ -1,3 +1,5 @@
+import type { StructuredOutput, StructuredRequest } from '#structured';
+
 export type ContentFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
 
 export interface PageInput {
@@ -11,6 +13,8 @@ export interface PageInput {
   includeTags?: string[];
   excludeTags?: string[];
   removeBase64Images: boolean;
+  /** Structured formats (json, summary, question, highlights, product, menu) and their options. */
+  structured?: StructuredRequest;
 }
 
 /** Page metadata with Firecrawl's keys; every other `<meta>` keeps its raw name; repeats become arrays. */
@@ -39,5 +43,6 @@ export interface PageOutput {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  structured?: StructuredOutput;
   metadata: PageMetadata;
 }

@@ -11,10 +11,12 @@ import {
   type ScrapeRequest,
 } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
+import { LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { withModel } from '#structured';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
-const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot']);
+const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding']);
 
 /** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
 const CONVERTED_PAGES = 200;
@@ -35,6 +37,7 @@ export class ScrapeCache implements OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.kv = lazyKv(this.nc, this.names.kvBucket(CACHE_INDEX_READ_MODEL), { ttl: CACHE_INDEX_TTL_MS });
     this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
@@ -60,8 +63,13 @@ export class ScrapeCache implements OnApplicationShutdown {
       bodyBlob: entry.bodyBlob,
       proxyUsed: 'basic',
     };
-    const output = await this.convert(request, page);
+    let output = await this.convert(request, page);
     if (!output) return undefined;
+    // Model-based formats are asked again for each hit: the memoised conversion holds only local results.
+    const { structured } = pageInputOf(request, page, '');
+    if (this.llm && output.structured && structured) {
+      output = { ...output, structured: await withModel(this.llm, output.structured, structured) };
+    }
     const document = buildDocument(scrapeId, request, page, output);
     document.metadata.cacheState = 'hit';
     document.metadata.cachedAt = entry.fetchedAt;
@@ -71,7 +79,8 @@ export class ScrapeCache implements OnApplicationShutdown {
       .filter((format) => NOT_FROM_CACHE.has(format.type))
       .map((format) => format.type);
     if (missing.length > 0) {
-      document.warning = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;
+      const note = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;
+      document.warning = document.warning ? `${document.warning}. ${note}` : note;
     }
     return document;
   }

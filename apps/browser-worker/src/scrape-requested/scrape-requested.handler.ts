@@ -117,6 +117,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             bodyBlob,
             proxyUsed: 'basic',
             ...files,
+            ...(page.branding ? { branding: { ...page.branding } } : {}),
           },
           at: now(),
         },

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
 import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
+import { LLM_PORT, type LlmPort } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -15,6 +16,7 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { withModel } from '#structured';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
@@ -33,6 +35,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.logger = logger.child({ component: 'extractor' });
     this.pool = new ContentPool(config.extractorThreads);
@@ -59,7 +62,12 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     try {
-      const output = await this.pool.convert(pageInputOf(request, page, body));
+      const input = pageInputOf(request, page, body);
+      const output = await this.pool.convert(input);
+      // Model calls are I/O, not CPU: they run here, after the worker pool produced the local results.
+      if (this.llm && output.structured && input.structured) {
+        output.structured = await withModel(this.llm, output.structured, input.structured);
+      }
       document = buildDocument(scrapeId, request, page, output);
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {

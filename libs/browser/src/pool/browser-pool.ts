@@ -14,6 +14,7 @@ import {
 } from '../actions/page-actions.js';
 import { AdBlocker } from '../ad-blocking/ad-blocker.js';
 import { blockAds } from '../ad-blocking/block-ads.js';
+import { type BrandingProfile, measureBranding } from '../branding/measure-branding.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import { isHtml, textBody, unsupportedFile } from '../fetch/page-body.js';
@@ -43,6 +44,8 @@ export interface FetchPageOptions {
   keepAlive?: boolean;
   /** Cookies and localStorage to start from (a profile), as Playwright's storageState. */
   storageState?: StorageState;
+  /** Also measure the final page's branding (colours, fonts, components, logo). */
+  branding?: boolean;
 }
 
 /** Playwright's storage state: cookies plus localStorage per origin. */
@@ -61,6 +64,7 @@ export interface FetchedPageBody {
   actions?: ActionResults;
   /** The still-open page, when `keepAlive` was asked for. */
   live?: LivePage;
+  branding?: BrandingProfile;
 }
 
 /** Flags that keep Debian's Chromium quiet and working on a closed network, as root. */
@@ -219,7 +223,8 @@ export class BrowserPool {
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
     const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
     const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
-    return { ...result, url: page.url(), body: await page.content(), screenshot, actions };
+    const branding = options.branding ? await measureBranding(page) : undefined;
+    return { ...result, url: page.url(), body: await page.content(), screenshot, actions, branding };
   }
 }
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ActionOutputs, FetchedPage, ScrapeRequest } from '#contracts';
+import type { Menu, Product, StructuredRequest } from '#structured';
 import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
 /** The Firecrawl v2 document: only the requested formats, plus metadata every client relies on. */
@@ -12,6 +13,14 @@ export interface ScrapeDocument {
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
   actions?: ActionOutputs<{ url: string; html: string }>;
+  json?: unknown;
+  summary?: string;
+  answer?: string;
+  highlights?: string;
+  product?: Product | null;
+  menu?: Menu;
+  /** Measured in the live page by the browser-worker. */
+  branding?: Record<string, unknown>;
   /** Something the client should know about how this document was made. */
   warning?: string;
   metadata: Record<string, unknown>;
@@ -32,7 +41,22 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     includeTags: request.includeTags,
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
+    ...structuredRequestOf(request),
   };
+}
+
+/** The structured formats of a request, as the local methods (and the model port) take them. */
+export function structuredRequestOf(request: ScrapeRequest): { structured?: StructuredRequest } {
+  const structured: StructuredRequest = {};
+  for (const format of request.formats) {
+    if (format.type === 'json') structured.json = { schema: format.schema, prompt: format.prompt };
+    else if (format.type === 'summary') structured.summary = true;
+    else if (format.type === 'question') structured.question = format.question ?? '';
+    else if (format.type === 'highlights') structured.highlights = format.query ?? '';
+    else if (format.type === 'product') structured.product = true;
+    else if (format.type === 'menu') structured.menu = true;
+  }
+  return Object.keys(structured).length > 0 ? { structured } : {};
 }
 
 export function buildDocument(
@@ -41,9 +65,14 @@ export function buildDocument(
   page: FetchedPage,
   output: PageOutput,
 ): ScrapeDocument {
-  const { metadata: pageMetadata, ...formats } = output;
+  const { metadata: pageMetadata, structured, ...formats } = output;
+  const { notes, pageMarkdown: _pageMarkdown, ...structuredFormats } = structured ?? { notes: {} };
+  const warnings = Object.values(notes);
   return {
     ...formats,
+    ...structuredFormats,
+    ...(page.branding ? { branding: page.branding } : {}),
+    ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
     metadata: {
       ...pageMetadata,
       sourceURL: request.sourceUrl,

@@ -21,6 +21,8 @@ export interface FetchedPage {
   screenshotFile?: string;
   /** What the request's actions produced, in request order (files and HTML by key). */
   actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
+  /** The `branding` format, measured in the live page by the browser-worker (small JSON). */
+  branding?: Record<string, unknown>;
 }
 
 /** Results of a scrape's actions, each list in request order; files are file-store keys. */

@@ -125,4 +125,26 @@ describe('unavailableFeatures', () => {
       'proxy.stealth',
     ]);
   });
+
+  it('refuses a json format whose schema is not JSON Schema, naming the field', () => {
+    const result = rejects({
+      url: 'https://example.com',
+      formats: [{ type: 'json', schema: { type: 'objekt' } }],
+    });
+    expect(result.details[0].path).toEqual(['formats', 0, 'schema']);
+    expect(result.error).toMatch(/^schema is not a valid JSON Schema/);
+    accepts({
+      url: 'https://example.com',
+      formats: [
+        {
+          type: 'json',
+          schema: { $id: 'x', type: 'object', properties: { a: { type: ['string', 'null'] } } },
+        },
+      ],
+    });
+    accepts({
+      url: 'https://example.com',
+      formats: [{ type: 'json', schema: { $id: 'x', type: 'object' } }],
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import type { Root } from 'hast';
@@ -78,6 +79,15 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
     }
     if (format.type === 'json' && !format.schema && !format.prompt) {
       issues.push({ path: ['formats', index], message: 'json format requires a schema or a prompt' });
+    }
+    if (format.schema) {
+      const problem = jsonSchemaProblem(format.schema);
+      if (problem) {
+        issues.push({
+          path: ['formats', index, 'schema'],
+          message: `schema is not a valid JSON Schema: ${problem}`,
+        });
+      }
     }
     if (format.type === 'question' && !format.question) {
       issues.push({ path: ['formats', index, 'question'], message: 'question format requires question' });
@@ -164,6 +174,21 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
   }
   issues.push(...redactPiiIssues(dto.redactPII));
   return issues;
+}
+
+/** One compiler for every request; schemas are compiled to be checked, never cached. */
+const schemaCompiler = new Ajv({ strict: false, allErrors: false, addUsedSchema: false });
+
+/** Why a `schema` is not usable JSON Schema, or undefined when it is. */
+function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  try {
+    schemaCompiler.compile(schema);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    schemaCompiler.removeSchema(schema);
+  }
 }
 
 const PII_ENTITIES = ['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'];

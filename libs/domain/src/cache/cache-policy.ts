@@ -28,8 +28,9 @@ export function isCacheEligible(request: ScrapeRequest): boolean {
     // A profile's cookies and storage make the page private to it.
     !request.profile &&
     !(request.headers && Object.keys(request.headers).length > 0) &&
-    // Screenshots expire from the file store sooner than cached pages: always taken fresh.
-    !request.formats.some((format) => format.type === 'changeTracking' || format.type === 'screenshot') &&
+    // Screenshots expire from the file store sooner than cached pages: always taken fresh; branding
+    // is measured in the live page.
+    !request.formats.some((format) => ['changeTracking', 'screenshot', 'branding'].includes(format.type)) &&
     request.waitFor === 0 &&
     request.maxAge > 0
   );

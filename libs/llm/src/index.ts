@@ -1,0 +1,3 @@
+export * from './llm.module.js';
+export * from './llm-port.js';
+export { OpenAiCompatibleClient } from './openai-compatible-client.js';

@@ -1,0 +1,37 @@
+/** A JSON Schema object as the caller wrote it. */
+export type JsonSchemaObject = Record<string, unknown>;
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface StructuredRequest {
+  messages: ChatMessage[];
+  /** What the answer must validate against. */
+  schema: JsonSchemaObject;
+  /** Names the schema for endpoints that want one (`^[a-zA-Z0-9_-]+$`). */
+  schemaName: string;
+  maxTokens?: number;
+}
+
+export type StructuredResult<T> =
+  | { ok: true; value: T; attempts: number }
+  /** `reason` is fit for a `warning`: it names what went wrong, never the page content. */
+  | { ok: false; reason: string; attempts: number };
+
+/**
+ * The one port every model-based feature uses (structured formats, change-tracking json mode,
+ * the monitor judge, …): an OpenAI-compatible chat-completions endpoint. Answers are JSON
+ * validated against the caller's schema; an invalid answer is asked for again once.
+ */
+export interface LlmPort {
+  /** The model's name, for `warning` ("json by model gpt-4o-mini"). */
+  readonly model: string;
+  /** The most page text one request should carry (characters). */
+  readonly maxInputChars: number;
+  structured<T = unknown>(request: StructuredRequest): Promise<StructuredResult<T>>;
+}
+
+/** Nest injection token: `LlmPort | null` (null when no endpoint is configured). */
+export const LLM_PORT = Symbol('LLM_PORT');

@@ -1,0 +1,78 @@
+import { Bm25, blocksOf, type Sentence, sentencesOf, terms } from '../text/passages.js';
+
+export interface LocalAnswer {
+  /** The sentence of the page that answers, verbatim; undefined when the page does not say. */
+  answer?: string;
+  /** 0..1: how much of the question the answer sentence covers. */
+  confidence: number;
+}
+
+/** Said when no sentence of the page answers: the local method never makes an answer up. */
+export const NO_ANSWER = 'The page does not answer this question.';
+
+/** Words that set the kind of answer a question expects. */
+const EXPECTATIONS: [RegExp, RegExp][] = [
+  [
+    /^\s*(?:when|what (?:year|date|day|time))\b/i,
+    /\b(?:1[5-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}:\d\d|\d{1,2}\s?(?:am|pm))\b/i,
+  ],
+  [
+    /^\s*how (?:many|much|long|far|old|tall|big|high|deep|often)\b|\bwhat (?:is the )?(?:price|cost|number|percentage)\b/i,
+    /\d/,
+  ],
+  [/^\s*who\b/i, /\b[A-Z][a-z]+(?:\s+[A-Z][a-z.]+)+/],
+  [/^\s*where\b/i, /\b(?:in|at|on|near|from)\s+(?:the\s+)?[A-Z]/],
+];
+
+/**
+ * Passage retrieval and answer-sentence selection: BM25 ranks the page's sentences against the
+ * question (with the words of its block as context), sentences holding the kind of value the
+ * question asks for (a date for "when", a number for "how many", …) are preferred, and an
+ * answer needs most of the question's content words — otherwise there is none.
+ */
+export function answerQuestion(markdown: string, question: string): LocalAnswer {
+  const blocks = blocksOf(markdown);
+  const sentences = sentencesOf(blocks).filter((sentence) => !sentence.isHeading);
+  const query = terms(question).filter((term) => !QUESTION_WORDS.has(term));
+  if (sentences.length === 0 || query.length === 0) return { confidence: 0 };
+
+  // A sentence is scored with the heading above it: "Opening hours" answers "when ... open".
+  const headingOf = headingsAbove(blocks.map((block) => ({ text: block.text, isHeading: block.isHeading })));
+  const passages = sentences.map((sentence) => `${sentence.text} ${headingOf[sentence.block] ?? ''}`);
+  const bm25 = new Bm25(passages);
+  const expected = EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
+
+  let best: { sentence: Sentence; score: number; coverage: number } | undefined;
+  sentences.forEach((sentence, index) => {
+    const coverage = bm25.coverage(query, index);
+    let score = bm25.score(query, index) * (0.5 + coverage);
+    if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
+    if (!best || score > best.score) best = { sentence, score, coverage };
+  });
+  const needed = query.length <= 2 ? 0.99 : 0.5;
+  if (!best || best.score <= 0 || best.coverage < needed) return { confidence: best?.coverage ?? 0 };
+  return { answer: best.sentence.text, confidence: Number(best.coverage.toFixed(2)) };
+}
+
+const QUESTION_WORDS = new Set([
+  'what',
+  'which',
+  'who',
+  'when',
+  'where',
+  'why',
+  'how',
+  'many',
+  'much',
+  'doe',
+  'page',
+  'article',
+]);
+
+function headingsAbove(blocks: { text: string; isHeading: boolean }[]): (string | undefined)[] {
+  let current: string | undefined;
+  return blocks.map((block) => {
+    if (block.isHeading) current = block.text;
+    return current;
+  });
+}

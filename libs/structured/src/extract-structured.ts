@@ -1,0 +1,74 @@
+import { answerQuestion, NO_ANSWER } from './answer/answer-question.js';
+import { findHighlights } from './highlights/find-highlights.js';
+import { fillSchema, schemaFieldNames } from './json/fill-schema.js';
+import { pageFacts } from './json/page-facts.js';
+import { pageOutline } from './json/page-outline.js';
+import { extractMenu } from './menu/extract-menu.js';
+import { type ParsedPage, parsePage } from './page/parse-page.js';
+import { extractProduct } from './product/extract-product.js';
+import { summarize } from './summary/summarize.js';
+import type { StructuredInput, StructuredOutput } from './types.js';
+
+const PRODUCT_SOURCES = {
+  'structured-data': 'schema.org data',
+  opengraph: 'OpenGraph product tags',
+  'page-heuristics': 'visible text (no product data on the page)',
+} as const;
+
+/**
+ * Every requested structured format by the local, deterministic methods: pure and synchronous,
+ * it runs in the content worker pool. The page is parsed once, only if a format needs markup.
+ */
+export function extractStructured(input: StructuredInput): StructuredOutput {
+  const { request } = input;
+  const output: StructuredOutput = { notes: {}, pageMarkdown: input.markdown };
+  let parsed: ParsedPage | undefined;
+  const page = () => {
+    parsed ??= parsePage(input.html, input.url);
+    return parsed;
+  };
+
+  if (request.json) {
+    const { schema, prompt } = request.json;
+    if (schema) {
+      const fill = fillSchema(schema, pageFacts(page(), schemaFieldNames(schema)));
+      output.json = fill.value;
+      output.notes.json =
+        `json was filled by the local extractor (page structured data and labels${prompt ? '; the prompt needs a model and was not used' : ''})` +
+        (fill.missing.length > 0 ? `; not found on the page, so null: ${fill.missing.join(', ')}` : '');
+    } else {
+      output.json = pageOutline(page());
+      output.notes.json =
+        'json holds the page outline (title, headings, key/values, tables): a free-form prompt needs a model (set LLM_BASE_URL)';
+    }
+  }
+  if (request.summary) {
+    output.summary = summarize(input.markdown);
+    output.notes.summary = 'summary is extractive: sentences of the page chosen by the local ranker';
+  }
+  if (request.question !== undefined) {
+    const found = answerQuestion(input.markdown, request.question);
+    output.answer = found.answer ?? NO_ANSWER;
+    output.notes.answer = found.answer
+      ? 'answer is the sentence of the page that best matches the question (local retrieval, no model)'
+      : 'answer: no sentence of the page answers the question (local retrieval, no model)';
+  }
+  if (request.highlights !== undefined) {
+    const passages = findHighlights(input.markdown, request.highlights);
+    output.highlights = passages.join('\n\n');
+    if (passages.length === 0)
+      output.notes.highlights = 'highlights: no passage of the page matches the query';
+  }
+  if (request.product) {
+    const found = extractProduct(page());
+    output.product = found?.product ?? null;
+    output.notes.product = found
+      ? `product comes from the page's ${PRODUCT_SOURCES[found.source]}`
+      : 'product: the page shows no product';
+  }
+  if (request.menu) {
+    output.menu = extractMenu(page());
+    if (!output.menu.isMenu) output.notes.menu = 'menu: the page does not look like a menu';
+  }
+  return output;
+}

@@ -1,0 +1,12 @@
+export { answerQuestion, type LocalAnswer, NO_ANSWER } from './answer/answer-question.js';
+export { extractStructured } from './extract-structured.js';
+export { findHighlights } from './highlights/find-highlights.js';
+export { fillSchema, type SchemaFill } from './json/fill-schema.js';
+export type { JsonSchema } from './json/json-schema.js';
+export { pageFacts } from './json/page-facts.js';
+export { extractMenu, type Menu } from './menu/extract-menu.js';
+export { withModel } from './model/with-model.js';
+export { parsePage } from './page/parse-page.js';
+export { extractProduct, type Product } from './product/extract-product.js';
+export { summarize } from './summary/summarize.js';
+export type { StructuredInput, StructuredOutput, StructuredRequest } from './types.js';

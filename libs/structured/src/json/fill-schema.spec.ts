@@ -1,0 +1,135 @@
+import { fixturePage } from '../fixture-pages.spec-helper.js';
+import { parsePage } from '../page/parse-page.js';
+import { fillSchema, schemaFieldNames } from './fill-schema.js';
+import type { JsonSchema } from './json-schema.js';
+import { pageFacts } from './page-facts.js';
+
+const fill = (page: ReturnType<typeof parsePage>, schema: JsonSchema) =>
+  fillSchema(schema, pageFacts(page, schemaFieldNames(schema)));
+
+describe('fillSchema', () => {
+  it('fills fields from JSON-LD first, then definition lists, coercing to the schema types', () => {
+    const { value, missing } = fill(fixturePage('lighthouse'), {
+      type: 'object',
+      properties: {
+        headline: { type: 'string' },
+        author: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string' } } },
+        datePublished: { type: 'string' },
+        height: { type: 'string' },
+        built: { type: 'integer' },
+        wordCount: { type: ['integer', 'null'] },
+        architect: { type: 'string' },
+      },
+      required: ['headline'],
+    });
+    expect(value).toEqual({
+      headline: 'The Lighthouse at Cape Wren',
+      author: { name: 'Mara Ellison', url: 'https://example.org/mara' },
+      datePublished: '2026-03-14',
+      height: '34 m',
+      built: 1871,
+      wordCount: 412,
+      architect: null,
+    });
+    expect(missing).toEqual(['architect']);
+  });
+
+  it('reads spec tables and builds arrays of objects from repeated elements', () => {
+    const { value, missing } = fill(fixturePage('product'), {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        brand: { type: 'string' },
+        price: { type: 'number' },
+        weight: { type: 'string' },
+        waterproof: { type: 'boolean' },
+        reviews: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { title: { type: 'string' }, rating: { type: 'number' }, author: { type: 'string' } },
+          },
+        },
+      },
+    });
+    expect(value).toEqual({
+      name: 'Trailhead 2 Hiking Boot',
+      brand: 'Northpeak',
+      price: 149,
+      weight: '1.2 kg',
+      waterproof: true,
+      reviews: [
+        { title: 'Great on rocks', rating: 5, author: 'Dana' },
+        { title: 'Runs small', rating: 3, author: 'Lee' },
+      ],
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('maps header tables to arrays of objects and "Label: value" lines to fields', () => {
+    const page = parsePage(
+      `<html><body><h1>Ferry timetable</h1>
+       <p>Operator: Island Lines<br>Season: Summer 2026</p>
+       <table><tr><th>Departure</th><th>Destination</th><th>Fare</th></tr>
+         <tr><td>08:15</td><td>Bryher</td><td>€12,50</td></tr>
+         <tr><td>10:40</td><td>Tresco</td><td>€9,00</td></tr></table></body></html>`,
+      'http://ferry.test/',
+    );
+    const { value } = fill(page, {
+      type: 'object',
+      properties: {
+        operator: { type: 'string' },
+        season: { type: 'string' },
+        sailings: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              departure: { type: 'string' },
+              destination: { type: 'string' },
+              fare: { type: 'number' },
+            },
+          },
+        },
+      },
+    });
+    expect(value).toEqual({
+      operator: 'Island Lines',
+      season: 'Summer 2026',
+      sailings: [
+        { departure: '08:15', destination: 'Bryher', fare: 12.5 },
+        { departure: '10:40', destination: 'Tresco', fare: 9 },
+      ],
+    });
+  });
+
+  it('reads microdata and OpenGraph, and matches enums and lists', () => {
+    const page = parsePage(
+      `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>
+       <body><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Blue Mug</span>
+       <span itemprop="color">Navy blue</span><meta itemprop="sku" content="MUG-7"></div>
+       <h2>Tags</h2><ul><li>kitchen</li><li>ceramic</li></ul></body></html>`,
+      'http://shop.test/mug',
+    );
+    const { value, missing } = fill(page, {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        sku: { type: 'string' },
+        color: { type: 'string', enum: ['red', 'blue', 'green'] },
+        image: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+        stock: { type: 'integer' },
+      },
+    });
+    expect(value).toEqual({
+      name: 'Blue Mug',
+      sku: 'MUG-7',
+      color: 'blue',
+      image: '/mug.jpg',
+      tags: ['kitchen', 'ceramic'],
+      stock: null,
+    });
+    expect(missing).toEqual(['stock']);
+  });
+});

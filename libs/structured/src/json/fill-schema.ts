@@ -1,0 +1,195 @@
+import { asList, isObject } from '../page/structured-data.js';
+import { nameMatch, nameTokens } from '../text/field-names.js';
+import { coerce } from './coerce.js';
+import { type JsonSchema, resolveSchema } from './json-schema.js';
+import { type Fact, itemFacts, type PageFacts } from './page-facts.js';
+
+export interface SchemaFill {
+  value: unknown;
+  /** Paths of the fields the page did not give (null in `value`), e.g. `offers[].price`. */
+  missing: string[];
+}
+
+/** Below this, a label does not name the field. */
+const MIN_MATCH = 0.5;
+
+/**
+ * Fills a JSON Schema from the page: each field from the best-named fact of the most trusted
+ * source (JSON-LD / microdata, then OpenGraph and meta, then tables, definition lists,
+ * "Label: value" lines and headed sections), coerced to the field's type; arrays of objects from
+ * structured lists, header tables or repeated elements. Unfound fields are null and listed.
+ */
+export function fillSchema(schema: JsonSchema, facts: PageFacts): SchemaFill {
+  const missing: string[] = [];
+  const value = fillValue(schema, '', facts.facts, facts, missing, true);
+  return { value: value ?? null, missing };
+}
+
+function fillValue(
+  schema: JsonSchema,
+  path: string,
+  scope: Fact[],
+  page: PageFacts,
+  missing: string[],
+  isRoot = false,
+): unknown {
+  const { kind, schema: own } = resolveSchema(schema);
+  if (kind === 'object') return fillObject(own, path, scope, page, missing);
+  if (isRoot) return undefined;
+  const name = lastName(path);
+  if (kind === 'array') return fillArray(own, path, name, scope, page, missing);
+  const found = best(scope, name, (value) => coerce(value, kind, own) !== undefined);
+  if (found === undefined) {
+    missing.push(path);
+    return null;
+  }
+  return coerce(found.value, kind, own);
+}
+
+function fillObject(schema: JsonSchema, path: string, scope: Fact[], page: PageFacts, missing: string[]) {
+  const result: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+    const fieldPath = path ? `${path}.${field}` : field;
+    const { kind } = resolveSchema(fieldSchema);
+    if (kind === 'object') {
+      // A nested object fills from the structured object of that name when there is one.
+      const nested = best(scope, field, (value) => isObject(value));
+      const nestedScope = nested ? itemFacts(nested.value as Record<string, unknown>, nested.weight) : scope;
+      result[field] = fillValue(fieldSchema, fieldPath, nestedScope, page, missing);
+    } else {
+      result[field] = fillValue(fieldSchema, fieldPath, scope, page, missing);
+    }
+  }
+  return result;
+}
+
+function fillArray(
+  schema: JsonSchema,
+  path: string,
+  name: string,
+  scope: Fact[],
+  page: PageFacts,
+  missing: string[],
+): unknown[] | null {
+  const items = resolveSchema(schema.items ?? { type: 'string' });
+  const itemPath = `${path}[]`;
+  if (items.kind === 'object') {
+    const records = recordsFor(items.schema, name, scope, page);
+    if (!records) {
+      missing.push(path);
+      return null;
+    }
+    const itemMissing: string[] = [];
+    const values = records.map((record) => fillObject(items.schema, itemPath, record, page, itemMissing));
+    // A field counts as missing when no item has it.
+    for (const field of new Set(itemMissing)) {
+      if (itemMissing.filter((entry) => entry === field).length === records.length) missing.push(field);
+    }
+    return values;
+  }
+  const structured = best(scope, name, (value) => Array.isArray(value) || typeof value === 'string');
+  if (structured && Array.isArray(structured.value)) {
+    return structured.value
+      .map((value) => coerce(value, items.kind, items.schema))
+      .filter((value) => value !== undefined);
+  }
+  const list = page.layout.lists.find(
+    (entry) => entry.heading && nameMatch(name, entry.heading) >= MIN_MATCH,
+  );
+  if (list)
+    return list.items
+      .map((value) => coerce(value, items.kind, items.schema))
+      .filter((value) => value !== undefined);
+  if (structured && typeof structured.value === 'string') {
+    return structured.value
+      .split(/\s*[,;|]\s*/)
+      .map((value) => coerce(value, items.kind, items.schema))
+      .filter((value) => value !== undefined && value !== '');
+  }
+  missing.push(path);
+  return null;
+}
+
+/**
+ * The repeated structure that best matches an array of objects: a structured list of that name,
+ * a table whose header names the item fields, or repeated elements whose labels do.
+ */
+function recordsFor(
+  itemSchema: JsonSchema,
+  name: string,
+  scope: Fact[],
+  page: PageFacts,
+): Fact[][] | undefined {
+  const fields = Object.keys(itemSchema.properties ?? {});
+  const structured = best(scope, name, (value) =>
+    Array.isArray(value) ? value.some(isObject) : isObject(value),
+  );
+  if (structured) {
+    return asList(structured.value)
+      .filter(isObject)
+      .map((entry) => itemFacts(entry, structured.weight));
+  }
+  const coverage = (labels: string[]) =>
+    fields.length === 0
+      ? 0
+      : fields.filter((field) => labels.some((label) => nameMatch(field, label) >= MIN_MATCH)).length /
+        fields.length;
+  let chosen: { records: Fact[][]; score: number } | undefined;
+  for (const table of page.layout.tables) {
+    const score = coverage(table.headers) + 0.01;
+    if (score >= 0.5 && (!chosen || score > chosen.score)) {
+      chosen = {
+        score,
+        records: table.rows.map((row) =>
+          table.headers.map((header, index) => ({ label: header, value: row[index], weight: 1.5 })),
+        ),
+      };
+    }
+  }
+  for (const group of page.layout.groups) {
+    const labels = [...new Set(group.records.flatMap((record) => Object.keys(record)))];
+    const score = coverage(labels);
+    if (score >= 0.5 && (!chosen || score > chosen.score)) {
+      chosen = {
+        score,
+        records: group.records.map((record) =>
+          Object.entries(record).map(([label, value]) => ({
+            label,
+            value,
+            weight: label === 'text' ? 0.1 : 1.4,
+          })),
+        ),
+      };
+    }
+  }
+  return chosen?.records;
+}
+
+/** The fact whose label best names the field, weighted by the trust in its source. */
+function best(scope: Fact[], field: string, fits: (value: unknown) => boolean): Fact | undefined {
+  let chosen: { fact: Fact; score: number } | undefined;
+  for (const fact of scope) {
+    const match = nameMatch(field, fact.label);
+    if (match < MIN_MATCH || !fits(fact.value)) continue;
+    const score = match * fact.weight;
+    if (!chosen || score > chosen.score) chosen = { fact, score };
+  }
+  return chosen?.fact;
+}
+
+function lastName(path: string): string {
+  const last = path.split('.').pop() ?? path;
+  return last.replace(/\[\]$/, '');
+}
+
+/** The schema's field names, nested ones included: what the page's primary item is chosen by. */
+export function schemaFieldNames(schema: JsonSchema): string[] {
+  const { schema: own } = resolveSchema(schema);
+  const names: string[] = [];
+  for (const [field, fieldSchema] of Object.entries(own.properties ?? {})) {
+    names.push(field);
+    if (nameTokens(field).length > 0)
+      names.push(...schemaFieldNames(fieldSchema).filter((name) => name !== field));
+  }
+  return names;
+}

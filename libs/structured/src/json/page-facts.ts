@@ -1,0 +1,70 @@
+import { selectAll } from 'hast-util-select';
+import { type PageLayout, pageLayout } from '../page/label-values.js';
+import { type ParsedPage, textOf } from '../page/parse-page.js';
+import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
+import { nameMatch } from '../text/field-names.js';
+
+/** A labelled value found on the page, and how much its kind of source is trusted. */
+export interface Fact {
+  label: string;
+  value: unknown;
+  weight: number;
+}
+
+/** Everything a schema can be filled from: structured data first, then the page's layout. */
+export interface PageFacts {
+  items: StructuredItem[];
+  facts: Fact[];
+  layout: PageLayout;
+}
+
+const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|dcterms):/;
+
+export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
+  const items = structuredItems(page);
+  const layout = pageLayout(page);
+  const primary = primaryItem(items, schemaFields);
+  const facts: Fact[] = [];
+  for (const item of items) facts.push(...itemFacts(item, item === primary ? 3.2 : 2.6));
+  for (const [name, values] of page.meta) {
+    const label = name.replace(META_PREFIX, '').replace(/:/g, ' ');
+    facts.push({
+      label,
+      value: values.length > 1 ? values : values[0],
+      weight: name.startsWith('og:') ? 2.1 : 1.9,
+    });
+  }
+  const h1 = selectAll('h1', page.tree)[0];
+  if (h1) facts.push({ label: 'title', value: textOf(h1), weight: 2.2 });
+  const title = selectAll('title', page.tree)[0];
+  if (title) facts.push({ label: 'title', value: textOf(title), weight: 1.5 });
+  for (const entry of layout.labelValues) {
+    const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
+    facts.push({ label: entry.label, value: entry.value, weight });
+  }
+  return { items, facts, layout };
+}
+
+/** The facts of one item: its own properties, then those of nested objects (a little less trusted). */
+export function itemFacts(item: Record<string, unknown>, weight: number, depth = 0): Fact[] {
+  const facts: Fact[] = [];
+  for (const [key, value] of Object.entries(item)) {
+    if (key.startsWith('@')) continue;
+    facts.push({ label: key, value, weight });
+    if (depth < 2 && isObject(value)) facts.push(...itemFacts(value, weight - 0.4, depth + 1));
+    if (depth < 2 && Array.isArray(value) && isObject(value[0]))
+      facts.push(...itemFacts(value[0], weight - 0.5, depth + 1));
+  }
+  return facts;
+}
+
+/** The item the schema is most likely about: the one whose property names cover most of its fields. */
+function primaryItem(items: StructuredItem[], fields: string[]): StructuredItem | undefined {
+  let best: { item: StructuredItem; score: number } | undefined;
+  for (const item of items) {
+    const keys = Object.keys(item).filter((key) => !key.startsWith('@'));
+    const score = fields.filter((field) => keys.some((key) => nameMatch(field, key) >= 0.8)).length;
+    if (score > 0 && (!best || score > best.score)) best = { item, score };
+  }
+  return best?.item;
+}

@@ -1,0 +1,77 @@
+import { fixturePage } from '../fixture-pages.spec-helper.js';
+import { parsePage } from '../page/parse-page.js';
+import { extractMenu } from './extract-menu.js';
+
+describe('extractMenu', () => {
+  it('reads headed sections of priced dishes with dietary markers, calories and sold-out items', () => {
+    const menu = extractMenu(fixturePage('menu', 'http://gull.test/menu'));
+    expect(menu).toMatchObject({
+      isMenu: true,
+      currency: 'GBP',
+      merchant: { name: 'The Gull & Anchor' },
+      sourceUrl: 'http://gull.test/menu',
+    });
+    expect(menu.confidence).toBeGreaterThan(0.5);
+    expect(menu.sections.map((section) => [section.name, section.items.map((item) => item.name)])).toEqual([
+      ['Starters', ['Smoked mackerel pâté', 'Roasted beetroot salad', 'Crispy squid']],
+      ['Mains', ['Beer-battered haddock', 'Mushroom & lentil pie', 'Sirloin steak']],
+      ['Desserts', ['Sticky toffee pudding', 'Lemon sorbet']],
+    ]);
+    const items = Object.fromEntries(
+      menu.sections.flatMap((section) => section.items).map((item) => [item.name, item]),
+    );
+    expect(items['Smoked mackerel pâté']).toMatchObject({
+      description: 'toasted sourdough, pickled cucumber',
+      price: { amount: 8.5, currency: 'GBP', formatted: '£8.50' },
+      availability: { inStock: true },
+      dietary: [],
+    });
+    expect(items['Roasted beetroot salad'].dietary).toEqual(['vegetarian', 'gluten-free']);
+    expect(items['Mushroom & lentil pie'].dietary).toEqual(['vegan']);
+    expect(items['Sirloin steak']).toMatchObject({
+      calories: 850,
+      availability: { inStock: false, text: 'Sold out' },
+    });
+  });
+
+  it('reads schema.org Menu sections and the restaurant behind them', () => {
+    const page = parsePage(
+      `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Restaurant","name":"Casa Verde",
+        "address":{"@type":"PostalAddress","addressLocality":"Lisbon"},
+        "hasMenu":{"@type":"Menu","hasMenuSection":[{"@type":"MenuSection","name":"Petiscos","hasMenuItem":[
+          {"@type":"MenuItem","name":"Pimentos padrón","suitableForDiet":"https://schema.org/VeganDiet",
+           "offers":{"@type":"Offer","price":"6.50","priceCurrency":"EUR"}},
+          {"@type":"MenuItem","name":"Bacalhau croquettes","offers":{"@type":"Offer","price":"8","priceCurrency":"EUR"}}]}]}}
+      </script></head><body></body></html>`,
+      'http://casa.test/',
+    );
+    const menu = extractMenu(page);
+    expect(menu).toMatchObject({
+      isMenu: true,
+      confidence: 0.95,
+      currency: 'EUR',
+      merchant: { name: 'Casa Verde', type: 'restaurant', location: { addressLocality: 'Lisbon' } },
+    });
+    expect(menu.sections[0].items.map((item) => [item.name, item.price?.amount, item.dietary])).toEqual([
+      ['Pimentos padrón', 6.5, ['vegan']],
+      ['Bacalhau croquettes', 8, []],
+    ]);
+  });
+
+  it('says an article is not a menu, and never invents a currency', () => {
+    const menu = extractMenu(fixturePage('lighthouse'));
+    expect(menu).toMatchObject({ isMenu: false, sections: [], currency: null });
+    const unpriced = extractMenu(
+      parsePage(
+        '<html><body><h2>Drinks</h2><p>Tea 2.50</p><p>Coffee 3.00</p><p>Juice 3.50</p></body></html>',
+        'http://x.test/',
+      ),
+    );
+    expect(unpriced).toMatchObject({ isMenu: true, currency: null });
+    expect(unpriced.sections[0].items.map((item) => [item.name, item.price])).toEqual([
+      ['Tea', { amount: 2.5, formatted: '2.50' }],
+      ['Coffee', { amount: 3, formatted: '3.00' }],
+      ['Juice', { amount: 3.5, formatted: '3.50' }],
+    ]);
+  });
+});

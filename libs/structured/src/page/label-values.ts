@@ -1,0 +1,212 @@
+import type { Element, ElementContent } from 'hast';
+import { NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
+
+/** A label on the page and the value it introduces. */
+export interface LabelValue {
+  label: string;
+  value: string;
+  /** The element holding the value (for links and images inside it). */
+  element?: Element;
+  source: 'table' | 'definition-list' | 'line' | 'section';
+}
+
+/** A table with a header row: its rows as records keyed by the header cells. */
+export interface HeaderTable {
+  headers: string[];
+  rows: string[][];
+}
+
+/** Repeated sibling elements (cards, list items, rows): each one's own label/values and title. */
+export interface RepeatedGroup {
+  records: Record<string, string>[];
+}
+
+export interface PageLayout {
+  labelValues: LabelValue[];
+  tables: HeaderTable[];
+  groups: RepeatedGroup[];
+  /** Lists of items under the heading right before them. */
+  lists: { heading?: string; items: string[] }[];
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BLOCKS = new Set(['p', 'li', 'div', 'section', 'article', 'td', 'dd', 'address', 'header']);
+const LINE = /^([A-Za-z][\w ()/&'.-]{0,40}?)\s*[:：]\s*(.+)$/;
+
+/** Every label/value structure of the page, in document order. */
+export function pageLayout(page: ParsedPage): PageLayout {
+  const layout: PageLayout = { labelValues: [], tables: [], groups: [], lists: [] };
+  let lastHeading: string | undefined;
+  const walk = (node: Element) => {
+    if (NON_CONTENT.has(node.tagName)) return;
+    if (HEADINGS.has(node.tagName)) {
+      lastHeading = textOf(node);
+      return;
+    }
+    if (node.tagName === 'table') return readTable(node, layout);
+    if (node.tagName === 'dl') return readDefinitions(node, layout);
+    if (node.tagName === 'ul' || node.tagName === 'ol') {
+      const items = childElements(node)
+        .filter((child) => child.tagName === 'li')
+        .map(textOf)
+        .filter(Boolean);
+      if (items.length > 0) layout.lists.push({ heading: lastHeading, items });
+    }
+    if (BLOCKS.has(node.tagName) && !hasBlockChild(node)) {
+      for (const text of linesOf(node)) {
+        const line = LINE.exec(text);
+        if (line && line[2].length <= 300) {
+          layout.labelValues.push({
+            label: line[1].trim(),
+            value: line[2].trim(),
+            element: node,
+            source: 'line',
+          });
+        }
+      }
+    }
+    readGroup(node, layout);
+    for (const child of childElements(node)) walk(child);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') walk(child);
+  layout.labelValues.push(...headedSections(page));
+  return layout;
+}
+
+function readTable(table: Element, layout: PageLayout) {
+  const rows = descendants(table, 'tr').map((row) =>
+    childElements(row).filter((cell) => /^t[hd]$/.test(cell.tagName)),
+  );
+  if (rows.length === 0) return;
+  const headerRow =
+    rows[0].length > 1 && rows[0].every((cell) => cell.tagName === 'th') ? rows[0] : undefined;
+  if (headerRow && rows.length > 1) {
+    layout.tables.push({ headers: headerRow.map(textOf), rows: rows.slice(1).map((row) => row.map(textOf)) });
+    if (headerRow.length > 2) return;
+  }
+  // Two-column tables (or rows led by a <th>) are label/value lists: spec sheets, facts boxes.
+  for (const row of headerRow ? rows.slice(1) : rows) {
+    if (row.length === 2 || (row.length > 1 && row[0].tagName === 'th')) {
+      const label = textOf(row[0]).replace(/[:：]\s*$/, '');
+      const value = textOf(row[1]);
+      if (label && value) layout.labelValues.push({ label, value, element: row[1], source: 'table' });
+    }
+  }
+}
+
+function readDefinitions(list: Element, layout: PageLayout) {
+  let label: string | undefined;
+  const items = childElements(list).flatMap((child) =>
+    child.tagName === 'div' ? childElements(child) : [child],
+  );
+  for (const item of items) {
+    if (item.tagName === 'dt') label = textOf(item).replace(/[:：]\s*$/, '');
+    else if (item.tagName === 'dd' && label) {
+      layout.labelValues.push({ label, value: textOf(item), element: item, source: 'definition-list' });
+    }
+  }
+}
+
+/**
+ * Siblings with the same tag and class (at least two, each with text) are a repeated structure:
+ * each becomes a record of its labelled values, its title (first heading or strong text) and link.
+ */
+function readGroup(parent: Element, layout: PageLayout) {
+  const bySignature = new Map<string, Element[]>();
+  for (const child of childElements(parent)) {
+    if (NON_CONTENT.has(child.tagName) || child.tagName === 'tr') continue;
+    const signature = `${child.tagName}.${String(child.properties.className ?? '')}`;
+    bySignature.set(signature, [...(bySignature.get(signature) ?? []), child]);
+  }
+  for (const members of bySignature.values()) {
+    if (members.length < 2) continue;
+    const records = members.map(recordOf).filter((record) => Object.keys(record).length > 1);
+    if (records.length >= 2) layout.groups.push({ records });
+  }
+}
+
+function recordOf(element: Element): Record<string, string> {
+  const record: Record<string, string> = {};
+  const title = descendants(element, ...HEADINGS, 'strong', 'b')[0];
+  if (title) record.title = textOf(title);
+  const link = descendants(element, 'a').find((anchor) => anchor.properties.href);
+  if (link) record.url = String(link.properties.href);
+  const image = descendants(element, 'img').find((img) => img.properties.src);
+  if (image) record.image = String(image.properties.src);
+  for (const block of [element, ...descendants(element, ...BLOCKS)]) {
+    if (hasBlockChild(block)) continue;
+    for (const text of linesOf(block)) {
+      const line = LINE.exec(text);
+      if (line) record[line[1].trim()] = line[2].trim();
+    }
+  }
+  for (const cell of descendants(element, '*')) {
+    const itemProp = cell.properties.itemProp;
+    if (itemProp) record[String(itemProp)] ??= textOf(cell);
+    const className = String(cell.properties.className ?? '').split(/\s+/)[0];
+    if (className && !cell.children.some((child) => child.type === 'element' && BLOCKS.has(child.tagName))) {
+      record[className] ??= textOf(cell);
+    }
+  }
+  const text = textOf(element);
+  if (text) record.text = text;
+  return record;
+}
+
+/** A heading and the text that follows it up to the next heading: "Ingredients" → its paragraph. */
+function headedSections(page: ParsedPage): LabelValue[] {
+  const sections: LabelValue[] = [];
+  const visitParent = (parent: Element) => {
+    const children = childElements(parent);
+    children.forEach((child, index) => {
+      if (!HEADINGS.has(child.tagName)) return;
+      const parts: string[] = [];
+      for (const next of children.slice(index + 1)) {
+        if (HEADINGS.has(next.tagName) || next.tagName === 'section') break;
+        const text = textOf(next);
+        if (text) parts.push(text);
+      }
+      const label = textOf(child);
+      if (label && parts.length > 0) sections.push({ label, value: parts.join('\n'), source: 'section' });
+    });
+    for (const child of children) if (!NON_CONTENT.has(child.tagName)) visitParent(child);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') visitParent(child);
+  return sections;
+}
+
+export function childElements(node: Element): Element[] {
+  return node.children.filter((child: ElementContent): child is Element => child.type === 'element');
+}
+
+/** Descendant elements with one of the tag names (`*` for all), in document order. */
+export function descendants(node: Element, ...tags: string[]): Element[] {
+  const found: Element[] = [];
+  const all = tags.includes('*');
+  const walk = (parent: Element) => {
+    for (const child of childElements(parent)) {
+      if (NON_CONTENT.has(child.tagName)) continue;
+      if (all || tags.includes(child.tagName)) found.push(child);
+      walk(child);
+    }
+  };
+  walk(node);
+  return found;
+}
+
+function hasBlockChild(node: Element): boolean {
+  return node.children.some(
+    (child) => child.type === 'element' && (BLOCKS.has(child.tagName) || HEADINGS.has(child.tagName)),
+  );
+}
+
+/** The text of a leaf block, one entry per line that `<br>` ends. */
+function linesOf(node: Element): string[] {
+  const lines: string[] = [''];
+  for (const child of node.children) {
+    if (child.type === 'element' && child.tagName === 'br') lines.push('');
+    else if (child.type === 'element') lines[lines.length - 1] += ` ${textOf(child)}`;
+    else if (child.type === 'text') lines[lines.length - 1] += child.value;
+  }
+  return lines.map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}

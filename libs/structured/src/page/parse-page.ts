@@ -1,0 +1,76 @@
+import type { Element, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toString as hastToString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+
+/** The parsed page every structured method reads: the tree, its URL and its `<meta>` values. */
+export interface ParsedPage {
+  tree: Root;
+  url: string;
+  /** Every `<meta>` by its lower-cased name / property / itemprop; repeats keep every value. */
+  meta: Map<string, string[]>;
+}
+
+export function parsePage(html: string, url: string): ParsedPage {
+  const tree = fromHtml(html);
+  const meta = new Map<string, string[]>();
+  visit(tree, 'element', (node: Element) => {
+    if (node.tagName !== 'meta') return;
+    const key = attr(node, 'property') ?? attr(node, 'name');
+    const content = attr(node, 'content');
+    if (!key || content === undefined || node.properties.itemProp !== undefined) return;
+    const name = key.toLowerCase();
+    meta.set(name, [...(meta.get(name) ?? []), content.trim()]);
+  });
+  return { tree, url, meta };
+}
+
+export function firstMeta(page: ParsedPage, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = page.meta.get(name)?.find((entry) => entry !== '');
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** An attribute as a string (class lists joined by spaces); undefined when absent. */
+export function attr(element: Element, name: string): string | undefined {
+  const value = element.properties[name];
+  if (value === undefined || value === null || value === false) return undefined;
+  return Array.isArray(value) ? value.join(' ') : String(value);
+}
+
+/** Visible text of an element with whitespace collapsed. */
+export function textOf(node: Element | Root): string {
+  return hastToString(node).replace(/\s+/g, ' ').trim();
+}
+
+/** Text of an element with a space between its elements' texts: `<b>Roll</b><i>vegan</i>` → "Roll vegan". */
+export function spacedText(node: Element | Root): string {
+  const parts: string[] = [];
+  const walk = (current: Element | Root) => {
+    for (const child of current.children) {
+      if (child.type === 'text') parts.push(child.value);
+      else if (child.type === 'element' && !NON_CONTENT.has(child.tagName)) {
+        parts.push(' ');
+        walk(child);
+        parts.push(' ');
+      }
+    }
+  };
+  walk(node);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** A URL made absolute against the page; undefined when it cannot be. */
+export function absoluteUrl(value: string | undefined, base: string): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value.trim(), base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Elements that never hold page content. */
+export const NON_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);

@@ -1,0 +1,181 @@
+import type { Element } from 'hast';
+import { visit } from 'unist-util-visit';
+import { absoluteUrl, attr, type ParsedPage, textOf } from './parse-page.js';
+
+/** A schema.org-like item: `@type` (short names, e.g. `Product`) plus its properties. */
+export type StructuredItem = Record<string, unknown> & { '@type'?: string | string[] };
+
+/**
+ * Every JSON-LD object of the page, flattened out of arrays and `@graph` lists (nested objects
+ * stay nested). Invalid JSON-LD blocks are skipped: pages ship broken ones often.
+ */
+export function jsonLdItems(page: ParsedPage): StructuredItem[] {
+  const items: StructuredItem[] = [];
+  visit(page.tree, 'element', (node: Element) => {
+    if (node.tagName !== 'script' || !/ld\+json/i.test(attr(node, 'type') ?? '')) return;
+    const source = node.children.map((child) => ('value' in child ? String(child.value) : '')).join('');
+    try {
+      collect(JSON.parse(source), items);
+    } catch {
+      // A broken block says nothing reliable.
+    }
+  });
+  return items;
+}
+
+function collect(value: unknown, into: StructuredItem[]) {
+  if (Array.isArray(value)) {
+    for (const entry of value) collect(entry, into);
+    return;
+  }
+  if (!isObject(value)) return;
+  if (Array.isArray(value['@graph'])) collect(value['@graph'], into);
+  if (value['@type'] !== undefined) into.push(shortTypes(value));
+}
+
+/** `https://schema.org/Product` → `Product`, recursively, so callers compare short names. */
+function shortTypes(item: Record<string, unknown>): StructuredItem {
+  const result: StructuredItem = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (key === '@type') result[key] = Array.isArray(value) ? value.map(shortName) : shortName(value);
+    else if (Array.isArray(value))
+      result[key] = value.map((entry) => (isObject(entry) ? shortTypes(entry) : entry));
+    else result[key] = isObject(value) ? shortTypes(value) : value;
+  }
+  return result;
+}
+
+function shortName(type: unknown): string {
+  return String(type).replace(/^.*[/#]/, '');
+}
+
+/**
+ * Microdata items (`itemscope` / `itemtype` / `itemprop`) as objects shaped like JSON-LD:
+ * nested scopes become nested objects, repeated properties become arrays.
+ */
+export function microdataItems(page: ParsedPage): StructuredItem[] {
+  const items: StructuredItem[] = [];
+  const walk = (node: Element, owner: StructuredItem | undefined) => {
+    const isScope = node.properties.itemScope !== undefined && node.properties.itemScope !== false;
+    const props = attr(node, 'itemProp')?.split(/\s+/).filter(Boolean) ?? [];
+    let scope = owner;
+    if (isScope) {
+      const item: StructuredItem = {};
+      const type = attr(node, 'itemType');
+      if (type) item['@type'] = shortName(type.split(/\s+/)[0]);
+      if (owner && props.length > 0) for (const prop of props) addProperty(owner, prop, item);
+      else items.push(item);
+      scope = item;
+    } else if (owner && props.length > 0) {
+      for (const prop of props) addProperty(owner, prop, microdataValue(node, page.url));
+    }
+    for (const child of node.children) if (child.type === 'element') walk(child, scope);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') walk(child, undefined);
+  return items;
+}
+
+function addProperty(item: StructuredItem, name: string, value: unknown) {
+  const existing = item[name];
+  if (existing === undefined) item[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else item[name] = [existing, value];
+}
+
+/** The value of an `itemprop` element, per the microdata spec's table. */
+function microdataValue(node: Element, base: string): string {
+  switch (node.tagName) {
+    case 'meta':
+      return attr(node, 'content') ?? '';
+    case 'a':
+    case 'link':
+    case 'area':
+      return absoluteUrl(attr(node, 'href'), base) ?? '';
+    case 'img':
+    case 'source':
+    case 'audio':
+    case 'video':
+    case 'iframe':
+      return absoluteUrl(attr(node, 'src'), base) ?? '';
+    case 'time':
+      return attr(node, 'dateTime') ?? textOf(node);
+    case 'data':
+    case 'meter':
+      return attr(node, 'value') ?? textOf(node);
+    default:
+      return attr(node, 'content') ?? textOf(node);
+  }
+}
+
+/**
+ * RDFa (Lite) items: `typeof` opens an item, `property` adds to the nearest one, a `property`
+ * with its own `typeof` is a nested item. Prefixed names (`schema:name`) keep their local name.
+ */
+export function rdfaItems(page: ParsedPage): StructuredItem[] {
+  const items: StructuredItem[] = [];
+  const walk = (node: Element, owner: StructuredItem | undefined) => {
+    const type = attr(node, 'typeof');
+    const props =
+      attr(node, 'property')
+        ?.split(/\s+/)
+        .filter(Boolean)
+        .map((name) => name.replace(/^.*[:/#]/, '')) ?? [];
+    let scope = owner;
+    if (type) {
+      const item: StructuredItem = { '@type': shortName(type.split(/\s+/)[0]) };
+      if (owner && props.length > 0) for (const prop of props) addProperty(owner, prop, item);
+      else items.push(item);
+      scope = item;
+    } else if (owner && props.length > 0) {
+      for (const prop of props) addProperty(owner, prop, microdataValue(node, page.url));
+    }
+    for (const child of node.children) if (child.type === 'element') walk(child, scope);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') walk(child, undefined);
+  return items;
+}
+
+/** JSON-LD, microdata and RDFa together, JSON-LD first (it is usually the most complete). */
+export function structuredItems(page: ParsedPage): StructuredItem[] {
+  return [...jsonLdItems(page), ...microdataItems(page), ...rdfaItems(page)];
+}
+
+/** Items of one of the types, found at any depth (a Product inside an ItemPage, a Menu inside a Restaurant). */
+export function itemsOfType(items: StructuredItem[], ...types: string[]): StructuredItem[] {
+  const found: StructuredItem[] = [];
+  const visitItem = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const entry of value) visitItem(entry);
+      return;
+    }
+    if (!isObject(value)) return;
+    if (hasType(value as StructuredItem, ...types)) found.push(value as StructuredItem);
+    for (const [key, child] of Object.entries(value)) if (key !== '@type') visitItem(child);
+  };
+  visitItem(items);
+  return found;
+}
+
+export function hasType(item: StructuredItem, ...types: string[]): boolean {
+  const own = Array.isArray(item['@type']) ? item['@type'] : [item['@type']];
+  return own.some((type) => typeof type === 'string' && types.includes(type));
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A property as a list (JSON-LD allows one value or many). */
+export function asList(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** A property as text: strings as they are, `{name}` / `{@value}` objects by their name. */
+export function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return asText(value[0]);
+  if (isObject(value)) return asText(value.name ?? value['@value'] ?? value.url ?? value.text);
+  return undefined;
+}

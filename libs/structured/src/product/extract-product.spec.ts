@@ -1,0 +1,94 @@
+import { fixturePage } from '../fixture-pages.spec-helper.js';
+import { parsePage } from '../page/parse-page.js';
+import { extractProduct } from './extract-product.js';
+
+describe('extractProduct', () => {
+  it('reads a schema.org ProductGroup: variants with values, prices, strikethrough sale and availability', () => {
+    const found = extractProduct(fixturePage('product', 'http://shop.test/boot'));
+    expect(found?.source).toBe('structured-data');
+    expect(found?.product).toMatchObject({
+      title: 'Trailhead 2 Hiking Boot',
+      brand: 'Northpeak',
+      category: 'Footwear > Hiking boots',
+      url: 'http://shop.test/boot',
+      description: 'A waterproof leather hiking boot with a Vibram sole.',
+    });
+    expect(found?.product.variants).toEqual([
+      {
+        sku: 'TH2-BRN-42',
+        title: 'Trailhead 2 — Brown, 42',
+        values: { color: 'Brown', size: '42' },
+        images: [{ url: 'http://shop.test/img/boot-brown.jpg' }],
+        price: { amount: 149, currency: 'USD', formatted: '$149.00' },
+        sale: { originalPrice: { amount: 189, currency: 'USD', formatted: '$189.00' } },
+        availability: { inStock: true, text: 'In Stock' },
+      },
+      {
+        sku: 'TH2-BLK-43',
+        title: 'Trailhead 2 — Black, 43',
+        values: { color: 'Black', size: '43' },
+        images: [{ url: 'http://shop.test/img/boot-black.jpg' }],
+        price: { amount: 159, currency: 'USD', formatted: '$159.00' },
+        availability: { inStock: false, text: 'Out Of Stock' },
+      },
+    ]);
+  });
+
+  it('falls back to the page: title, price by the buy button, struck original price, stock text', () => {
+    const found = extractProduct(fixturePage('product-plain', 'http://shop.test/kettle'));
+    expect(found?.source).toBe('page-heuristics');
+    expect(found?.product).toEqual({
+      title: 'Copper Kettle 1.7L',
+      url: 'http://shop.test/kettle',
+      variants: [
+        {
+          price: { amount: 44.99, currency: 'GBP', formatted: '£44.99' },
+          sale: { originalPrice: { amount: 59.99, currency: 'GBP', formatted: '£59.99' } },
+          availability: { inStock: true, text: 'Only 3 left in stock' },
+        },
+      ],
+    });
+  });
+
+  it('reads OpenGraph product tags', () => {
+    const page = parsePage(
+      `<html><head><meta property="og:type" content="product"><meta property="og:title" content="Linen Apron">
+       <meta property="product:price:amount" content="32.00"><meta property="product:price:currency" content="EUR">
+       <meta property="product:availability" content="out of stock"></head><body><h1>Linen Apron</h1></body></html>`,
+      'http://shop.test/apron',
+    );
+    expect(extractProduct(page)).toEqual({
+      source: 'opengraph',
+      product: {
+        title: 'Linen Apron',
+        url: 'http://shop.test/apron',
+        variants: [
+          {
+            price: { amount: 32, currency: 'EUR', formatted: '€32.00' },
+            availability: { inStock: false, text: 'Out of stock' },
+          },
+        ],
+      },
+    });
+  });
+
+  it('finds no product on an article', () => {
+    expect(extractProduct(fixturePage('lighthouse'))).toBeUndefined();
+  });
+
+  it('reads RDFa Lite product markup', () => {
+    const page = parsePage(
+      `<html><body><div vocab="https://schema.org/" typeof="Product"><h1 property="name">Stoneware Bowl</h1>
+       <div property="offers" typeof="Offer"><span property="priceCurrency" content="EUR">€</span><span property="price" content="22.00">22,00</span>
+       <link property="availability" href="https://schema.org/InStock"></div></div></body></html>`,
+      'http://shop.test/bowl',
+    );
+    expect(extractProduct(page)).toMatchObject({
+      source: 'structured-data',
+      product: {
+        title: 'Stoneware Bowl',
+        variants: [{ price: { amount: 22, currency: 'EUR' }, availability: { inStock: true } }],
+      },
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { blocksOf, type Sentence, sentencesOf, terms } from '../text/passages.js';
+
+export interface SummaryOptions {
+  /** At most this many sentences. */
+  maxSentences?: number;
+  /** At most this many characters (the last sentence that fits is the last one kept). */
+  maxChars?: number;
+}
+
+const MAX_RANKED_SENTENCES = 400;
+
+/**
+ * An extractive summary: sentences ranked by TextRank (PageRank over a graph whose edges are
+ * shared content words), near-duplicates dropped, the best ones returned in page order.
+ * Everything it says is a sentence of the page.
+ */
+export function summarize(markdown: string, options: SummaryOptions = {}): string {
+  const blocks = blocksOf(markdown);
+  const title = new Set(terms(blocks.find((block) => block.isHeading)?.text ?? ''));
+  const candidates = sentencesOf(blocks)
+    .filter(
+      (sentence) =>
+        !sentence.isHeading && sentence.text.split(' ').length >= 5 && /[.!?]["'”’)]?$/.test(sentence.text),
+    )
+    // The graph is quadratic in sentences: very long pages are ranked on their first part.
+    .slice(0, MAX_RANKED_SENTENCES);
+  if (candidates.length === 0) return '';
+  const wanted = options.maxSentences ?? Math.min(6, Math.max(2, Math.ceil(candidates.length / 5)));
+  const maxChars = options.maxChars ?? 1_200;
+  const words = candidates.map((sentence) => new Set(terms(sentence.text)));
+  const scores = textRank(words);
+  const top = Math.max(...scores);
+  // Centrality first; then what the title is about, and earlier sentences: pages state their point first.
+  const ranked = candidates
+    .map((sentence, position) => ({
+      sentence,
+      position,
+      score: scores[position] / top + 0.4 * share(title, words[position]) + 0.3 / (1 + position),
+    }))
+    .sort((a, b) => b.score - a.score || a.position - b.position);
+
+  const chosen: { sentence: Sentence; position: number }[] = [];
+  let length = 0;
+  for (const entry of ranked) {
+    if (chosen.length >= wanted) break;
+    if (chosen.some((other) => overlap(words[other.position], words[entry.position]) > 0.6)) continue;
+    if (length + entry.sentence.text.length > maxChars && chosen.length > 0) continue;
+    chosen.push(entry);
+    length += entry.sentence.text.length + 1;
+  }
+  return chosen
+    .sort((a, b) => a.position - b.position)
+    .map((entry) => entry.sentence.text)
+    .join(' ');
+}
+
+/** PageRank over sentence similarity (shared words normalised by the sentences' lengths). */
+function textRank(words: Set<string>[]): number[] {
+  const n = words.length;
+  const weights = words.map((a, i) =>
+    words.map((b, j) => {
+      if (i === j || a.size < 2 || b.size < 2) return 0;
+      let shared = 0;
+      for (const word of a) if (b.has(word)) shared++;
+      return shared / (Math.log(a.size) + Math.log(b.size));
+    }),
+  );
+  const outgoing = weights.map((row) => row.reduce((sum, weight) => sum + weight, 0));
+  let scores: number[] = new Array(n).fill(1);
+  for (let iteration = 0; iteration < 40; iteration++) {
+    scores = scores.map((_, i) => {
+      let incoming = 0;
+      for (let j = 0; j < n; j++)
+        if (weights[j][i] > 0) incoming += (weights[j][i] / outgoing[j]) * scores[j];
+      return 0.15 + 0.85 * incoming;
+    });
+  }
+  return scores;
+}
+
+/** The share of the title's words the sentence uses. */
+function share(title: Set<string>, sentence: Set<string>): number {
+  if (title.size === 0) return 0;
+  let shared = 0;
+  for (const word of title) if (sentence.has(word)) shared++;
+  return shared / title.size;
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / Math.min(a.size, b.size);
+}

@@ -1,0 +1,60 @@
+/** Words that name the same field on real pages (schema.org names included). */
+const SYNONYMS: string[][] = [
+  ['title', 'name', 'headline', 'heading'],
+  ['description', 'summary', 'about', 'overview', 'abstract'],
+  ['price', 'cost', 'amount', 'pricing'],
+  ['image', 'photo', 'picture', 'thumbnail', 'img'],
+  ['author', 'writer', 'by', 'creator'],
+  ['date', 'published', 'datepublished', 'publishdate', 'posted'],
+  ['url', 'link', 'href', 'website'],
+  ['brand', 'manufacturer', 'maker'],
+  ['sku', 'productid', 'itemnumber', 'partnumber', 'mpn'],
+  ['rating', 'ratingvalue', 'stars', 'score'],
+  ['phone', 'telephone', 'tel'],
+  ['email', 'mail'],
+  ['location', 'address', 'place', 'city'],
+  ['company', 'organization', 'organisation', 'employer', 'hiringorganization'],
+  ['salary', 'pay', 'compensation', 'basesalary'],
+  ['availability', 'stock', 'instock'],
+  ['currency', 'pricecurrency'],
+  ['category', 'type', 'kind', 'genre'],
+  ['weight', 'mass'],
+];
+
+const GROUP_OF = new Map<string, number>();
+SYNONYMS.forEach((group, index) => {
+  for (const word of group) GROUP_OF.set(word, index);
+});
+
+/** `datePublished`, `date_published`, "Date published:" → ['date', 'published']. */
+export function nameTokens(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((word) =>
+      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+    );
+}
+
+/**
+ * How well a label on the page names a requested field, 0..1: the same words score 1, synonyms
+ * 0.9, partial overlaps by the share of the field's words found.
+ */
+export function nameMatch(field: string, label: string): number {
+  const wanted = nameTokens(field);
+  const found = nameTokens(label);
+  if (wanted.length === 0 || found.length === 0) return 0;
+  if (wanted.join('') === found.join('')) return 1;
+  const joinedWanted = wanted.join('');
+  const joinedFound = found.join('');
+  const wantedGroup = GROUP_OF.get(joinedWanted);
+  if (wantedGroup !== undefined && wantedGroup === GROUP_OF.get(joinedFound)) return 0.9;
+  const same = (a: string, b: string) =>
+    a === b || (GROUP_OF.get(a) !== undefined && GROUP_OF.get(a) === GROUP_OF.get(b));
+  const covered = wanted.filter((word) => found.some((other) => same(word, other))).length;
+  if (covered === 0) return 0;
+  // Extra words on the label weaken the match ("shipping price" is not "price").
+  return (0.8 * covered) / Math.max(wanted.length, found.length);
+}

@@ -1,0 +1,154 @@
+/** A sentence of the page's text, with the block (paragraph, list item, table row) it sits in. */
+export interface Sentence {
+  text: string;
+  /** Index of its block in page order. */
+  block: number;
+  /** Index among all sentences, in page order. */
+  index: number;
+  /** Under a heading line of the markdown. */
+  isHeading: boolean;
+}
+
+/** A paragraph-sized piece of the page: what highlights quote. */
+export interface Block {
+  text: string;
+  index: number;
+  isHeading: boolean;
+}
+
+/**
+ * The readable text of a page's markdown, split into blocks (paragraphs, list items, table rows,
+ * headings) without markdown syntax: link text stays, URLs, images and code fences go.
+ */
+export function blocksOf(markdown: string): Block[] {
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, '\n');
+  const blocks: Block[] = [];
+  for (const raw of withoutCode.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=#)|\n(?=\|)/)) {
+    const isHeading = /^\s*#{1,6}\s/.test(raw);
+    if (/^\s*\|?\s*:?-{3,}/.test(raw)) continue;
+    const text = plainText(raw);
+    if (text) blocks.push({ text, index: blocks.length, isHeading });
+  }
+  return blocks;
+}
+
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s*#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/\s*\|\s*/g, ' | ')
+    .replace(/^\s*\|\s*|\s*\|\s*$/gm, '')
+    .replace(/(\*\*|__|~~|`)/g, '')
+    .replace(/(^|\s)[*_](\S[^*_]*?)[*_](?=\s|$|[.,;:!?])/g, '$1$2')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ABBREVIATIONS =
+  /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|etc|e\.g|i\.e|approx|No|Fig|Inc|Ltd|Co|U\.S)\.$/i;
+
+/** Sentences of the blocks, split at ., ! and ? followed by a capital, a digit or a quote. */
+export function sentencesOf(blocks: Block[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  for (const block of blocks) {
+    const parts = block.text.split(/(?<=[.!?]["'”’)]?)\s+(?=["'“‘(]?[A-Z0-9])/);
+    let pending = '';
+    for (const part of parts) {
+      pending = pending ? `${pending} ${part}` : part;
+      // "Dr. Smith" and "e.g. Limpets" do not end a sentence.
+      if (ABBREVIATIONS.test(pending) || /(?:^|\s)[A-Z]\.$/.test(pending)) continue;
+      sentences.push({
+        text: pending,
+        block: block.index,
+        index: sentences.length,
+        isHeading: block.isHeading,
+      });
+      pending = '';
+    }
+    if (pending)
+      sentences.push({
+        text: pending,
+        block: block.index,
+        index: sentences.length,
+        isHeading: block.isHeading,
+      });
+  }
+  return sentences;
+}
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then else of to in on at by for with from as is are was were be been being ' +
+    'this that these those it its they them their there here what which who whom whose when where why how ' +
+    'do does did done can could should would may might must will shall not no nor so than too very just ' +
+    'about into over under again further once all any both each few more most other some such only own same ' +
+    'i me my we our you your he him his she her us also has have had having up down out off per via'
+  ).split(' '),
+);
+
+/** Lower-cased content words, lightly stemmed so that "pools" matches "pool" and "forming" "form". */
+export function terms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);
+}
+
+export function stem(word: string): string {
+  if (word.length <= 3 || /^\d/.test(word)) return word;
+  let base = word;
+  if (base.endsWith('sses')) base = base.slice(0, -2);
+  else if (base.endsWith('ies') && base.length > 4) base = `${base.slice(0, -3)}y`;
+  else if (/(?:ch|sh|x)es$/.test(base)) base = base.slice(0, -2);
+  else if (/[^su]s$/.test(base)) base = base.slice(0, -1);
+  if (base.length > 5 && base.endsWith('ing')) base = base.slice(0, -3);
+  else if (base.length > 4 && base.endsWith('ed')) base = base.slice(0, -2);
+  return base;
+}
+
+/** BM25 scorer over a fixed list of passages. */
+export class Bm25 {
+  private readonly docs: string[][];
+  private readonly frequencies = new Map<string, number>();
+  private readonly averageLength: number;
+
+  constructor(
+    passages: string[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
+    this.docs = passages.map(terms);
+    for (const doc of this.docs)
+      for (const term of new Set(doc)) this.frequencies.set(term, (this.frequencies.get(term) ?? 0) + 1);
+    this.averageLength = this.docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.docs.length);
+  }
+
+  idf(term: string): number {
+    const n = this.frequencies.get(term) ?? 0;
+    return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5));
+  }
+
+  score(queryTerms: string[], index: number): number {
+    const doc = this.docs[index];
+    let score = 0;
+    for (const term of new Set(queryTerms)) {
+      const count = doc.filter((word) => word === term).length;
+      if (count === 0) continue;
+      score +=
+        (this.idf(term) * count * (this.k1 + 1)) /
+        (count + this.k1 * (1 - this.b + (this.b * doc.length) / this.averageLength));
+    }
+    return score;
+  }
+
+  /** The share of the query's distinct terms (idf-weighted) that the passage contains. */
+  coverage(queryTerms: string[], index: number): number {
+    const distinct = [...new Set(queryTerms)];
+    const total = distinct.reduce((sum, term) => sum + this.idf(term), 0);
+    if (total === 0) return 0;
+    const doc = new Set(this.docs[index]);
+    return distinct.filter((term) => doc.has(term)).reduce((sum, term) => sum + this.idf(term), 0) / total;
+  }
+}

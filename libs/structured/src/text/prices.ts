@@ -1,0 +1,68 @@
+import { parseNumber } from '../json/coerce.js';
+
+export interface Price {
+  amount: number;
+  currency?: string;
+  formatted?: string;
+}
+
+const SYMBOLS: Record<string, string> = {
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₪': 'ILS',
+  R$: 'BRL',
+};
+const CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|INR|CNY|BRL|MXN|ZAR';
+const DOLLAR_BY_REGION: Record<string, string> = {
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  SG: 'SGD',
+  HK: 'HKD',
+  MX: 'MXN',
+};
+
+/** A price in running text: "$12.50", "12,50 €", "EUR 12.50", "CHF 9.–". */
+export const PRICE_PATTERN = new RegExp(
+  `(?:(R\\$|[$€£¥₹₩₽₺₪]|\\b(?:${CODES})\\b)\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
+    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?([€£¥₹]|\\b(?:${CODES})\\b|kr\\b|zł))`,
+);
+
+/**
+ * The first price in a text, its currency only when the text shows one ("$" is read with the
+ * page's region: en-CA → CAD, otherwise USD).
+ */
+export function findPrice(text: string, locale?: string): Price | undefined {
+  const match = PRICE_PATTERN.exec(text);
+  if (!match) return undefined;
+  const marker = match[1] ?? match[4];
+  const amount = parseNumber(match[2] ?? match[3] ?? '');
+  if (amount === undefined) return undefined;
+  return { amount, currency: currencyOf(marker, locale), formatted: match[0].trim() };
+}
+
+export function currencyOf(marker: string | undefined, locale?: string): string | undefined {
+  if (!marker) return undefined;
+  if (marker === '$') {
+    const region = /[-_]([A-Za-z]{2})$/.exec(locale ?? '')?.[1]?.toUpperCase();
+    return (region && DOLLAR_BY_REGION[region]) ?? 'USD';
+  }
+  if (marker === 'kr') return undefined;
+  if (marker === 'zł') return 'PLN';
+  return SYMBOLS[marker] ?? marker.toUpperCase();
+}
+
+/** A price written the way pages write it, for `formatted` when only the number is known. */
+export function formatPrice(amount: number, currency?: string): string {
+  if (!currency) return amount.toFixed(2);
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}

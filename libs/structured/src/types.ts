@@ -1,0 +1,40 @@
+import type { JsonSchema } from './json/json-schema.js';
+import type { Menu } from './menu/extract-menu.js';
+import type { Product } from './product/extract-product.js';
+
+/** The structured formats a scrape asked for, with their options. */
+export interface StructuredRequest {
+  json?: { schema?: JsonSchema; prompt?: string };
+  summary?: boolean;
+  /** The `question` format's question. */
+  question?: string;
+  /** The `highlights` format's query. */
+  highlights?: string;
+  product?: boolean;
+  menu?: boolean;
+}
+
+export interface StructuredInput {
+  /** The page as fetched: structured data lives in `<head>` and in markup the main content drops. */
+  html: string;
+  url: string;
+  /** The page's main content as markdown: what summaries, answers and highlights read. */
+  markdown: string;
+  request: StructuredRequest;
+}
+
+/** The Firecrawl document fields these formats fill, and notes for `warning`. */
+export interface StructuredOutput {
+  json?: unknown;
+  summary?: string;
+  answer?: string;
+  highlights?: string;
+  product?: Product | null;
+  menu?: Menu;
+  /** Per format, what the client should know about it (how it was made, what is missing). */
+  notes: Partial<Record<StructuredFormat, string>>;
+  /** The main content's markdown the text formats read: for the model port, never part of the document. */
+  pageMarkdown?: string;
+}
+
+export type StructuredFormat = 'json' | 'summary' | 'answer' | 'highlights' | 'product' | 'menu';

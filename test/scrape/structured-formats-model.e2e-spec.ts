@@ -1,0 +1,115 @@
+import {
+  type ChatRequest,
+  type OpenAiCompatibleServer,
+  pageTextOf,
+  schemaNameOf,
+  startOpenAiCompatibleServer,
+} from '../support/openai-compatible-server.js';
+import { post } from '../support/scrape-client.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+/** Trawl configured with a model endpoint: the local OpenAI-compatible test server. */
+const options = { env: {} as NodeJS.ProcessEnv };
+let llm: OpenAiCompatibleServer;
+beforeAll(async () => {
+  llm = await startOpenAiCompatibleServer();
+  options.env = {
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'test-model',
+    LLM_API_KEY: 'sk-e2e',
+    LLM_TIMEOUT_MS: '5000',
+  };
+});
+afterAll(() => llm?.close());
+const running = trawlWithSite(options);
+
+const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
+const asked = (name: string) => llm.requests.filter((request) => schemaNameOf(request) === name);
+
+describe('structured formats through the LLM port', () => {
+  beforeEach(() => llm.requests.splice(0));
+
+  it('fills json, summary, answer and highlights from the model, sending it the page', async () => {
+    llm.reply((request: ChatRequest) => {
+      switch (schemaNameOf(request)) {
+        case 'extraction':
+          return { content: JSON.stringify({ builder: 'Thomas Albery', heightMetres: 34 }) };
+        case 'summary':
+          return {
+            content: JSON.stringify({ summary: 'Cape Wren lighthouse, built 1871, automated 1958.' }),
+          };
+        case 'answer':
+          return { content: JSON.stringify({ answered: true, answer: 'Agnes Porthleven' }) };
+        default:
+          return {
+            content: JSON.stringify({ highlights: ['The climb has 142 steps and takes about ten minutes.'] }),
+          };
+      }
+    });
+    const { status, body } = await scrape({
+      url: running.site.url('/articles/lighthouse'),
+      formats: [
+        {
+          type: 'json',
+          prompt: 'Who built it and how tall is it?',
+          schema: {
+            type: 'object',
+            properties: { builder: { type: 'string' }, heightMetres: { type: 'number' } },
+            required: ['builder'],
+          },
+        },
+        'summary',
+        { type: 'question', question: 'Who was the last head keeper?' },
+        { type: 'highlights', query: 'steps' },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      json: { builder: 'Thomas Albery', heightMetres: 34 },
+      summary: 'Cape Wren lighthouse, built 1871, automated 1958.',
+      answer: 'Agnes Porthleven',
+      highlights: 'The climb has 142 steps and takes about ten minutes.',
+    });
+    expect(body.data.warning).toBe(
+      'json by model test-model. summary by model test-model. answer by model test-model. highlights by model test-model',
+    );
+    const [extraction] = asked('extraction');
+    expect(extraction.headers.authorization).toBe('Bearer sk-e2e');
+    expect(extraction.body.model).toBe('test-model');
+    expect(pageTextOf(extraction)).toContain('The lighthouse at Cape Wren was built in 1871');
+    expect(extraction.body.messages.at(-1)?.content).toContain('Who built it and how tall is it?');
+  });
+
+  it('asks again once for an invalid answer, then reports it and gives the local result', async () => {
+    llm.reply(() => ({ content: JSON.stringify({ builder: 42 }) }));
+    const { status, body } = await scrape({
+      url: running.site.url('/shop/trailhead-boot'),
+      formats: [
+        'product',
+        {
+          type: 'json',
+          schema: { type: 'object', properties: { brand: { type: 'string' } }, required: ['brand'] },
+        },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(asked('extraction')).toHaveLength(2);
+    expect(body.data.json).toEqual({ brand: 'Northpeak' });
+    expect(body.data.warning).toContain("json: the model's answer did not match the schema twice");
+    expect(body.data.warning).toContain("the local method's result is given instead");
+    // Product and menu stay with the local extractors: no model call for them.
+    expect(llm.requests.every((request) => schemaNameOf(request) === 'extraction')).toBe(true);
+    expect(body.data.product.title).toBe('Trailhead 2 Hiking Boot');
+  });
+
+  it('asks the model again when the page comes from the cache', async () => {
+    llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
+    const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
+    await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });
+    const { body } = await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });
+    expect(body.data.metadata.cacheState).toBe('hit');
+    expect(body.data.json).toEqual({ keeper: 'Agnes Porthleven' });
+    expect(body.data.warning).toBe('json by model test-model');
+    expect(asked('extraction')).toHaveLength(2);
+  });
+});
