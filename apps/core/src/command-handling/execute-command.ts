@@ -8,6 +8,10 @@ const MAX_ATTEMPTS = 5;
 /**
  * The one generic command handler: load the stream → fold → decide → append with the expected
  * revision. A concurrent writer makes the append fail; then it reloads and decides again.
+ *
+ * An empty read does not prove the stream is new: retention (truncation, `maxAge`) may hide every
+ * event of a stream that goes on. Its revision then comes with the conflict, and the next attempt
+ * expects exactly that revision, so the guard against concurrent writers stays.
  */
 export async function executeCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -16,6 +20,8 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   metadata: EventMetadata,
 ): Promise<Event[]> {
+  /** Revision of a stream whose events are all hidden, learned from a conflict. */
+  let hiddenRevision: number | undefined;
   for (let attempt = 1; ; attempt++) {
     const history = await store.readStream(streamId);
     const state = history.reduce(
@@ -24,7 +30,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
     );
     const events = decider.decide(command, state);
     if (events.length === 0) return events;
-    const expected = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
+    const expected = history.at(-1)?.revision ?? hiddenRevision ?? 'no_stream';
     try {
       await store.append(
         streamId,
@@ -34,6 +40,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
       return events;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      hiddenRevision = history.length === 0 && typeof error.actual === 'number' ? error.actual : undefined;
     }
   }
 }
