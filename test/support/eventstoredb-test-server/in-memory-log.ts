@@ -68,7 +68,8 @@ const METADATA_EVENT = '$metadata';
 export class InMemoryLog {
   readonly all: LogRecord[] = [];
   private readonly streams = new Map<string, Stream>();
-  private nextPosition = 0n;
+  /** The log opens with an epoch record in EventStoreDB: no event sits at position 0. */
+  private nextPosition = 128n;
   /** Emits 'appended' with each new record, in log order, for live subscriptions. */
   readonly appended = new EventEmitter();
 
