@@ -5,3 +5,5 @@ export * from './open-event-store.js';
 export * from './relay/checkpoint-store.js';
 export * from './relay/event-relay.js';
 export * from './sqlite/sqlite-event-store.js';
+export * from './migration/migrate-events.js';
+export * from './migration/verify-migration.js';
