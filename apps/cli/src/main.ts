@@ -4,20 +4,25 @@
  *   trawl teams create <name>             creates a team and prints its first API key
  *   trawl keys create <teamId> [label]    issues another key for a team
  *   trawl keys revoke <teamId> <keyId>    revokes a key
+ * and, reading the event store directly (see store/): history, events, migrate.
  */
 import { AccountsClient } from '#accounts';
 import { loadConfig } from '#config';
 import { natsNames } from '#contracts';
 import { CommandBus, connectNats } from '#messaging';
+import { runStoreCommand, storeCommandsUsage } from './store/index.js';
 
 const usage = `usage:
   trawl teams create <name>
   trawl keys create <teamId> [label]
-  trawl keys revoke <teamId> <keyId>`;
+  trawl keys revoke <teamId> <keyId>
+${storeCommandsUsage}`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...args] = argv;
   const config = loadConfig();
+  const storeCommand = await runStoreCommand(argv, config);
+  if (storeCommand !== undefined) return storeCommand;
   const names = natsNames(config.natsPrefix);
   const nc = await connectNats({ servers: config.natsUrl, name: 'trawl-cli' });
   const accounts = new AccountsClient(nc, names, new CommandBus(nc, names));

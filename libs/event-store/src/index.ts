@@ -7,3 +7,4 @@ export * from './relay/event-relay.js';
 export * from './sqlite/sqlite-event-store.js';
 export * from './migration/migrate-events.js';
 export * from './migration/verify-migration.js';
+export * from './audit/event-timeline.js';
