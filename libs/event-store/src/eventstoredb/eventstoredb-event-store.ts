@@ -38,6 +38,13 @@ import {
 const ALL_PAGE = 500;
 /** After a dropped live subscription, subscribe again this much later (the relay polls meanwhile). */
 const RESUBSCRIBE_MS = 1_000;
+/**
+ * How long readAll trusts a stream's `$tb` it looked up: a truncation or deletion by another
+ * process shows within this time (this process's own show at once, and so does any whose `$$`
+ * event the read passes). Without it every event of `$all` would cost a metadata read.
+ */
+const VISIBILITY_CACHE_MS = 5_000;
+const VISIBILITY_CACHE_SIZE = 50_000;
 /** Own event ids remembered so the live subscription does not announce our commits a second time. */
 const OWN_IDS_KEPT = 10_000;
 
@@ -62,6 +69,7 @@ const OWN_IDS_KEPT = 10_000;
 export class EventStoreDbEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private readonly ownIds = new Set<string>();
+  private readonly visibility = new Map<string, { hiddenBelow: number; until: number }>();
   private subscription?: StreamSubscription;
   private resubscribeTimer?: NodeJS.Timeout;
   private closed = false;
@@ -143,6 +151,7 @@ export class EventStoreDbEventStore implements EventStore {
         .filter((event): event is RecordedEvent => event !== undefined && event.position > last);
       // Every stream's metadata of the page at once, not one round trip per event.
       for (const { streamId } of events) {
+        if (streamId.startsWith('$$')) this.visibility.delete(streamId.slice(2));
         if (streamId.startsWith('$') || hidden.has(streamId)) continue;
         const lookup = this.hiddenBelow(streamId);
         lookup.catch(() => undefined); // awaited below, unless the page is cut short by maxCount
@@ -169,6 +178,7 @@ export class EventStoreDbEventStore implements EventStore {
       await this.client.deleteStream(streamId, {
         expectedRevision: typeof pinned === 'number' ? BigInt(pinned) : pinned,
       });
+      this.visibility.delete(streamId);
     } catch (error) {
       throw toPortError(error, streamId, expected);
     }
@@ -247,7 +257,14 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private async hiddenBelow(streamId: string): Promise<number> {
-    return hiddenBelow((await this.readMetadata(streamId)).raw);
+    const cached = this.visibility.get(streamId);
+    if (cached && cached.until > Date.now()) return cached.hiddenBelow;
+    const below = hiddenBelow((await this.readMetadata(streamId)).raw);
+    this.visibility.set(streamId, { hiddenBelow: below, until: Date.now() + VISIBILITY_CACHE_MS });
+    if (this.visibility.size > VISIBILITY_CACHE_SIZE) {
+      this.visibility.delete(this.visibility.keys().next().value as string);
+    }
+    return below;
   }
 
   /** The newest `$metadata` document of a stream and its revision in `$$<stream>`. */
@@ -281,6 +298,7 @@ export class EventStoreDbEventStore implements EventStore {
         await this.client.appendToStream(`$$${streamId}`, jsonEvent({ type: '$metadata', data: next }), {
           expectedRevision: revision === 'no_stream' ? 'no_stream' : BigInt(revision),
         });
+        this.visibility.delete(streamId);
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= 5) throw error;
