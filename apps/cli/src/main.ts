@@ -10,13 +10,17 @@ import { AccountsClient } from '#accounts';
 import { loadConfig } from '#config';
 import { natsNames } from '#contracts';
 import { CommandBus, connectNats } from '#messaging';
+import { pickProjections, readModelCommand } from './read-models/read-model.commands.js';
 import { runStoreCommand, storeCommandsUsage } from './store/index.js';
+import { openConfiguredStore } from './store/open-store.js';
 
 const usage = `usage:
   trawl teams create <name>
   trawl keys create <teamId> [label]
   trawl keys revoke <teamId> <keyId>
-${storeCommandsUsage}`;
+${storeCommandsUsage}
+  trawl verify <readModel>|--all      rebuild aside from position 0 and report differences from the live model
+  trawl rebuild <readModel>|--all     the same, then write the differences into the live model`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...args] = argv;
@@ -27,6 +31,14 @@ async function main(argv: string[]): Promise<number> {
   const nc = await connectNats({ servers: config.natsUrl, name: 'trawl-cli' });
   const accounts = new AccountsClient(nc, names, new CommandBus(nc, names));
   try {
+    if ((noun === 'verify' || noun === 'rebuild') && verb) {
+      const store = await openConfiguredStore(config);
+      try {
+        return await readModelCommand(noun, pickProjections(verb), { store, nc, names });
+      } finally {
+        await store.close();
+      }
+    }
     if (noun === 'teams' && verb === 'create' && args[0]) {
       const teamId = await accounts.createTeam(args.join(' '));
       print(await accounts.issueKey(teamId, 'default'));
