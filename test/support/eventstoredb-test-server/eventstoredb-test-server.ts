@@ -32,8 +32,12 @@ export class EventStoreDbTestServer {
     return server;
   }
 
+  /**
+   * Calls may take 60 s instead of the client's 10 s default: server and client share one event
+   * loop here, on test machines that are often saturated, and a 2,000-event append is one call.
+   */
   get connectionString(): string {
-    return `esdb://127.0.0.1:${this.port}?tls=false`;
+    return `esdb://127.0.0.1:${this.port}?tls=false&defaultDeadline=60000`;
   }
 
   async stop(): Promise<void> {
