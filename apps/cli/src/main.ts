@@ -7,11 +7,15 @@
  *   trawl keys revoke <teamId> <keyId>    revokes a key
  *   trawl keys rotate <teamId> <keyId>    replaces a key with a new one (the old one stops working)
  *   trawl credits grant <teamId> <credits> [note]   adds credits to a team's ledger
+ * and, reading the event store directly (see store/): history, events, migrate.
  */
 import { AccountsClient } from '#accounts';
 import { loadConfig } from '#config';
 import { natsNames } from '#contracts';
 import { CommandBus, connectNats } from '#messaging';
+import { pickProjections, readModelCommand } from './read-models/read-model.commands.js';
+import { runStoreCommand, storeCommandsUsage } from './store/index.js';
+import { openConfiguredStore } from './store/open-store.js';
 
 const usage = `usage:
   trawl teams create <name>
@@ -19,15 +23,28 @@ const usage = `usage:
   trawl keys create <teamId> [label]
   trawl keys revoke <teamId> <keyId>
   trawl keys rotate <teamId> <keyId>
-  trawl credits grant <teamId> <credits> [note]`;
+  trawl credits grant <teamId> <credits> [note]
+${storeCommandsUsage}
+  trawl verify <readModel>|--all      rebuild aside from position 0 and report differences from the live model
+  trawl rebuild <readModel>|--all     the same, then write the differences into the live model`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...args] = argv;
   const config = loadConfig();
+  const storeCommand = await runStoreCommand(argv, config);
+  if (storeCommand !== undefined) return storeCommand;
   const names = natsNames(config.natsPrefix);
   const nc = await connectNats({ servers: config.natsUrl, name: 'trawl-cli' });
   const accounts = new AccountsClient(nc, names, new CommandBus(nc, names));
   try {
+    if ((noun === 'verify' || noun === 'rebuild') && verb) {
+      const store = await openConfiguredStore(config);
+      try {
+        return await readModelCommand(noun, pickProjections(verb), { store, nc, names });
+      } finally {
+        await store.close();
+      }
+    }
     if (noun === 'teams' && verb === 'create' && args[0]) {
       const teamId = await accounts.createTeam(args.join(' '));
       print(await accounts.issueKey(teamId, 'default'));

@@ -6,12 +6,12 @@ import { openEventStore } from '#event-store';
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
-/** The source of truth; core is its only writer. */
+/** The source of truth; core is its only writer. EventStoreDB when EVENTSTORE_CONNECTION_STRING is set. */
 export const eventStoreProvider: Provider = {
   provide: EVENT_STORE,
   inject: [TRAWL_CONFIG],
   useFactory: async (config: TrawlConfig) => {
-    mkdirSync(dirname(config.sqlitePath), { recursive: true });
-    return openEventStore({ sqlitePath: config.sqlitePath });
+    if (!config.eventStoreConnectionString) mkdirSync(dirname(config.sqlitePath), { recursive: true });
+    return openEventStore(config);
   },
 };

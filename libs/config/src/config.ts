@@ -14,6 +14,8 @@ export interface TrawlConfig {
   natsPrefix: string;
   dataDir: string;
   sqlitePath: string;
+  /** EventStoreDB (`esdb://…`) instead of the embedded sqlite store when set. */
+  eventStoreConnectionString?: string;
   chromiumPath: string;
   browserConcurrency: number;
   extractorThreads: number;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     natsPrefix: env.NATS_PREFIX ?? 'trawl',
     dataDir,
     sqlitePath: env.EVENTSTORE_SQLITE_PATH ?? join(dataDir, 'events.sqlite'),
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),

@@ -72,7 +72,8 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /**
    * Called after every commit of this process, so the relay need not poll tightly. Commits of
-   * other processes sharing the store are not seen: readers poll for those.
+   * other processes: EventStoreDB announces them too (a live `$all` subscription while someone
+   * listens); sqlite does not, so readers also poll.
    */
   onCommitted(listener: () => void): () => void;
   /** Cheap liveness check for /health. */

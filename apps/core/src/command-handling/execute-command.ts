@@ -14,6 +14,10 @@ export type StreamStateCache<State> = Map<string, { state: State; revision: numb
 /**
  * The one generic command handler: load the stream → fold → decide → append with the expected
  * revision. A concurrent writer makes the append fail; then it reloads and decides again.
+ *
+ * An empty read does not prove the stream is new: retention (truncation, `maxAge`) may hide every
+ * event of a stream that goes on. Its revision then comes with the conflict, and the next attempt
+ * expects exactly that revision, so the guard against concurrent writers stays.
  */
 export async function executeCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -23,6 +27,8 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   metadata: EventMetadata,
   cache?: StreamStateCache<State>,
 ): Promise<Event[]> {
+  /** Revision of a stream whose events are all hidden, learned from a conflict. */
+  let hiddenRevision: number | undefined;
   for (let attempt = 1; ; attempt++) {
     const known = cache?.get(streamId);
     const history = await store.readStream(streamId, known ? { fromRevision: known.revision + 1 } : {});
@@ -34,7 +40,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
     if (cache && revision !== undefined) cache.set(streamId, { state, revision });
     const events = decider.decide(command, state);
     if (events.length === 0) return events;
-    const expected = revision === undefined ? 'no_stream' : revision;
+    const expected = revision ?? hiddenRevision ?? 'no_stream';
     try {
       await store.append(
         streamId,
@@ -44,6 +50,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
       return events;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      hiddenRevision = revision === undefined && typeof error.actual === 'number' ? error.actual : undefined;
     }
   }
 }

@@ -7,7 +7,9 @@ import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type NatsNames, natsNames } from '#contracts';
 import { ensureEventsStream } from '#messaging';
+import { EventStoreDbTestServer } from '../../../../test/support/eventstoredb-test-server/eventstoredb-test-server.js';
 import { deleteNatsResources, uniquePrefix } from '../../../../test/support/nats-cleanup.js';
+import { EventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store.js';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.js';
 import { type CheckpointStore, KvCheckpointStore } from './checkpoint-store.js';
 import { EventRelay, POSITION_HEADER } from './event-relay.js';
@@ -139,6 +141,30 @@ describe('EventRelay', () => {
     await relay.start();
     await otherProcess.append('scrape-x', newEvents(2), 'no_stream');
     await until(async () => (await published(names)).length === 2);
+  });
+
+  it('relays from EventStoreDB, where commits of another process arrive without polling', async () => {
+    const { names } = setup();
+    const server = await EventStoreDbTestServer.start();
+    cleanups.push(() => server.stop());
+    const store = EventStoreDbEventStore.connect(server.connectionString);
+    const otherProcess = EventStoreDbEventStore.connect(server.connectionString);
+    cleanups.push(() => store.close());
+    cleanups.push(() => otherProcess.close());
+    await store.append('scrape-a', newEvents(2), 'no_stream');
+    const checkpoints = recordingCheckpoints();
+    const relay = relayOf(store, nc, names, checkpoints.store, { pollIntervalMs: HOUR });
+    await relay.start();
+    await until(async () => (await published(names)).length === 2);
+    await otherProcess.append('monitor-b', newEvents(1), 'no_stream');
+    await until(async () => (await published(names)).length === 3);
+    const messages = await published(names);
+    const stored = await store.readAll();
+    expect(messages.map((message) => message.json())).toEqual(stored);
+    expect(messages.map((message) => message.header.get(POSITION_HEADER))).toEqual(
+      stored.map((event) => String(event.position)),
+    );
+    expect(checkpoints.saved.at(-1)).toBe(stored.at(-1)?.position);
   });
 
   it('publishes nothing twice when the checkpoint was lost after publishing', async () => {

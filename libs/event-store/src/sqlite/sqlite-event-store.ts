@@ -11,6 +11,7 @@ import {
   type StreamMetadata,
   WrongExpectedRevisionError,
 } from '../event-store.port.js';
+import { nonNegativeInteger as count } from '../non-negative-integer.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -262,14 +263,6 @@ function checkExpected(streamId: string, expected: ExpectedRevision, actual: num
     (expected === 'stream_exists' && actual !== 'no_stream') ||
     expected === actual;
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-/** Counts and revisions reach SQL as numbers, where a negative LIMIT would mean "no limit". */
-function count(name: string, value: number | undefined): number | undefined {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
-    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
-  }
-  return value;
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

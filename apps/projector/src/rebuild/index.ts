@@ -1,0 +1,2 @@
+export * from './kv-projections.js';
+export * from './rebuild-read-model.js';
