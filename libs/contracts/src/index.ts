@@ -1,3 +1,4 @@
+export * from './crawl/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';
 export * from './nats-names.js';

@@ -3,9 +3,10 @@ import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
+/** `crawlId` is set on the scrapes of a crawl's pages. */
 export type ScrapeState =
   | { status: 'initial' }
-  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest }
+  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest; crawlId?: string }
   | {
       status: 'fetched';
       scrapeId: string;
@@ -13,9 +14,10 @@ export type ScrapeState =
       request: ScrapeRequest;
       page: FetchedPage;
       fetchedAt: string;
+      crawlId?: string;
     }
-  | { status: 'completed'; scrapeId: string; teamId: string; documentBlob: string }
-  | { status: 'failed'; scrapeId: string; teamId: string; code: string };
+  | { status: 'completed'; scrapeId: string; teamId: string; documentBlob: string; crawlId?: string }
+  | { status: 'failed'; scrapeId: string; teamId: string; code: string; crawlId?: string };
 
 /**
  * The life of one scrape: requested → page fetched → completed, or failed at any point before
@@ -33,6 +35,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
           scrapeId: event.data.scrapeId,
           teamId: event.data.teamId,
           request: event.data.request,
+          ...crawlOf(event.data),
         };
       case 'PageFetched':
         return state.status === 'requested'
@@ -46,11 +49,18 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
               scrapeId: state.scrapeId,
               teamId: state.teamId,
               documentBlob: event.data.documentBlob,
+              ...crawlOf(state),
             };
       case 'ScrapeFailed':
         return state.status === 'initial'
           ? state
-          : { status: 'failed', scrapeId: state.scrapeId, teamId: state.teamId, code: event.data.code };
+          : {
+              status: 'failed',
+              scrapeId: state.scrapeId,
+              teamId: state.teamId,
+              code: event.data.code,
+              ...crawlOf(state),
+            };
       default:
         return assertNever(event);
     }
@@ -63,7 +73,12 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
           throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
         }
         const { scrapeId, teamId, request, at } = command.data;
-        return [{ type: 'ScrapeRequested', data: { scrapeId, teamId, request, requestedAt: at } }];
+        return [
+          {
+            type: 'ScrapeRequested',
+            data: { scrapeId, teamId, request, requestedAt: at, ...crawlOf(command.data) },
+          },
+        ];
       }
       case 'RecordPageFetched':
         requireExisting(state, command.data.scrapeId);
@@ -104,6 +119,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
               fetchedAt,
               ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
+              ...crawlOf(state),
               completedAt: at,
             },
           },
@@ -113,7 +129,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
         requireExisting(state, command.data.scrapeId);
         if (state.status === 'completed' || state.status === 'failed') return [];
         const { scrapeId, code, error, at } = command.data;
-        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at } }];
+        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at, ...crawlOf(state) } }];
       }
       default:
         return assertNever(command);
@@ -125,6 +141,10 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
 function changeHistory(teamId: string, request: ScrapeRequest): { changeTrackingKey?: string } {
   const key = request.zeroDataRetention ? undefined : changeTrackingKey(teamId, request);
   return key ? { changeTrackingKey: key } : {};
+}
+
+function crawlOf(from: { crawlId?: string } | { status: 'initial' }): { crawlId?: string } {
+  return 'crawlId' in from && from.crawlId ? { crawlId: from.crawlId } : {};
 }
 
 function requireExisting(state: ScrapeState, scrapeId: string): void {

@@ -1,0 +1,3 @@
+export * from './crawl-events.js';
+export * from './crawl-view.js';
+export * from './validate-crawl-request.js';
