@@ -1,20 +1,44 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
+import { CrawlHttpController } from './crawl/crawl.http.controller.js';
+import { CrawlJobs } from './crawl/crawl-jobs.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
 import { RateLimitGuard } from './limits/rate-limit.guard.js';
+import { MapHttpController } from './map/map.http.controller.js';
+import { MapService } from './map/map.service.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
+import { SearchHttpController } from './search/search.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
   imports: [TerminusModule],
-  controllers: [ScrapeHttpController, FilesHttpController, HealthHttpController, MetricsHttpController],
-  providers: [ApiKeyGuard, RateLimitGuard, FileUrls, ScrapeOutcomes, ScrapeCache, ScrapeService],
+  controllers: [
+    ScrapeHttpController,
+    CrawlHttpController,
+    BatchScrapeHttpController,
+    MapHttpController,
+    SearchHttpController,
+    FilesHttpController,
+    HealthHttpController,
+    MetricsHttpController,
+  ],
+  providers: [
+    ApiKeyGuard,
+    RateLimitGuard,
+    FileUrls,
+    ScrapeOutcomes,
+    ScrapeCache,
+    ScrapeService,
+    CrawlJobs,
+    MapService,
+  ],
 })
 export class ApiModule {}

@@ -1,5 +1,12 @@
-import { SCRAPE_CATEGORY, scrapeStreamId, TEAM_CATEGORY, teamStreamId } from '#contracts';
-import { type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
+import {
+  CRAWL_CATEGORY,
+  crawlStreamId,
+  SCRAPE_CATEGORY,
+  scrapeStreamId,
+  TEAM_CATEGORY,
+  teamStreamId,
+} from '#contracts';
+import { crawlDecider, type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
 
 /** Which decider and stream serve each command; the NATS subject is `<prefix>.cmd.<category>.<command>`. */
 export interface CommandRoute {
@@ -17,6 +24,13 @@ export const commandRoutes: readonly CommandRoute[] = [
     commands: ['StartScrape', 'RecordPageFetched', 'CompleteScrape', 'FailScrape'],
     decider: scrapeDecider,
     streamId: (data) => scrapeStreamId(data.scrapeId),
+    teamId: (data) => data.teamId,
+  },
+  {
+    category: CRAWL_CATEGORY,
+    commands: ['StartCrawl', 'StartBatchScrape', 'CancelCrawl'],
+    decider: crawlDecider,
+    streamId: (data) => crawlStreamId(data.crawlId),
     teamId: (data) => data.teamId,
   },
   {

@@ -204,6 +204,8 @@ export class MapRequestDto {
 
 export interface ValidMapRequest {
   url: string;
+  /** Valid, but refused (geo-targeted discovery is not built). */
+  location?: Record<string, unknown>;
   search?: string;
   sitemap: 'skip' | 'include' | 'only';
   includeSubdomains: boolean;
@@ -222,6 +224,7 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
     ok: true,
     value: {
       url,
+      ...(value.location ? { location: value.location } : {}),
       ...(value.search ? { search: value.search } : {}),
       sitemap: value.sitemap ?? 'include',
       includeSubdomains: value.includeSubdomains ?? true,

@@ -1,5 +1,6 @@
 import { scopeVerdict } from './crawl-scope.js';
 import { canonicalCrawlUrl, similarUrlKey } from './crawl-url.js';
+import { selectMapLinks } from './map-links.js';
 import { isAllowedByRobots, parseRobotsTxt } from './robots-txt.js';
 import { parseSitemap } from './sitemap.js';
 
@@ -121,5 +122,47 @@ describe('sitemaps', () => {
       pages: [],
       sitemaps: ['http://a.test/s1.xml'],
     });
+  });
+});
+
+describe('map links', () => {
+  const found = [
+    'http://a.test/docs/intro#x',
+    'http://www.a.test/docs/intro/',
+    'http://blog.a.test/post',
+    'http://b.test/elsewhere',
+    'http://a.test/pricing?ref=nav',
+    'http://a.test/docs/api-intro',
+  ];
+  it('keeps the site’s own URLs once each, with or without subdomains and queries', () => {
+    const selection = {
+      startUrl: 'http://a.test/',
+      includeSubdomains: false,
+      ignoreQueryParameters: true,
+      limit: 10,
+    };
+    expect(selectMapLinks(found, selection)).toEqual([
+      'http://a.test/',
+      'http://a.test/docs/intro',
+      'http://a.test/pricing',
+      'http://a.test/docs/api-intro',
+    ]);
+    expect(selectMapLinks(found, { ...selection, includeSubdomains: true, limit: 3 })).toEqual([
+      'http://a.test/',
+      'http://a.test/docs/intro',
+      'http://blog.a.test/post',
+    ]);
+  });
+  it('filters and ranks by the search words', () => {
+    const selection = {
+      startUrl: 'http://a.test/',
+      includeSubdomains: false,
+      ignoreQueryParameters: false,
+      limit: 10,
+    };
+    expect(selectMapLinks(found, { ...selection, search: 'intro api' })).toEqual([
+      'http://a.test/docs/api-intro',
+      'http://a.test/docs/intro',
+    ]);
   });
 });
