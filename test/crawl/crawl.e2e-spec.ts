@@ -116,6 +116,34 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect(byPath['/missing'].metadata?.statusCode).toBe(404);
   });
 
+  it('searches the pages Trawl scraped (local provider), optionally scraping each result', async () => {
+    const search = () => client().search('chapter', { limit: 5 });
+    let result = await search();
+    const deadline = Date.now() + 30_000;
+    while ((result.web?.length ?? 0) < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      result = await search();
+    }
+    const web = (result.web ?? []) as {
+      url: string;
+      title?: string;
+      description?: string;
+      position?: number;
+    }[];
+    // Title hits rank first; the guide only links to the chapters.
+    expect(paths(web.slice(0, 2).map((hit) => hit.url))).toEqual([
+      '/crawl/guide/chapter-1',
+      '/crawl/guide/chapter-2',
+    ]);
+    expect(paths(web.slice(2).map((hit) => hit.url))).toEqual(['/crawl/guide']);
+    expect(web[0]).toMatchObject({ position: 1, description: expect.stringContaining('chapter') });
+    expect(web[0].title).toMatch(/^Chapter \d$/);
+    const elsewhere = await client().search('chapter', { includeDomains: ['example.com'] });
+    expect(elsewhere.web ?? []).toEqual([]);
+    const scraped = await client().search('orphan', { limit: 1, scrapeOptions: { formats: ['markdown'] } });
+    expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
+  });
+
   it('refuses what it does not build by name', async () => {
     await expect(
       client().startCrawl(running.site.url('/crawl/'), { webhook: 'http://127.0.0.1:1/hook' }),

@@ -16,6 +16,7 @@ import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 import { SearchHttpController } from './search/search.http.controller.js';
+import { SearchService } from './search/search.service.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
@@ -39,6 +40,7 @@ import { SearchHttpController } from './search/search.http.controller.js';
     ScrapeService,
     CrawlJobs,
     MapService,
+    SearchService,
   ],
 })
 export class ApiModule {}

@@ -27,6 +27,8 @@ export interface TrawlConfig {
   rateLimitPerKey: number;
   /** HMAC key of signed file URLs; every api instance must share it. Default: a key kept in DATA_DIR. */
   filesSigningSecret?: string;
+  /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
+  searxngUrl?: string;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
+    searxngUrl: env.SEARXNG_URL || undefined,
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
   };

@@ -1,18 +1,22 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { TrawlError } from '#contracts';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { TrawlError, validateSearchRequest } from '#contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { SearchService } from './search.service.js';
 
-/** Search needs a provider (SearXNG or the local index of scraped pages); neither is built yet. */
 @Controller('v2/search')
 @UseGuards(ApiKeyGuard, RateLimitGuard)
 export class SearchHttpController {
+  constructor(private readonly searches: SearchService) {}
+
   @Post()
   @HttpCode(200)
-  search(): never {
-    throw new TrawlError(
-      'FEATURE_NOT_AVAILABLE',
-      'Search is not available in this Trawl version yet: no search provider (SearXNG or local index) is built',
-    );
+  search(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+    const validated = validateSearchRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    return this.searches.search(teamId, validated.value, correlationIdOf(req));
   }
 }
