@@ -1,4 +1,5 @@
 import { benchCacheHits } from './cache-hit.bench.js';
+import { benchCrawl } from './crawl.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 
@@ -7,6 +8,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['HTML → markdown throughput', benchMarkdownThroughput],
   ['Scrape pipeline overhead', benchPipelineOverhead],
   ['Cache hits', benchCacheHits],
+  ['Crawl', benchCrawl],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {

@@ -137,6 +137,9 @@ export class CrawlJobs {
   private async view(kind: CrawlKind, teamId: string, query: GetCrawl): Promise<CrawlView> {
     const view = await this.send<CrawlView>('GetCrawl', query);
     if (view.teamId !== teamId || view.kind !== kind) throw notFound(kind, query.crawlId);
+    if (Date.parse(view.expiresAt) < Date.now()) {
+      throw new TrawlError('CRAWL_NOT_FOUND', `Results of ${query.crawlId} expired at ${view.expiresAt}`);
+    }
     return view;
   }
 

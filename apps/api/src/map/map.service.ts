@@ -1,15 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { ContentPool } from '#content';
 import { CRAWL_DEFAULTS, type ValidMapRequest } from '#contracts';
 import { selectMapLinks } from '#domain';
-import { discoverSite, fetchText, linksOfHtml } from '#site-discovery';
+import { discoverSite, type FetchedText, fetchText } from '#site-discovery';
 
 /**
  * Fast URL discovery without scraping: the start page's links (one plain HTTP GET, no browser)
- * and every sitemap the site declares.
+ * and every sitemap the site declares. The page is parsed in a worker thread, as scrapes are,
+ * with the same link rules (`<base href>`, fragments dropped).
  */
 @Injectable()
-export class MapService {
+export class MapService implements OnApplicationShutdown {
+  private readonly pool = new ContentPool(1);
+
   constructor(@Inject(TRAWL_CONFIG) private readonly config: TrawlConfig) {}
 
   async map(request: ValidMapRequest): Promise<string[]> {
@@ -26,9 +30,7 @@ export class MapService {
       }),
       request.sitemap === 'only'
         ? Promise.resolve([])
-        : fetchText(request.url, fetchOptions).then((page) =>
-            /html/i.test(page.contentType) ? linksOfHtml(page.body, page.url) : [],
-          ),
+        : fetchText(request.url, fetchOptions).then((page) => this.linksOf(page)),
     ]);
     return selectMapLinks([...pageLinks, ...site.sitemapUrls], {
       startUrl: request.url,
@@ -37,5 +39,22 @@ export class MapService {
       search: request.search,
       limit: request.limit,
     });
+  }
+
+  private async linksOf(page: FetchedText): Promise<string[]> {
+    if (!/html/i.test(page.contentType)) return [];
+    const output = await this.pool.convert({
+      html: page.body,
+      url: page.url,
+      contentType: page.contentType,
+      formats: ['links'],
+      onlyMainContent: false,
+      removeBase64Images: true,
+    });
+    return output.links ?? [];
+  }
+
+  async onApplicationShutdown() {
+    await this.pool.close();
   }
 }

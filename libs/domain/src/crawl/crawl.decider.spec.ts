@@ -106,6 +106,17 @@ describe('crawl decider', () => {
     expect(order).toEqual(['http://site.test/', 'http://site.test/b']);
     expect(state.status === 'completed' && state.robotsBlocked).toEqual(['http://site.test/private/p']);
     expect(crawlSite({ limit: 3 }, absolute(site)).order).toHaveLength(3);
+    const twice = crawlSite(
+      {},
+      {
+        'http://site.test/': ['http://site.test/a', 'http://site.test/private/p'],
+        'http://site.test/a': ['http://site.test/private/p'],
+      },
+      robots,
+    );
+    expect(twice.state.status === 'completed' && twice.state.robotsBlocked).toEqual([
+      'http://site.test/private/p',
+    ]);
   });
 
   it('seeds from the sitemap too, or only from it', () => {

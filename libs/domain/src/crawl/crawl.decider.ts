@@ -91,7 +91,10 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
           robots: event.data.robotsTxt === null ? undefined : parseRobotsTxt(event.data.robotsTxt),
         };
       case 'PagesQueued':
-        for (const page of event.data.pages) state.seen.add(pageKey(state, page.url));
+        // A blocked URL is reported once, however many pages link to it.
+        for (const url of [...event.data.pages.map((page) => page.url), ...event.data.robotsBlocked]) {
+          state.seen.add(pageKey(state, url));
+        }
         state.pending.push(...event.data.pages);
         state.robotsBlocked.push(...event.data.robotsBlocked);
         return { ...state, admitted: state.admitted + event.data.pages.length };
