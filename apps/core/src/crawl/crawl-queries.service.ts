@@ -1,6 +1,13 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { CRAWL_CATEGORY, type CrawlView, crawlStreamId, type GetCrawl, type NatsNames } from '#contracts';
+import {
+  CRAWL_CATEGORY,
+  type CrawlEvent,
+  type CrawlView,
+  crawlStreamId,
+  type GetCrawl,
+  type NatsNames,
+} from '#contracts';
 import { crawlDecider, DomainError, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
@@ -30,9 +37,7 @@ export class CrawlQueries implements OnApplicationBootstrap, OnApplicationShutdo
     const history = await this.store.readStream(crawlStreamId(crawlId));
     const state = fold(
       crawlDecider,
-      history.map(
-        (event) => ({ type: event.type, data: event.data }) as Parameters<typeof crawlDecider.evolve>[1],
-      ),
+      history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
     );
     if (state.status === 'initial')
       throw new DomainError('CRAWL_NOT_FOUND', `Crawl ${crawlId} does not exist`);
