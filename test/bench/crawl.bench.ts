@@ -16,15 +16,18 @@ export async function benchCrawl(): Promise<Record<string, string>> {
       const job = await client.crawl(site.url('/big/'), {
         ignoreQueryParameters: true,
         maxConcurrency,
-        scrapeOptions: { formats: ['markdown'] },
+        // Generous per-page timeout: the figure is throughput, not a loaded machine's latency.
+        scrapeOptions: { formats: ['markdown'], timeout: 120_000 },
         pollInterval: 1,
         timeout: 1_800,
       });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const expected = 1 + BIG_SITE.treePages + BIG_SITE.orphans;
-      if (job.data.length !== expected)
-        throw new Error(`crawl found ${job.data.length} pages, not ${expected}`);
-      figures[`pages/s at maxConcurrency ${maxConcurrency}`] = (job.data.length / seconds).toFixed(2);
+      // A failed page hides its subtree: say so rather than report a rate over a smaller crawl.
+      const failed = (await client.getCrawlErrors(job.id)).errors.length - 1; // the redirect loop always fails
+      const figure = `${(job.data.length / seconds).toFixed(2)} (${job.data.length}/${expected} pages, ${failed} failed)`;
+      figures[`pages/s at maxConcurrency ${maxConcurrency}`] = figure;
+      console.log(`maxConcurrency ${maxConcurrency}: ${figure}`);
     }
     return figures;
   } finally {

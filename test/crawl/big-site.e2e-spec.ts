@@ -10,7 +10,8 @@ describe('a 200-page site full of traps', () => {
     const job = await client.crawl(running.site.url('/big/'), {
       ignoreQueryParameters: true,
       maxConcurrency: 8,
-      scrapeOptions: { formats: ['markdown'] },
+      // A page that times out would hide its subtree; a loaded machine must not make that happen.
+      scrapeOptions: { formats: ['markdown'], timeout: 120_000 },
       pollInterval: 2,
       timeout: 840,
     });
