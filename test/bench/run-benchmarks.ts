@@ -1,4 +1,5 @@
 import { benchCacheHits } from './cache-hit.bench.js';
+import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
@@ -9,6 +10,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Scrape pipeline overhead', benchPipelineOverhead],
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],
+  ['Crawl', benchCrawl],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {

@@ -12,7 +12,8 @@ export async function deleteNatsResources(prefix: string, servers = '127.0.0.1:4
   const names = natsNames(prefix);
   const nc = await connect({ servers });
   try {
-    const jsm = await jetstreamManager(nc);
+    // Deleting a large stream on a busy server takes longer than the default 5 s API timeout.
+    const jsm = await jetstreamManager(nc, { timeout: 60_000 });
     const owned = [names.eventsStream, `KV_${prefix}_`, `OBJ_${prefix}_`];
     for await (const stream of jsm.streams.list()) {
       const name = stream.config.name;

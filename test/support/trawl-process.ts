@@ -15,6 +15,8 @@ export interface RunningTrawl {
   logs(): string;
   /** Starts one more app process (e.g. a second browser-worker) against the same NATS prefix. */
   spawnApp(app: string, extraEnv?: NodeJS.ProcessEnv): ChildProcess;
+  /** The newest process of an app (e.g. to kill core in a restart test). */
+  processOf(app: string): ChildProcess | undefined;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startTrawl(
   };
   let output = '';
   const children: ChildProcess[] = [];
+  const newest = new Map<string, ChildProcess>();
   const spawnApp = (app: string, extraEnv: NodeJS.ProcessEnv = {}) => {
     const child = spawn(process.execPath, [join(repoRoot, 'dist/apps', app, 'src/main.js')], {
       env: { ...env, ...extraEnv },
@@ -130,6 +133,7 @@ export async function startTrawl(
       output += chunk;
     });
     children.push(child);
+    newest.set(app, child);
     return child;
   };
   const started = apps.map((app) => spawnApp(app));
@@ -146,6 +150,7 @@ export async function startTrawl(
     env,
     logs: () => output,
     spawnApp,
+    processOf: (app) => newest.get(app),
     async stop() {
       await Promise.all(
         children.map(

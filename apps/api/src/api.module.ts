@@ -4,6 +4,9 @@ import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
+import { CrawlHttpController } from './crawl/crawl.http.controller.js';
+import { CrawlJobs } from './crawl/crawl-jobs.service.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
 import { FileUrls } from './files/file-urls.js';
@@ -13,12 +16,16 @@ import { InteractHttpController } from './interact/interact.http.controller.js';
 import { InteractService } from './interact/interact.service.js';
 import { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
 import { RateLimitGuard } from './limits/rate-limit.guard.js';
+import { MapHttpController } from './map/map.http.controller.js';
+import { MapService } from './map/map.service.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape/scrape-outcomes.service.js';
 import { ZeroRetentionScrapes } from './scrape/zero-retention-scrape.service.js';
+import { SearchHttpController } from './search/search.http.controller.js';
+import { SearchService } from './search/search.service.js';
 import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
@@ -27,6 +34,10 @@ import { TeamHttpController } from './team/team.http.controller.js';
   controllers: [
     ScrapeHttpController,
     InteractHttpController,
+    CrawlHttpController,
+    BatchScrapeHttpController,
+    MapHttpController,
+    SearchHttpController,
     FilesHttpController,
     HealthHttpController,
     MetricsHttpController,
@@ -46,6 +57,9 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ScrapeService,
     ZeroRetentionScrapes,
     InteractService,
+    CrawlJobs,
+    MapService,
+    SearchService,
   ],
 })
 export class ApiModule {}

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
+import { CrawlQueries } from './crawl/crawl-queries.service.js';
+import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
 
-/** Command handlers over the event store, the relay that publishes what they commit, billing and queries. */
+/** Command handlers over the event store, the relay that publishes what they commit, billing, crawls and queries. */
 @Module({
   providers: [
     eventStoreProvider,
@@ -13,6 +15,8 @@ import { EventRelayService } from './relay/event-relay.service.js';
     EventRelayService,
     ScrapeChargesReactor,
     InteractionQueryService,
+    CrawlQueries,
+    CrawlRunner,
   ],
 })
 export class CoreModule {}

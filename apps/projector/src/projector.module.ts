@@ -2,10 +2,17 @@ import { Module } from '@nestjs/common';
 import { ApiKeysProjector } from './api-keys/api-keys.projector.service.js';
 import { CreditBalancesProjector } from './credit-balances/credit-balances.projector.service.js';
 import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
+import { SearchIndexProjector } from './search-index/search-index.projector.service.js';
 import { TeamSettingsProjector } from './team-settings/team-settings.projector.service.js';
 
 /** Projections: read models rebuilt from the event stream. */
 @Module({
-  providers: [ApiKeysProjector, ScrapeReadModelProjectors, CreditBalancesProjector, TeamSettingsProjector],
+  providers: [
+    ApiKeysProjector,
+    ScrapeReadModelProjectors,
+    CreditBalancesProjector,
+    TeamSettingsProjector,
+    SearchIndexProjector,
+  ],
 })
 export class ProjectorModule {}

@@ -44,6 +44,8 @@ export interface TrawlConfig {
   interactMaxSessions: number;
   /** A kept page unused this long is closed; a later interact call replays the scrape. */
   interactIdleMs: number;
+  /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
+  searxngUrl?: string;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,
     interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
+    searxngUrl: env.SEARXNG_URL || undefined,
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
     ...(env.LLM_BASE_URL

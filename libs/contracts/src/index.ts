@@ -1,3 +1,4 @@
+export * from './crawl/index.js';
 export * from './credit-events/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';

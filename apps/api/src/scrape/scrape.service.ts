@@ -114,7 +114,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
   }
 
   /** The stored document names files by key; clients get expiring signed URLs to them. */
-  private withSignedFiles(document: ScrapeDocument): ScrapeDocument {
+  withSignedFiles(document: ScrapeDocument): ScrapeDocument {
     const sign = (key: string) => this.fileUrls.sign(key);
     return {
       ...document,

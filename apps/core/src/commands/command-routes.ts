@@ -1,12 +1,21 @@
 import {
+  CRAWL_CATEGORY,
   CREDITS_CATEGORY,
+  crawlStreamId,
   creditLedgerStreamId,
   SCRAPE_CATEGORY,
   scrapeStreamId,
   TEAM_CATEGORY,
   teamStreamId,
 } from '#contracts';
-import { creditLedgerDecider, type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
+import {
+  crawlDecider,
+  creditLedgerDecider,
+  type Decider,
+  type DomainEvent,
+  scrapeDecider,
+  teamDecider,
+} from '#domain';
 
 /** Which decider and stream serve each command; the NATS subject is `<prefix>.cmd.<category>.<command>`. */
 export interface CommandRoute {
@@ -34,6 +43,13 @@ export const commandRoutes: readonly CommandRoute[] = [
     ],
     decider: scrapeDecider,
     streamId: (data) => scrapeStreamId(data.scrapeId),
+    teamId: (data) => data.teamId,
+  },
+  {
+    category: CRAWL_CATEGORY,
+    commands: ['StartCrawl', 'StartBatchScrape', 'CancelCrawl'],
+    decider: crawlDecider,
+    streamId: (data) => crawlStreamId(data.crawlId),
     teamId: (data) => data.teamId,
   },
   {

@@ -6,7 +6,7 @@ import type { ScrapeRequest } from '../scrape-request/index.js';
  */
 export interface ScrapeRequested {
   type: 'ScrapeRequested';
-  data: { scrapeId: string; teamId: string; request: ScrapeRequest; requestedAt: string };
+  data: { scrapeId: string; teamId: string; request: ScrapeRequest; requestedAt: string; crawlId?: string };
 }
 
 export interface FetchedPage {
@@ -55,20 +55,23 @@ export interface ScrapeCompleted {
     cacheKey?: string;
     /** Set when the scrape produced markdown: the key of the page's change history (team, URL, tag). */
     changeTrackingKey?: string;
+    /** Set when the scrape is a page of a crawl or batch scrape. */
+    crawlId?: string;
     completedAt: string;
   };
 }
 
 export interface ScrapeFailed {
   type: 'ScrapeFailed';
-  data: { scrapeId: string; code: string; error: string; failedAt: string };
+  data: { scrapeId: string; code: string; error: string; failedAt: string; crawlId?: string };
 }
 
 export type ScrapeEvent = ScrapeRequested | PageFetched | ScrapeCompleted | ScrapeFailed;
 
 export interface StartScrape {
   type: 'StartScrape';
-  data: { scrapeId: string; teamId: string; request: ScrapeRequest; at: string };
+  /** `crawlId` when the scrape is a page of a crawl or batch scrape: its outcome events carry it back. */
+  data: { scrapeId: string; teamId: string; request: ScrapeRequest; at: string; crawlId?: string };
 }
 
 export interface RecordPageFetched {

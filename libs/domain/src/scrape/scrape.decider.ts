@@ -10,9 +10,10 @@ import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
+/** `crawlId` is set on the scrapes of a crawl's pages. */
 export type ScrapeState =
   | { status: 'initial' }
-  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest }
+  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest; crawlId?: string }
   | {
       status: 'fetched';
       scrapeId: string;
@@ -20,6 +21,7 @@ export type ScrapeState =
       request: ScrapeRequest;
       page: FetchedPage;
       fetchedAt: string;
+      crawlId?: string;
     }
   | {
       status: 'completed';
@@ -28,8 +30,9 @@ export type ScrapeState =
       documentBlob: string;
       request: ScrapeRequest;
       interaction: InteractionState;
+      crawlId?: string;
     }
-  | { status: 'failed'; scrapeId: string; teamId: string; code: string };
+  | { status: 'failed'; scrapeId: string; teamId: string; code: string; crawlId?: string };
 
 /**
  * The life of one scrape: requested → page fetched → completed, or failed at any point before
@@ -51,6 +54,7 @@ export const scrapeDecider: Decider<
           scrapeId: event.data.scrapeId,
           teamId: event.data.teamId,
           request: event.data.request,
+          ...crawlOf(event.data),
         };
       case 'PageFetched':
         return state.status === 'requested'
@@ -65,12 +69,19 @@ export const scrapeDecider: Decider<
               documentBlob: event.data.documentBlob,
               request: state.request,
               interaction: { session: null, ended: null },
+              ...crawlOf(state),
             }
           : state;
       case 'ScrapeFailed':
         return state.status === 'initial' || state.status === 'completed'
           ? state
-          : { status: 'failed', scrapeId: state.scrapeId, teamId: state.teamId, code: event.data.code };
+          : {
+              status: 'failed',
+              scrapeId: state.scrapeId,
+              teamId: state.teamId,
+              code: event.data.code,
+              ...crawlOf(state),
+            };
       case 'InteractSessionStarted':
       case 'InteractionRan':
       case 'InteractSessionStopped':
@@ -89,7 +100,12 @@ export const scrapeDecider: Decider<
           throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
         }
         const { scrapeId, teamId, request, at } = command.data;
-        return [{ type: 'ScrapeRequested', data: { scrapeId, teamId, request, requestedAt: at } }];
+        return [
+          {
+            type: 'ScrapeRequested',
+            data: { scrapeId, teamId, request, requestedAt: at, ...crawlOf(command.data) },
+          },
+        ];
       }
       case 'RecordPageFetched':
         requireExisting(state, command.data.scrapeId);
@@ -130,6 +146,7 @@ export const scrapeDecider: Decider<
               fetchedAt,
               ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
+              ...crawlOf(state),
               completedAt: at,
             },
           },
@@ -139,7 +156,7 @@ export const scrapeDecider: Decider<
         requireExisting(state, command.data.scrapeId);
         if (state.status === 'completed' || state.status === 'failed') return [];
         const { scrapeId, code, error, at } = command.data;
-        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at } }];
+        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at, ...crawlOf(state) } }];
       }
       case 'StartInteraction': {
         const { scrapeId, teamId, sessionId, at } = command.data;
@@ -182,6 +199,10 @@ export const scrapeDecider: Decider<
 function changeHistory(teamId: string, request: ScrapeRequest): { changeTrackingKey?: string } {
   const key = request.zeroDataRetention ? undefined : changeTrackingKey(teamId, request);
   return key ? { changeTrackingKey: key } : {};
+}
+
+function crawlOf(from: { crawlId?: string } | { status: 'initial' }): { crawlId?: string } {
+  return 'crawlId' in from && from.crawlId ? { crawlId: from.crawlId } : {};
 }
 
 function requireExisting(

@@ -1,0 +1,191 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import type { ScrapeDocument } from '#content';
+import {
+  CRAWL_CATEGORY,
+  type CrawlError,
+  type CrawlKind,
+  type CrawlStatus,
+  type CrawlView,
+  type GetCrawl,
+  type ScrapeRequest,
+  TrawlError,
+  unavailableFeatures,
+  type ValidBatchScrapeRequest,
+  type ValidCrawlRequest,
+} from '#contracts';
+import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
+import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { ScrapeService } from '../scrape/scrape.service.js';
+
+/** Documents per page of `GET /v2/crawl/{id}`; the rest is reached through `next`. */
+export const CRAWL_PAGE_SIZE = 50;
+
+export interface CrawlStatusPage {
+  success: true;
+  status: CrawlStatus;
+  total: number;
+  completed: number;
+  creditsUsed: number;
+  expiresAt: string;
+  next?: string;
+  data: ScrapeDocument[];
+}
+
+/** The routes of each job kind: where its status lives. */
+const ROUTE: Record<CrawlKind, string> = { crawl: 'v2/crawl', batch: 'v2/batch/scrape' };
+
+/** Crawls and batch scrapes: both are `crawl-<id>` aggregates in core; the api starts, reads and cancels them. */
+@Injectable()
+export class CrawlJobs {
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    private readonly bus: CommandBus,
+    private readonly scrapes: ScrapeService,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  async startCrawl(teamId: string, crawl: ValidCrawlRequest, correlationId: string) {
+    refuseUnavailable(crawl.scrapeRequest, crawl.unsupported);
+    const crawlId = uuidv7();
+    const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
+    await this.send(
+      'StartCrawl',
+      {
+        crawlId,
+        teamId,
+        url: crawl.url,
+        options: crawl.options,
+        scrapeRequest: crawl.scrapeRequest,
+        returnLinks,
+        at: new Date().toISOString(),
+      },
+      correlationId,
+    );
+    return { success: true, id: crawlId, url: this.jobUrl('crawl', crawlId) };
+  }
+
+  async startBatch(teamId: string, batch: ValidBatchScrapeRequest, correlationId: string) {
+    refuseUnavailable(batch.scrapeRequest, batch.unsupported);
+    const crawlId = uuidv7();
+    await this.send(
+      'StartBatchScrape',
+      {
+        crawlId,
+        teamId,
+        urls: batch.urls,
+        maxConcurrency: batch.maxConcurrency,
+        scrapeRequest: batch.scrapeRequest,
+        at: new Date().toISOString(),
+      },
+      correlationId,
+    );
+    return {
+      success: true,
+      id: crawlId,
+      url: this.jobUrl('batch', crawlId),
+      ...(batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {}),
+    };
+  }
+
+  async status(
+    kind: CrawlKind,
+    teamId: string,
+    crawlId: string,
+    skip: number,
+    take: number,
+  ): Promise<CrawlStatusPage> {
+    const view = await this.view(kind, teamId, { crawlId, skip, take });
+    const data = await Promise.all(view.documentBlobs.map((blob) => this.document(blob, view.returnLinks)));
+    const reached = skip + data.length;
+    return {
+      success: true,
+      status: view.status,
+      total: view.total,
+      completed: view.completed,
+      creditsUsed: view.creditsUsed,
+      expiresAt: view.expiresAt,
+      ...(reached < view.scrapedPages
+        ? { next: `${this.jobUrl(kind, crawlId)}?skip=${reached}&limit=${take}` }
+        : {}),
+      data,
+    };
+  }
+
+  async errors(
+    kind: CrawlKind,
+    teamId: string,
+    crawlId: string,
+  ): Promise<{ errors: CrawlError[]; robotsBlocked: string[] }> {
+    const view = await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
+    return { errors: view.errors, robotsBlocked: view.robotsBlocked };
+  }
+
+  async cancel(
+    kind: CrawlKind,
+    teamId: string,
+    crawlId: string,
+    correlationId: string,
+  ): Promise<CrawlStatus> {
+    await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
+    await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
+    return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
+  }
+
+  /** Another team's job, or a job of the other kind, is as unknown as a missing one. */
+  private async view(kind: CrawlKind, teamId: string, query: GetCrawl): Promise<CrawlView> {
+    const view = await this.send<CrawlView>('GetCrawl', query);
+    if (view.teamId !== teamId || view.kind !== kind) throw notFound(kind, query.crawlId);
+    if (Date.parse(view.expiresAt) < Date.now()) {
+      throw new TrawlError('CRAWL_NOT_FOUND', `Results of ${query.crawlId} expired at ${view.expiresAt}`);
+    }
+    return view;
+  }
+
+  private async document(blob: string, returnLinks: boolean): Promise<ScrapeDocument> {
+    const text = await this.blobs.getText(blob);
+    if (!text) throw new TrawlError('UNKNOWN_ERROR', `A crawled document (${blob}) is missing`);
+    const document = JSON.parse(text) as ScrapeDocument;
+    // The crawl asked every page for its links to follow them; the client gets them only if it asked.
+    if (!returnLinks) delete document.links;
+    return this.scrapes.withSignedFiles(document);
+  }
+
+  private async send<Result = unknown>(
+    command: string,
+    payload: unknown,
+    correlationId?: string,
+  ): Promise<Result> {
+    try {
+      return await this.bus.send<Result>(CRAWL_CATEGORY, command, payload, { correlationId });
+    } catch (error) {
+      if (error instanceof CommandRejectedError && error.code === 'CRAWL_NOT_FOUND') {
+        throw new TrawlError('CRAWL_NOT_FOUND', error.message);
+      }
+      throw error;
+    }
+  }
+
+  private jobUrl(kind: CrawlKind, crawlId: string): string {
+    return `${this.config.publicUrl}/${ROUTE[kind]}/${crawlId}`;
+  }
+}
+
+function notFound(kind: CrawlKind, crawlId: string): TrawlError {
+  return new TrawlError(
+    'CRAWL_NOT_FOUND',
+    `${kind === 'crawl' ? 'Crawl' : 'Batch scrape'} ${crawlId} does not exist`,
+  );
+}
+
+/** Options that are valid but not built here are refused by name, never silently ignored. */
+function refuseUnavailable(request: ScrapeRequest, jobOptions: string[]): void {
+  const missing = [...jobOptions, ...unavailableFeatures(request, AVAILABLE_FEATURES)];
+  if (missing.length === 0) return;
+  throw new TrawlError(
+    'FEATURE_NOT_AVAILABLE',
+    `Not available in this Trawl version yet: ${missing.join(', ')}`,
+    missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
+  );
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { FetchError } from '#browser';
+import { TrawlError, validateMapRequest } from '#contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { MapService } from './map.service.js';
+
+@Controller('v2/map')
+@UseGuards(ApiKeyGuard, RateLimitGuard)
+export class MapHttpController {
+  constructor(private readonly maps: MapService) {}
+
+  @Post()
+  @HttpCode(200)
+  async map(@Body() body: unknown) {
+    const validated = validateMapRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    if (validated.value.location) {
+      throw new TrawlError('FEATURE_NOT_AVAILABLE', 'Not available in this Trawl version yet: location', [
+        { path: ['location'], message: 'not available yet' },
+      ]);
+    }
+    try {
+      const links = await this.maps.map(validated.value);
+      return { success: true, links: links.map((url) => ({ url })) };
+    } catch (error) {
+      if (error instanceof FetchError) throw new TrawlError(error.code, error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { TrawlError, validateSearchRequest } from '#contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { correlationIdOf } from '../http/correlation-id.js';
+import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { SearchService } from './search.service.js';
+
+@Controller('v2/search')
+@UseGuards(ApiKeyGuard, RateLimitGuard)
+export class SearchHttpController {
+  constructor(private readonly searches: SearchService) {}
+
+  @Post()
+  @HttpCode(200)
+  search(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+    const validated = validateSearchRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    return this.searches.search(teamId, validated.value, correlationIdOf(req));
+  }
+}

@@ -1,0 +1,201 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  CRAWL_CATEGORY,
+  type CrawlCommand,
+  type CrawlEvent,
+  type CrawlStarted,
+  crawlStreamId,
+  type EventMetadata,
+  type NatsNames,
+  type PageDispatched,
+  type PageOutcome,
+  type RecordedEvent,
+  SCRAPE_CATEGORY,
+  type ScrapeCompleted,
+  type ScrapeFailed,
+  scrapeStreamId,
+} from '#contracts';
+import { crawlDecider, DomainError, fold, nextDispatchAt, scrapeDecider } from '#domain';
+import type { EventStore } from '#event-store';
+import {
+  BLOB_STORE,
+  type BlobStore,
+  consumeEvents,
+  NATS_CONNECTION,
+  NATS_NAMES,
+  type RunningConsumer,
+} from '#messaging';
+import { LOGGER } from '#observability';
+import { discoverSite } from '#site-discovery';
+import { executeCommand } from '../command-handling/execute-command.js';
+import { EVENT_STORE } from '../event-store.provider.js';
+
+const DISCOVERY_TIMEOUT_MS = 15_000;
+/** A sitemap may list more pages than the crawl's limit: robots or scope may still drop some. */
+const SITEMAP_URLS_PER_LIMIT = 4;
+
+/**
+ * Drives crawls. The crawl aggregate decides everything (what to queue, what to dispatch, when it
+ * is done); this process does the I/O around it, each step from a durable JetStream consumer so
+ * that a crash means redelivery, never a stalled crawl:
+ * - `CrawlStarted` → fetch robots.txt and sitemaps → `RecordSiteDiscovery`;
+ * - `PageDispatched` → `StartScrape` with the crawl's id (browser-workers pick it up as any scrape);
+ * - a crawl page's `ScrapeCompleted`/`ScrapeFailed` → `RecordPageOutcome` with the page's links.
+ */
+@Injectable()
+export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private consumers: RunningConsumer[] = [];
+  /** One command at a time per crawl in this process, so concurrent outcomes do not fight over revisions. */
+  private readonly lanes = new Map<string, Promise<unknown>>();
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'crawl-runner' });
+  }
+
+  async onApplicationBootstrap() {
+    const onError = (error: unknown, event: RecordedEvent | undefined) =>
+      this.logger.error({ err: error, eventId: event?.id, type: event?.type }, 'crawl step failed; retrying');
+    this.consumers = await Promise.all([
+      consumeEvents(this.nc, this.names, {
+        worker: 'crawl_runner',
+        category: CRAWL_CATEGORY,
+        concurrency: 16,
+        ackWaitMs: this.config.workerAckWaitMs,
+        handle: (event) => this.onCrawlEvent(event),
+        onError,
+      }),
+      consumeEvents(this.nc, this.names, {
+        worker: 'crawl_runner_pages',
+        category: SCRAPE_CATEGORY,
+        concurrency: 16,
+        ackWaitMs: this.config.workerAckWaitMs,
+        handle: (event) => this.onScrapeEvent(event),
+        onError,
+      }),
+    ]);
+  }
+
+  private async onCrawlEvent(recorded: RecordedEvent) {
+    const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
+    const metadata = { correlationId: recorded.metadata.correlationId, teamId: recorded.metadata.teamId };
+    if (event.type === 'CrawlStarted' && event.data.kind === 'crawl')
+      await this.discover(event.data, metadata);
+    if (event.type === 'PageDispatched') await this.startScrape(event.data, metadata);
+  }
+
+  private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
+    const { options } = crawl;
+    const site = await discoverSite(crawl.url, {
+      allowPrivateAddresses: this.config.allowPrivateAddresses,
+      timeoutMs: DISCOVERY_TIMEOUT_MS,
+      userAgent: options.robotsUserAgent,
+      sitemaps: options.sitemap !== 'skip',
+      maxUrls: options.limit * SITEMAP_URLS_PER_LIMIT,
+    });
+    await this.crawlCommand(
+      crawl.crawlId,
+      { type: 'RecordSiteDiscovery', data: { crawlId: crawl.crawlId, ...site, at: now() } },
+      metadata,
+    );
+  }
+
+  private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
+    const { scrapeId, teamId, request, crawlId } = page;
+    try {
+      await executeCommand(
+        this.store,
+        scrapeDecider,
+        scrapeStreamId(scrapeId),
+        { type: 'StartScrape', data: { scrapeId, teamId, request, crawlId, at: now() } },
+        { ...metadata, teamId },
+      );
+    } catch (error) {
+      // A redelivered dispatch: the page's scrape is already under way.
+      if (!(error instanceof DomainError && error.code === 'SCRAPE_ALREADY_EXISTS')) throw error;
+    }
+  }
+
+  private async onScrapeEvent(recorded: RecordedEvent) {
+    if (recorded.type !== 'ScrapeCompleted' && recorded.type !== 'ScrapeFailed') return;
+    const data = recorded.data as (ScrapeCompleted | ScrapeFailed)['data'];
+    if (!data.crawlId) return;
+    const outcome: PageOutcome =
+      recorded.type === 'ScrapeCompleted'
+        ? await this.scrapedOutcome(data as ScrapeCompleted['data'])
+        : {
+            status: 'failed',
+            code: (data as ScrapeFailed['data']).code,
+            error: (data as ScrapeFailed['data']).error,
+          };
+    const metadata = { correlationId: recorded.metadata.correlationId };
+    const crawlId = data.crawlId;
+    await this.crawlCommand(
+      crawlId,
+      { type: 'RecordPageOutcome', data: { crawlId, scrapeId: data.scrapeId, outcome, at: now() } },
+      metadata,
+    );
+    await this.dispatchAfterDelay(crawlId, metadata);
+  }
+
+  private async scrapedOutcome(data: ScrapeCompleted['data']): Promise<PageOutcome> {
+    const document = await this.blobs.getText(data.documentBlob);
+    const links = document ? ((JSON.parse(document) as { links?: string[] }).links ?? []) : [];
+    return {
+      status: 'scraped',
+      finalUrl: data.url,
+      statusCode: data.statusCode,
+      documentBlob: data.documentBlob,
+      links,
+    };
+  }
+
+  /**
+   * With a `delay`, the page that just finished leaves the crawl idle until the delay has passed.
+   * This job holds its message (heart-beating) while it waits, so a crash re-runs the wait.
+   */
+  private async dispatchAfterDelay(crawlId: string, metadata: EventMetadata) {
+    for (;;) {
+      const history = await this.store.readStream(crawlStreamId(crawlId));
+      const due = nextDispatchAt(
+        fold(
+          crawlDecider,
+          history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
+        ),
+      );
+      if (!due) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(due) - Date.now())));
+      await this.crawlCommand(crawlId, { type: 'DispatchPages', data: { crawlId, at: now() } }, metadata);
+    }
+  }
+
+  private crawlCommand(crawlId: string, command: CrawlCommand, metadata: EventMetadata): Promise<unknown> {
+    const previous = this.lanes.get(crawlId) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() => executeCommand(this.store, crawlDecider, crawlStreamId(crawlId), command, metadata));
+    this.lanes.set(crawlId, next);
+    void next
+      .finally(() => {
+        if (this.lanes.get(crawlId) === next) this.lanes.delete(crawlId);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+  }
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,186 @@
+import type { ScrapeRequest } from '../scrape-request/index.js';
+
+/**
+ * A crawl or a batch scrape: one `crawl-<crawlId>` stream holding its frontier, so the crawl
+ * resumes after a restart. Pages are scraped by ordinary scrapes (`StartScrape` with `crawlId`).
+ * Events are published on `<prefix>.evt.crawl.<type>`.
+ */
+export type CrawlKind = 'crawl' | 'batch';
+
+/** Crawl options with every default applied (the `POST /v2/crawl` body minus url and scrapeOptions). */
+export interface CrawlOptions {
+  includePaths: string[];
+  excludePaths: string[];
+  regexOnFullURL: boolean;
+  /** Links followed from the start page (depth 0; sitemap pages are depth 0 too). */
+  maxDiscoveryDepth?: number;
+  limit: number;
+  sitemap: 'skip' | 'include' | 'only';
+  ignoreQueryParameters: boolean;
+  deduplicateSimilarURLs: boolean;
+  crawlEntireDomain: boolean;
+  allowExternalLinks: boolean;
+  allowSubdomains: boolean;
+  ignoreRobotsTxt: boolean;
+  robotsUserAgent: string;
+  /** Seconds between two page scrapes; forces one page at a time. */
+  delay: number;
+  maxConcurrency: number;
+}
+
+export interface QueuedPage {
+  url: string;
+  depth: number;
+}
+
+export interface CrawlStarted {
+  type: 'CrawlStarted';
+  data: {
+    crawlId: string;
+    teamId: string;
+    kind: CrawlKind;
+    /** Start URL of a crawl; first URL of a batch. */
+    url: string;
+    options: CrawlOptions;
+    /** Scrape options of every page; `url` is replaced per page. */
+    scrapeRequest: ScrapeRequest;
+    /** The client asked for the `links` format (the crawl always extracts links to follow them). */
+    returnLinks: boolean;
+    startedAt: string;
+    expiresAt: string;
+  };
+}
+
+/** robots.txt (null when the site has none) and the page URLs its sitemaps list. */
+export interface SiteDiscovered {
+  type: 'SiteDiscovered';
+  data: { crawlId: string; robotsTxt: string | null; sitemapUrls: string[]; at: string };
+}
+
+export interface PagesQueued {
+  type: 'PagesQueued';
+  data: { crawlId: string; pages: QueuedPage[]; robotsBlocked: string[] };
+}
+
+/** Self-contained for the runner that starts the page's scrape. */
+export interface PageDispatched {
+  type: 'PageDispatched';
+  data: {
+    crawlId: string;
+    teamId: string;
+    scrapeId: string;
+    url: string;
+    depth: number;
+    request: ScrapeRequest;
+    at: string;
+  };
+}
+
+export interface PageScraped {
+  type: 'PageScraped';
+  data: {
+    crawlId: string;
+    scrapeId: string;
+    url: string;
+    finalUrl: string;
+    statusCode: number;
+    documentBlob: string;
+    at: string;
+  };
+}
+
+export interface PageFailed {
+  type: 'PageFailed';
+  data: { crawlId: string; scrapeId: string; url: string; code: string; error: string; at: string };
+}
+
+export interface CrawlCompleted {
+  type: 'CrawlCompleted';
+  data: { crawlId: string; at: string };
+}
+
+/** Every page failed: nothing was crawled. */
+export interface CrawlFailed {
+  type: 'CrawlFailed';
+  data: { crawlId: string; error: string; at: string };
+}
+
+export interface CrawlCancelled {
+  type: 'CrawlCancelled';
+  data: { crawlId: string; at: string };
+}
+
+export type CrawlEvent =
+  | CrawlStarted
+  | SiteDiscovered
+  | PagesQueued
+  | PageDispatched
+  | PageScraped
+  | PageFailed
+  | CrawlCompleted
+  | CrawlFailed
+  | CrawlCancelled;
+
+export interface StartCrawl {
+  type: 'StartCrawl';
+  data: {
+    crawlId: string;
+    teamId: string;
+    url: string;
+    options: CrawlOptions;
+    scrapeRequest: ScrapeRequest;
+    returnLinks: boolean;
+    at: string;
+  };
+}
+
+export interface StartBatchScrape {
+  type: 'StartBatchScrape';
+  data: {
+    crawlId: string;
+    teamId: string;
+    urls: string[];
+    maxConcurrency: number;
+    scrapeRequest: ScrapeRequest;
+    at: string;
+  };
+}
+
+export interface RecordSiteDiscovery {
+  type: 'RecordSiteDiscovery';
+  data: { crawlId: string; robotsTxt: string | null; sitemapUrls: string[]; at: string };
+}
+
+export type PageOutcome =
+  | { status: 'scraped'; finalUrl: string; statusCode: number; documentBlob: string; links: string[] }
+  | { status: 'failed'; code: string; error: string };
+
+export interface RecordPageOutcome {
+  type: 'RecordPageOutcome';
+  data: { crawlId: string; scrapeId: string; outcome: PageOutcome; at: string };
+}
+
+/** Dispatches what the delay now allows. */
+export interface DispatchPages {
+  type: 'DispatchPages';
+  data: { crawlId: string; at: string };
+}
+
+export interface CancelCrawl {
+  type: 'CancelCrawl';
+  data: { crawlId: string; teamId: string; at: string };
+}
+
+export type CrawlCommand =
+  | StartCrawl
+  | StartBatchScrape
+  | RecordSiteDiscovery
+  | RecordPageOutcome
+  | DispatchPages
+  | CancelCrawl;
+
+export const crawlStreamId = (crawlId: string) => `crawl-${crawlId}`;
+export const CRAWL_CATEGORY = 'crawl';
+
+/** Crawl results are kept (and `expiresAt` says so) for a day, as in Firecrawl. */
+export const CRAWL_RESULT_TTL_MS = 24 * 3600 * 1000;

@@ -1,0 +1,40 @@
+import type { CrawlKind } from './crawl-events.js';
+
+/** Status of a crawl or batch scrape as Firecrawl names it. */
+export type CrawlStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
+
+export interface CrawlError {
+  id: string;
+  timestamp: string;
+  url: string;
+  code: string;
+  error: string;
+}
+
+/**
+ * The reply of the `GetCrawl` query: a crawl's progress and one window of its scraped pages'
+ * documents (blob keys, oldest first). Read from the aggregate itself, so a client that polls
+ * right after starting a crawl always finds it.
+ */
+export interface CrawlView {
+  crawlId: string;
+  teamId: string;
+  kind: CrawlKind;
+  status: CrawlStatus;
+  total: number;
+  completed: number;
+  creditsUsed: number;
+  expiresAt: string;
+  returnLinks: boolean;
+  /** How many pages were scraped: documents beyond the window exist when this is larger. */
+  scrapedPages: number;
+  documentBlobs: string[];
+  errors: CrawlError[];
+  robotsBlocked: string[];
+}
+
+export interface GetCrawl {
+  crawlId: string;
+  skip: number;
+  take: number;
+}

@@ -1,0 +1,81 @@
+import {
+  validateBatchScrapeRequest,
+  validateCrawlRequest,
+  validateMapRequest,
+} from './validate-crawl-request.js';
+import { validateSearchRequest } from './validate-search-request.js';
+
+describe('crawl, batch, map and search requests', () => {
+  it('applies Firecrawl’s crawl defaults and validates scrapeOptions like a scrape', () => {
+    const crawl = validateCrawlRequest({ url: 'example.com/docs', origin: 'js-sdk@4.42.0' });
+    expect(crawl.ok && crawl.value).toMatchObject({
+      url: 'http://example.com/docs',
+      options: {
+        limit: 10_000,
+        sitemap: 'include',
+        deduplicateSimilarURLs: true,
+        maxConcurrency: 10,
+        delay: 0,
+      },
+      unsupported: [],
+    });
+    const bad = validateCrawlRequest({
+      url: 'http://a.test/',
+      includePaths: ['('],
+      scrapeOptions: { waitFor: 20_000, timeout: 30_000 },
+    });
+    expect(!bad.ok && bad.details.map((detail) => detail.path.join('.'))).toEqual([
+      'includePaths.0',
+      'scrapeOptions.waitFor',
+    ]);
+    expect(validateCrawlRequest({ url: 'http://a.test/', limits: 3 }).ok).toBe(false);
+    const webhook = validateCrawlRequest({ url: 'http://a.test/', webhook: 'http://hook.test/' });
+    expect(webhook.ok && webhook.value.unsupported).toEqual(['webhook']);
+  });
+
+  it('keeps a batch’s valid URLs and reports or drops the invalid ones', () => {
+    expect(validateBatchScrapeRequest({ urls: ['http://a.test/', 'ftp://x'] })).toMatchObject({
+      ok: false,
+      details: [{ path: ['urls', 1] }],
+    });
+    const dropped = validateBatchScrapeRequest({
+      urls: ['a.test/x', 'ftp://x'],
+      ignoreInvalidURLs: true,
+      formats: ['markdown', 'links'],
+    });
+    expect(dropped.ok && dropped.value).toMatchObject({
+      urls: ['http://a.test/x'],
+      invalidURLs: ['ftp://x'],
+      scrapeRequest: { formats: [{ type: 'markdown' }, { type: 'links' }] },
+    });
+    expect(validateBatchScrapeRequest({ urls: [] }).ok).toBe(false);
+  });
+
+  it('defaults map options and refuses unknown keys', () => {
+    const map = validateMapRequest({ url: 'http://a.test' });
+    expect(map.ok && map.value).toEqual({
+      url: 'http://a.test/',
+      sitemap: 'include',
+      includeSubdomains: true,
+      ignoreQueryParameters: true,
+      limit: 5_000,
+      timeout: 30_000,
+    });
+    expect(validateMapRequest({ url: 'http://a.test', crawl: true }).ok).toBe(false);
+  });
+
+  it('validates search: one of the domain filters, other sources named as unsupported', () => {
+    const search = validateSearchRequest({
+      query: 'tide pools',
+      sources: [{ type: 'news' }, 'web'],
+      tbs: 'qdr:d',
+    });
+    expect(search.ok && search.value).toMatchObject({ limit: 5, unsupported: ['sources.news', 'tbs'] });
+    expect(
+      validateSearchRequest({ query: 'x', includeDomains: ['a.test'], excludeDomains: ['b.test'] }).ok,
+    ).toBe(false);
+    const scraped = validateSearchRequest({ query: 'x', scrapeOptions: { formats: ['markdown'] } });
+    expect(scraped.ok && scraped.value.scrapeOptions?.formats).toEqual([{ type: 'markdown' }]);
+    expect(validateSearchRequest({ query: '' }).ok).toBe(false);
+  });
+});

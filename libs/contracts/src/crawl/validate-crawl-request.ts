@@ -1,0 +1,268 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  validateSync,
+} from 'class-validator';
+import type { ErrorDetail } from '../errors/index.js';
+import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
+import {
+  normaliseUrl,
+  type Validated,
+  validateScrapeRequest,
+} from '../scrape-request/validate-scrape-request.js';
+import type { CrawlOptions } from './crawl-events.js';
+
+export const CRAWL_DEFAULTS = {
+  limit: 10_000,
+  maxConcurrency: 10,
+  robotsUserAgent: 'TrawlBot',
+  maxBatchUrls: 1_000,
+  mapLimit: 5_000,
+  maxMapLimit: 100_000,
+} as const;
+
+/** The body of `POST /v2/crawl` (Firecrawl v2 names). */
+export class CrawlRequestDto {
+  @IsString() @MaxLength(8_192) url!: string;
+  @IsOptional() @IsString() prompt?: string | null;
+  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(100) includePaths?: string[] | null;
+  @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(100) excludePaths?: string[] | null;
+  @IsOptional() @IsBoolean() regexOnFullURL?: boolean;
+  @IsOptional() @IsInt() @Min(0) maxDiscoveryDepth?: number | null;
+  @IsOptional() @IsIn(['skip', 'include', 'only']) sitemap?: 'skip' | 'include' | 'only';
+  @IsOptional() @IsBoolean() ignoreQueryParameters?: boolean;
+  @IsOptional() @IsBoolean() deduplicateSimilarURLs?: boolean;
+  @IsOptional() @IsInt() @Min(1) @Max(100_000) limit?: number | null;
+  @IsOptional() @IsBoolean() crawlEntireDomain?: boolean;
+  @IsOptional() @IsBoolean() allowExternalLinks?: boolean;
+  @IsOptional() @IsBoolean() allowSubdomains?: boolean;
+  @IsOptional() @IsBoolean() ignoreRobotsTxt?: boolean;
+  @IsOptional() @IsString() @MaxLength(256) robotsUserAgent?: string | null;
+  @IsOptional() @IsNumber() @Min(0) @Max(60) delay?: number | null;
+  @IsOptional() @IsInt() @Min(1) @Max(100) maxConcurrency?: number | null;
+  @IsOptional() webhook?: unknown;
+  @IsOptional() @IsObject() scrapeOptions?: Record<string, unknown> | null;
+  @IsOptional() @IsBoolean() zeroDataRetention?: boolean;
+  @IsOptional() @IsString() @MaxLength(256) integration?: string;
+  @IsOptional() @IsString() @MaxLength(256) origin?: string;
+}
+
+export interface ValidCrawlRequest {
+  url: string;
+  options: CrawlOptions;
+  scrapeRequest: ScrapeRequest;
+  /** Options that are valid but that this build does not implement (refused, never ignored). */
+  unsupported: string[];
+}
+
+/** Validates a `POST /v2/crawl` body and applies Firecrawl's defaults. */
+export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest> {
+  const dto = toDto(CrawlRequestDto, body);
+  if (!dto.ok) return dto;
+  const { value } = dto;
+  const issues: ErrorDetail[] = [];
+  for (const field of ['includePaths', 'excludePaths'] as const) {
+    (value[field] ?? []).forEach((pattern, index) => {
+      if (!isRegex(pattern))
+        issues.push({
+          path: [field, index],
+          message: `${field}[${index}] is not a valid regular expression`,
+        });
+    });
+  }
+  const scrape = validateScrapeRequest({ ...(value.scrapeOptions ?? {}), url: value.url });
+  if (!scrape.ok) {
+    issues.push(
+      ...scrape.details.map((detail) => ({
+        path: detail.path[0] === 'url' ? detail.path : ['scrapeOptions', ...detail.path],
+        message: detail.message,
+      })),
+    );
+  }
+  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  const unsupported = [
+    ...(value.prompt ? ['prompt'] : []),
+    ...(value.webhook != null ? ['webhook'] : []),
+    ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
+  ];
+  return {
+    ok: true,
+    value: {
+      url: scrape.value.url,
+      scrapeRequest: scrape.value,
+      unsupported,
+      options: {
+        includePaths: value.includePaths ?? [],
+        excludePaths: value.excludePaths ?? [],
+        regexOnFullURL: value.regexOnFullURL ?? false,
+        ...(value.maxDiscoveryDepth != null ? { maxDiscoveryDepth: value.maxDiscoveryDepth } : {}),
+        limit: value.limit ?? CRAWL_DEFAULTS.limit,
+        sitemap: value.sitemap ?? 'include',
+        ignoreQueryParameters: value.ignoreQueryParameters ?? false,
+        deduplicateSimilarURLs: value.deduplicateSimilarURLs ?? true,
+        crawlEntireDomain: value.crawlEntireDomain ?? false,
+        allowExternalLinks: value.allowExternalLinks ?? false,
+        allowSubdomains: value.allowSubdomains ?? false,
+        ignoreRobotsTxt: value.ignoreRobotsTxt ?? false,
+        robotsUserAgent: value.robotsUserAgent ?? CRAWL_DEFAULTS.robotsUserAgent,
+        delay: value.delay ?? 0,
+        maxConcurrency: value.maxConcurrency ?? CRAWL_DEFAULTS.maxConcurrency,
+      },
+    },
+  };
+}
+
+/** The body of `POST /v2/batch/scrape`: `urls` plus the scrape options at the top level. */
+export interface ValidBatchScrapeRequest {
+  urls: string[];
+  invalidURLs: string[];
+  maxConcurrency: number;
+  scrapeRequest: ScrapeRequest;
+  unsupported: string[];
+}
+
+const BATCH_ONLY_FIELDS = ['urls', 'webhook', 'appendToId', 'ignoreInvalidURLs', 'maxConcurrency'] as const;
+
+export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchScrapeRequest> {
+  if (!isObject(body)) return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+  const { urls, webhook, appendToId, ignoreInvalidURLs, maxConcurrency, ...scrapeOptions } = body as Record<
+    (typeof BATCH_ONLY_FIELDS)[number],
+    unknown
+  > &
+    Record<string, unknown>;
+  const issues: ErrorDetail[] = [];
+  if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string')) {
+    return invalid([{ path: ['urls'], message: 'urls must be a non-empty list of URLs' }]);
+  }
+  if (urls.length > CRAWL_DEFAULTS.maxBatchUrls) {
+    issues.push({ path: ['urls'], message: `at most ${CRAWL_DEFAULTS.maxBatchUrls} urls per batch` });
+  }
+  if (ignoreInvalidURLs !== undefined && typeof ignoreInvalidURLs !== 'boolean') {
+    issues.push({ path: ['ignoreInvalidURLs'], message: 'ignoreInvalidURLs must be a boolean' });
+  }
+  if (
+    maxConcurrency !== undefined &&
+    !(
+      Number.isInteger(maxConcurrency) &&
+      (maxConcurrency as number) >= 1 &&
+      (maxConcurrency as number) <= 100
+    )
+  ) {
+    issues.push({ path: ['maxConcurrency'], message: 'maxConcurrency must be an integer from 1 to 100' });
+  }
+  const valid: string[] = [];
+  const invalidURLs: string[] = [];
+  (urls as string[]).forEach((url, index) => {
+    const normalised = normaliseUrl(url);
+    if (normalised) valid.push(normalised);
+    else if (ignoreInvalidURLs) invalidURLs.push(url);
+    else issues.push({ path: ['urls', index], message: `urls[${index}] must be a valid http or https URL` });
+  });
+  if (valid.length === 0 && issues.length === 0) {
+    issues.push({ path: ['urls'], message: 'urls holds no valid URL' });
+  }
+  const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
+  if (!scrape.ok) issues.push(...scrape.details);
+  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  return {
+    ok: true,
+    value: {
+      urls: valid,
+      invalidURLs,
+      maxConcurrency: (maxConcurrency as number | undefined) ?? CRAWL_DEFAULTS.maxConcurrency,
+      scrapeRequest: scrape.value,
+      unsupported: [...(webhook != null ? ['webhook'] : []), ...(appendToId != null ? ['appendToId'] : [])],
+    },
+  };
+}
+
+/** The body of `POST /v2/map`. */
+export class MapRequestDto {
+  @IsString() @MaxLength(8_192) url!: string;
+  @IsOptional() @IsString() @MaxLength(1_000) search?: string;
+  @IsOptional() @IsIn(['skip', 'include', 'only']) sitemap?: 'skip' | 'include' | 'only';
+  @IsOptional() @IsBoolean() includeSubdomains?: boolean;
+  @IsOptional() @IsBoolean() ignoreQueryParameters?: boolean;
+  @IsOptional() @IsInt() @Min(1) @Max(CRAWL_DEFAULTS.maxMapLimit) limit?: number;
+  @IsOptional() @IsInt() @Min(1_000) @Max(300_000) timeout?: number;
+  @IsOptional() @IsObject() location?: Record<string, unknown>;
+  @IsOptional() @IsString() @MaxLength(256) integration?: string;
+  @IsOptional() @IsString() @MaxLength(256) origin?: string;
+}
+
+export interface ValidMapRequest {
+  url: string;
+  /** Valid, but refused (geo-targeted discovery is not built). */
+  location?: Record<string, unknown>;
+  search?: string;
+  sitemap: 'skip' | 'include' | 'only';
+  includeSubdomains: boolean;
+  ignoreQueryParameters: boolean;
+  limit: number;
+  timeout: number;
+}
+
+export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
+  const dto = toDto(MapRequestDto, body);
+  if (!dto.ok) return dto;
+  const { value } = dto;
+  const url = normaliseUrl(value.url);
+  if (!url) return invalid([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
+  return {
+    ok: true,
+    value: {
+      url,
+      ...(value.location ? { location: value.location } : {}),
+      ...(value.search ? { search: value.search } : {}),
+      sitemap: value.sitemap ?? 'include',
+      includeSubdomains: value.includeSubdomains ?? true,
+      ignoreQueryParameters: value.ignoreQueryParameters ?? true,
+      limit: value.limit ?? CRAWL_DEFAULTS.mapLimit,
+      timeout: value.timeout ?? 30_000,
+    },
+  };
+}
+
+function toDto<T extends object>(type: new () => T, body: unknown): Validated<T> {
+  if (!isObject(body)) return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+  const dto = plainToInstance(type, body);
+  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length === 0) return { ok: true, value: dto };
+  return invalid(
+    errors.flatMap((error) =>
+      Object.values(error.constraints ?? { nested: `${error.property} is invalid` }).map((message) => ({
+        path: [error.property],
+        message,
+      })),
+    ),
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRegex(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function invalid(details: ErrorDetail[]): Validated<never> {
+  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
+}

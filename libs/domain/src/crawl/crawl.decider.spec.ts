@@ -1,0 +1,208 @@
+import { type CrawlEvent, type PageDispatched, type ScrapeRequest, validateCrawlRequest } from '#contracts';
+import { fold } from '../decider/decider.js';
+import { given } from '../decider/given-when-then.js';
+import { crawlDecider, nextDispatchAt } from './crawl.decider.js';
+
+const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
+const crawlOf = (body: object) => {
+  const result = validateCrawlRequest({ url: 'http://site.test/', ...body });
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+};
+const started = (body: object = {}): CrawlEvent => {
+  const { url, options, scrapeRequest } = crawlOf(body);
+  return {
+    type: 'CrawlStarted',
+    data: {
+      crawlId,
+      teamId: 'team-1',
+      kind: 'crawl',
+      url,
+      options,
+      scrapeRequest,
+      returnLinks: false,
+      startedAt: '2026-11-23T10:00:00.000Z',
+      expiresAt: '2026-11-24T10:00:00.000Z',
+    },
+  };
+};
+const at = '2026-11-23T10:00:01.000Z';
+const discovery = (robotsTxt: string | null = null, sitemapUrls: string[] = []) =>
+  ({ type: 'RecordSiteDiscovery', data: { crawlId, robotsTxt, sitemapUrls, at } }) as const;
+const dispatchedUrls = (events: CrawlEvent[]) =>
+  events.filter((e): e is PageDispatched => e.type === 'PageDispatched').map((e) => e.data.url);
+const scraped = (dispatched: PageDispatched, links: string[]) =>
+  ({
+    type: 'RecordPageOutcome',
+    data: {
+      crawlId,
+      scrapeId: dispatched.data.scrapeId,
+      outcome: {
+        status: 'scraped',
+        finalUrl: dispatched.data.url,
+        statusCode: 200,
+        documentBlob: 'd',
+        links,
+      },
+      at,
+    },
+  }) as const;
+
+/** Runs a whole crawl against a site given as a link graph: what pages get scraped, in order. */
+function crawlSite(
+  body: object,
+  site: Record<string, string[]>,
+  robotsTxt: string | null = null,
+  sitemap: string[] = [],
+) {
+  const history: CrawlEvent[] = [started(body)];
+  const step = (events: CrawlEvent[]) => history.push(...events);
+  step(given(crawlDecider, history).when(discovery(robotsTxt, sitemap)));
+  const order: string[] = [];
+  for (;;) {
+    const state = fold(crawlDecider, history);
+    if (state.status !== 'scraping') return { order, state };
+    const next = history.find(
+      (e): e is PageDispatched => e.type === 'PageDispatched' && state.inFlight.has(e.data.scrapeId),
+    );
+    if (!next) throw new Error('crawl stalled');
+    order.push(next.data.url);
+    step(given(crawlDecider, history).when(scraped(next, site[next.data.url] ?? [])));
+  }
+}
+
+const site: Record<string, string[]> = {
+  'http://site.test/': ['/a', '/b?session=1', '/b?session=2', 'http://other.test/x', '/a#top', '/private/p'],
+  'http://site.test/a': ['/a/deep', 'https://www.site.test/a/'],
+  'http://site.test/a/deep': ['/a/deeper'],
+};
+const absolute = (links: Record<string, string[]>) =>
+  Object.fromEntries(
+    Object.entries(links).map(([page, targets]) => [page, targets.map((t) => new URL(t, page).href)]),
+  );
+
+describe('crawl decider', () => {
+  it('crawls every page in scope once, then completes', () => {
+    const { order, state } = crawlSite({}, absolute(site));
+    expect(order).toEqual([
+      'http://site.test/',
+      'http://site.test/a',
+      'http://site.test/b?session=1',
+      'http://site.test/b?session=2',
+      'http://site.test/private/p',
+      'http://site.test/a/deep',
+      'http://site.test/a/deeper',
+    ]);
+    expect(state.status).toBe('completed');
+  });
+
+  it('honours robots.txt, ignoreQueryParameters, excludePaths, maxDiscoveryDepth and limit', () => {
+    const robots = 'User-agent: *\nDisallow: /private/';
+    const { order, state } = crawlSite(
+      { ignoreQueryParameters: true, maxDiscoveryDepth: 1, excludePaths: ['^/a$'] },
+      absolute(site),
+      robots,
+    );
+    expect(order).toEqual(['http://site.test/', 'http://site.test/b']);
+    expect(state.status === 'completed' && state.robotsBlocked).toEqual(['http://site.test/private/p']);
+    expect(crawlSite({ limit: 3 }, absolute(site)).order).toHaveLength(3);
+    const twice = crawlSite(
+      {},
+      {
+        'http://site.test/': ['http://site.test/a', 'http://site.test/private/p'],
+        'http://site.test/a': ['http://site.test/private/p'],
+      },
+      robots,
+    );
+    expect(twice.state.status === 'completed' && twice.state.robotsBlocked).toEqual([
+      'http://site.test/private/p',
+    ]);
+  });
+
+  it('seeds from the sitemap too, or only from it', () => {
+    const sitemap = ['http://site.test/from-sitemap', 'http://other.test/nope'];
+    expect(crawlSite({ maxDiscoveryDepth: 0 }, {}, null, sitemap).order).toEqual([
+      'http://site.test/',
+      'http://site.test/from-sitemap',
+    ]);
+    expect(crawlSite({ sitemap: 'only' }, {}, null, sitemap).order).toEqual([
+      'http://site.test/from-sitemap',
+    ]);
+    expect(crawlSite({ sitemap: 'skip' }, {}, null, sitemap).order).toEqual(['http://site.test/']);
+  });
+
+  it('keeps at most maxConcurrency pages in flight', () => {
+    const history = [started({ maxConcurrency: 2, sitemap: 'only' })];
+    const events = given(crawlDecider, history).when(
+      discovery(null, ['http://site.test/1', 'http://site.test/2', 'http://site.test/3']),
+    );
+    expect(dispatchedUrls(events)).toEqual(['http://site.test/1', 'http://site.test/2']);
+    const first = events.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    const after = given(crawlDecider, [...history, ...events]).when(scraped(first, []));
+    expect(dispatchedUrls(after)).toEqual(['http://site.test/3']);
+  });
+
+  it('waits `delay` seconds between pages', () => {
+    const history: CrawlEvent[] = [started({ delay: 2, sitemap: 'only' })];
+    history.push(
+      ...given(crawlDecider, history).when(discovery(null, ['http://site.test/1', 'http://site.test/2'])),
+    );
+    const first = history.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    history.push(...given(crawlDecider, history).when(scraped(first, [])));
+    expect(nextDispatchAt(fold(crawlDecider, history))).toBe('2026-11-23T10:00:03.000Z');
+    const early = { type: 'DispatchPages', data: { crawlId, at: '2026-11-23T10:00:02.000Z' } } as const;
+    expect(given(crawlDecider, history).when(early)).toEqual([]);
+    const due = { type: 'DispatchPages', data: { crawlId, at: '2026-11-23T10:00:03.000Z' } } as const;
+    expect(dispatchedUrls(given(crawlDecider, history).when(due))).toEqual(['http://site.test/2']);
+  });
+
+  it('fails when every page failed, and ignores outcomes after a cancel', () => {
+    const history: CrawlEvent[] = [started({ sitemap: 'skip' })];
+    history.push(...given(crawlDecider, history).when(discovery()));
+    const page = history.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    const failed = {
+      type: 'RecordPageOutcome',
+      data: {
+        crawlId,
+        scrapeId: page.data.scrapeId,
+        outcome: { status: 'failed', code: 'SCRAPE_TIMEOUT', error: 'slow' },
+        at,
+      },
+    } as const;
+    expect(
+      given(crawlDecider, history)
+        .when(failed)
+        .map((e) => e.type),
+    ).toEqual(['PageFailed', 'CrawlFailed']);
+    const cancel = { type: 'CancelCrawl', data: { crawlId, teamId: 'team-1', at } } as const;
+    const cancelled = [...history, ...given(crawlDecider, history).when(cancel)];
+    expect(given(crawlDecider, cancelled).when(failed)).toEqual([]);
+    expect(() =>
+      given(crawlDecider, history).when({ ...cancel, data: { ...cancel.data, teamId: 'other' } }),
+    ).toThrow('does not exist');
+  });
+
+  it('scrapes every URL of a batch, adding the links format only for crawls', () => {
+    const { scrapeRequest } = crawlOf({});
+    const events = given(crawlDecider, []).when({
+      type: 'StartBatchScrape',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        urls: ['http://a.test/', 'http://b.test/', 'http://a.test/'],
+        maxConcurrency: 10,
+        scrapeRequest: scrapeRequest as ScrapeRequest,
+        at,
+      },
+    });
+    const dispatched = events.filter((e): e is PageDispatched => e.type === 'PageDispatched');
+    expect(dispatched.map((e) => e.data.url)).toEqual(['http://a.test/', 'http://b.test/', 'http://a.test/']);
+    expect(new Set(dispatched.map((e) => e.data.scrapeId)).size).toBe(3);
+    expect(dispatched[0].data.request.formats).toEqual([{ type: 'markdown' }]);
+    const crawl = given(crawlDecider, [started()]).when(discovery());
+    expect((crawl[2] as PageDispatched).data.request.formats).toEqual([
+      { type: 'markdown' },
+      { type: 'links' },
+    ]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './local-index.js';
+export * from './search-provider.js';
+export * from './searxng.provider.js';

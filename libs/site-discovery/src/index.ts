@@ -1,0 +1,2 @@
+export * from './discover-site.js';
+export * from './guarded-fetch.js';

@@ -1,0 +1,157 @@
+import Firecrawl from '@mendable/firecrawl-js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+
+const running = trawlWithSite();
+const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+const paths = (urls: (string | undefined)[]) =>
+  urls.map((url) => new URL(url as string).pathname + new URL(url as string).search).sort();
+
+describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () => {
+  it('crawls the fixture site: links and sitemaps, robots.txt, scope, traps excluded', async () => {
+    const job = await client().crawl(running.site.url('/crawl/'), {
+      excludePaths: ['^/crawl/calendar'],
+      ignoreQueryParameters: true,
+      scrapeOptions: { formats: ['markdown'] },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(job.status).toBe('completed');
+    expect(paths(job.data.map((document) => document.metadata?.sourceURL))).toEqual([
+      '/crawl/',
+      '/crawl/about',
+      '/crawl/guide',
+      '/crawl/guide/chapter-1',
+      '/crawl/guide/chapter-2',
+      '/crawl/orphan',
+    ]);
+    const chapter = job.data.find((document) => document.metadata?.sourceURL?.endsWith('/chapter-1'));
+    expect(chapter?.markdown).toContain('# Chapter 1');
+    expect(chapter?.links).toBeUndefined();
+    expect(job.total).toBe(7);
+    expect(job.completed).toBe(7);
+    expect(job.creditsUsed).toBe(6);
+    expect(Date.parse(job.expiresAt as string)).toBeGreaterThan(Date.now());
+
+    const errors = await client().getCrawlErrors(job.id);
+    expect(errors.robotsBlocked).toEqual([running.site.url('/crawl/private/secret')]);
+    expect(errors.errors.map((error) => paths([error.url]))).toEqual([['/crawl/loop/a']]);
+    expect(running.site.requests.map((request) => request.path)).not.toContain('/crawl/private/secret');
+  });
+
+  it('stops at limit and maxDiscoveryDepth, and pages results through absolute next links', async () => {
+    const started = await client().startCrawl(running.site.url('/crawl/'), {
+      sitemap: 'skip',
+      maxDiscoveryDepth: 1,
+      excludePaths: ['loop'],
+      limit: 5,
+      maxConcurrency: 2,
+    });
+    let status = await client().getCrawlStatus(started.id);
+    while (status.status === 'scraping') {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = await client().getCrawlStatus(started.id);
+    }
+    expect(status.status).toBe('completed');
+    expect(status.total).toBe(5);
+    const firstPage = await fetch(`${running.trawl.baseUrl}/v2/crawl/${started.id}?limit=2`, {
+      headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+    }).then((response) => response.json());
+    expect(firstPage.data).toHaveLength(2);
+    expect(firstPage.next).toBe(`${running.trawl.baseUrl}/v2/crawl/${started.id}?skip=2&limit=2`);
+    const all = await client().getCrawlStatus(started.id, { autoPaginate: true });
+    expect(all.data).toHaveLength(5);
+    expect(paths(all.data.map((document) => document.metadata?.sourceURL))).not.toContain(
+      '/crawl/guide/chapter-1',
+    );
+  });
+
+  it('cancels a crawl, and refuses unknown ids and unknown keys', async () => {
+    const started = await client().startCrawl(running.site.url('/crawl/'), { delay: 5, sitemap: 'skip' });
+    expect(await client().cancelCrawl(started.id)).toBe(true);
+    expect((await client().getCrawlStatus(started.id)).status).toBe('cancelled');
+    await expect(client().getCrawlStatus('0193a6f0-0000-7000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
+    const other = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: 'fc-nobody' });
+    await expect(other.getCrawlStatus(started.id)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('maps the site without scraping: start page links and sitemaps, search filter, limit', async () => {
+    const before = running.site.requests.length;
+    const map = await client().map(running.site.url('/crawl/'));
+    const mapped = paths(map.links.map((link) => link.url));
+    expect(mapped).toEqual(
+      expect.arrayContaining([
+        '/crawl/',
+        '/crawl/guide',
+        '/crawl/orphan',
+        '/crawl/about',
+        '/articles/tide-pools',
+      ]),
+    );
+    expect(mapped).not.toContain('/crawl/guide/chapter-1');
+    expect(map.links.some((link) => link.url.includes('external.invalid'))).toBe(false);
+    const fetched = running.site.requests.slice(before).map((request) => request.path);
+    expect(fetched).not.toContain('/crawl/guide');
+    const searched = await client().map(running.site.url('/crawl/'), { search: 'guide', limit: 1 });
+    expect(paths(searched.links.map((link) => link.url))).toEqual(['/crawl/guide']);
+  });
+
+  it('batch-scrapes a list of URLs, pages that answer 404 included', async () => {
+    const job = await client().batchScrape(
+      [
+        running.site.url('/articles/tide-pools'),
+        running.site.url('/crawl/about'),
+        running.site.url('/missing'),
+      ],
+      { options: { formats: ['markdown', 'links'] }, pollInterval: 1, timeout: 120 },
+    );
+    expect(job.status).toBe('completed');
+    expect(job.completed).toBe(3);
+    const byPath = Object.fromEntries(
+      job.data.map((document) => [new URL(document.metadata?.sourceURL as string).pathname, document]),
+    );
+    expect(byPath['/articles/tide-pools'].markdown).toContain('# Tide Pools of the North Coast');
+    expect(byPath['/crawl/about'].links).toContain(running.site.url('/crawl/'));
+    expect(byPath['/missing'].metadata?.statusCode).toBe(404);
+  });
+
+  it('searches the pages Trawl scraped (local provider), optionally scraping each result', async () => {
+    const search = () => client().search('chapter', { limit: 5 });
+    let result = await search();
+    const deadline = Date.now() + 30_000;
+    while ((result.web?.length ?? 0) < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      result = await search();
+    }
+    const web = (result.web ?? []) as {
+      url: string;
+      title?: string;
+      description?: string;
+      position?: number;
+    }[];
+    // Title hits rank first; the guide only links to the chapters.
+    expect(paths(web.slice(0, 2).map((hit) => hit.url))).toEqual([
+      '/crawl/guide/chapter-1',
+      '/crawl/guide/chapter-2',
+    ]);
+    expect(paths(web.slice(2).map((hit) => hit.url))).toEqual(['/crawl/guide']);
+    expect(web[0]).toMatchObject({ position: 1, description: expect.stringContaining('chapter') });
+    expect(web[0].title).toMatch(/^Chapter \d$/);
+    const elsewhere = await client().search('chapter', { includeDomains: ['example.com'] });
+    expect(elsewhere.web ?? []).toEqual([]);
+    const scraped = await client().search('orphan', { limit: 1, scrapeOptions: { formats: ['markdown'] } });
+    expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
+  });
+
+  it('refuses what it does not build by name', async () => {
+    await expect(
+      client().startCrawl(running.site.url('/crawl/'), { webhook: 'http://127.0.0.1:1/hook' }),
+    ).rejects.toMatchObject({ status: 501 });
+    await expect(
+      client().startCrawl(running.site.url('/crawl/'), { includePaths: ['('] }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});

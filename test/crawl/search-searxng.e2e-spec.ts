@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Firecrawl from '@mendable/firecrawl-js';
+import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+
+/** A stand-in SearXNG instance: its documented JSON answer to `/search?q=…&format=json`. */
+let searxng: Server;
+let trawl: RunningTrawl;
+const asked: string[] = [];
+
+beforeAll(async () => {
+  searxng = createServer((req, res) => {
+    const params = new URL(req.url ?? '/', 'http://x').searchParams;
+    asked.push(`${params.get('q')}|${params.get('format')}|${params.get('pageno')}`);
+    const results =
+      params.get('pageno') === '1'
+        ? [
+            {
+              url: 'https://tides.example/pools',
+              title: 'Tide pools',
+              content: 'Life in tide pools',
+              engine: 'brave',
+            },
+            { url: 'https://spam.example/x', title: 'Spam', content: 'spam', engine: 'bing' },
+          ]
+        : [];
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ query: params.get('q'), number_of_results: results.length, results }));
+  });
+  await new Promise<void>((resolve) => searxng.listen(0, '127.0.0.1', resolve));
+  trawl = await startTrawl({
+    env: { SEARXNG_URL: `http://127.0.0.1:${(searxng.address() as AddressInfo).port}/` },
+  });
+});
+
+afterAll(async () => {
+  await trawl?.stop();
+  await new Promise<void>((resolve) => searxng.close(() => resolve()));
+});
+
+describe('search through SearXNG', () => {
+  it('answers Firecrawl search results from the SearXNG JSON API, with domain filters', async () => {
+    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
+    const result = await client.search('tide pools', { limit: 3, excludeDomains: ['spam.example'] });
+    expect(result.web).toEqual([
+      {
+        url: 'https://tides.example/pools',
+        title: 'Tide pools',
+        description: 'Life in tide pools',
+        position: 1,
+      },
+    ]);
+    expect(asked[0]).toBe('tide pools|json|1');
+    await expect(client.search('x', { sources: ['news'] })).rejects.toMatchObject({ status: 501 });
+  });
+});
