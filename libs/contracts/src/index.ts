@@ -1,5 +1,6 @@
 export * from './errors/index.js';
 export * from './event-envelope.js';
+export * from './monitor/index.js';
 export * from './nats-names.js';
 export * from './read-models.js';
 export * from './scrape-events/index.js';
