@@ -31,6 +31,13 @@ export interface TrawlConfig {
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
   bootstrapLocalKey: boolean;
+  /** Shortest interval between two runs of a monitor's schedule. */
+  monitorMinIntervalMinutes: number;
+  /** How often the scheduler looks for due monitor checks. */
+  monitorSchedulerTickMs: number;
+  /** Checks running at once per core instance, and pages scraped at once per check. */
+  monitorCheckConcurrency: number;
+  monitorPageConcurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
@@ -59,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),
+    monitorMinIntervalMinutes: int(env, 'MONITOR_MIN_INTERVAL_MINUTES', 5),
+    monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
+    monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
+    monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
   };
 }
 

@@ -8,6 +8,7 @@ const MAX_ATTEMPTS = 5;
 /**
  * The one generic command handler: load the stream → fold → decide → append with the expected
  * revision. A concurrent writer makes the append fail; then it reloads and decides again.
+ * Returns the stream's revision afterwards, so readers can wait for projections to catch up.
  */
 export async function executeCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -15,7 +16,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   streamId: string,
   command: Command,
   metadata: EventMetadata,
-): Promise<Event[]> {
+): Promise<{ events: Event[]; revision: number }> {
   for (let attempt = 1; ; attempt++) {
     const history = await store.readStream(streamId);
     const state = history.reduce(
@@ -23,15 +24,16 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
       decider.initialState(),
     );
     const events = decider.decide(command, state);
-    if (events.length === 0) return events;
-    const expected = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
+    const current = history.length === 0 ? -1 : history[history.length - 1].revision;
+    if (events.length === 0) return { events, revision: current };
+    const expected = history.length === 0 ? 'no_stream' : current;
     try {
       await store.append(
         streamId,
         events.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
         expected,
       );
-      return events;
+      return { events, revision: current + events.length };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
     }

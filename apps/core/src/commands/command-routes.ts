@@ -1,5 +1,12 @@
-import { SCRAPE_CATEGORY, scrapeStreamId, TEAM_CATEGORY, teamStreamId } from '#contracts';
-import { type Decider, type DomainEvent, scrapeDecider, teamDecider } from '#domain';
+import {
+  MONITOR_CATEGORY,
+  monitorStreamId,
+  SCRAPE_CATEGORY,
+  scrapeStreamId,
+  TEAM_CATEGORY,
+  teamStreamId,
+} from '#contracts';
+import { type Decider, type DomainEvent, monitorDecider, scrapeDecider, teamDecider } from '#domain';
 
 /** Which decider and stream serve each command; the NATS subject is `<prefix>.cmd.<category>.<command>`. */
 export interface CommandRoute {
@@ -24,6 +31,21 @@ export const commandRoutes: readonly CommandRoute[] = [
     commands: ['CreateTeam', 'IssueApiKey', 'RevokeApiKey'],
     decider: teamDecider,
     streamId: (data) => teamStreamId(data.teamId),
+    teamId: (data) => data.teamId,
+  },
+  {
+    category: MONITOR_CATEGORY,
+    commands: [
+      'CreateMonitor',
+      'UpdateMonitor',
+      'DeleteMonitor',
+      'RunMonitor',
+      'StartScheduledCheck',
+      'RecordPageChecked',
+      'CompleteCheck',
+    ],
+    decider: monitorDecider,
+    streamId: (data) => monitorStreamId(data.monitorId),
     teamId: (data) => data.teamId,
   },
 ];

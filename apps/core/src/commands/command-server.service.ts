@@ -25,7 +25,7 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
           type,
           async (payload: unknown, { correlationId }: { correlationId?: string }) => {
             const data = payload as Record<string, string>;
-            const events = await executeCommand(
+            const { events, revision } = await executeCommand(
               this.store,
               route.decider,
               route.streamId(data),
@@ -35,7 +35,7 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
                 teamId: route.teamId(data),
               },
             );
-            return { events: events.map((e) => e.type) };
+            return { events: events.map((e) => e.type), revision };
           },
         ]),
       );
