@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { ApiKeysProjector } from './api-keys/api-keys.projector.service.js';
 import { MonitorViewsProjector } from './monitors/monitor-views.projector.service.js';
 import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
+import { MonitorWebhooks } from './webhooks/monitor-webhooks.service.js';
 
 /** Projections: read models rebuilt from the event stream. */
-@Module({ providers: [ApiKeysProjector, ScrapeReadModelProjectors, MonitorViewsProjector] })
+@Module({ providers: [ApiKeysProjector, ScrapeReadModelProjectors, MonitorViewsProjector, MonitorWebhooks] })
 export class ProjectorModule {}

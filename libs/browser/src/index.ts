@@ -1,4 +1,4 @@
 export type { ActionResults, PageAction, ScreenshotOptions } from './actions/page-actions.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
-export { isPrivateAddress } from './ssrf/address-guard.js';
+export { assertPublicUrl, isPrivateAddress } from './ssrf/address-guard.js';

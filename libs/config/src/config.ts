@@ -38,6 +38,11 @@ export interface TrawlConfig {
   /** Checks running at once per core instance, and pages scraped at once per check. */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;
+  /** Key of webhook signatures (`whsec_<base64>`); default: one kept in DATA_DIR. */
+  webhookSigningSecret?: string;
+  /** Attempts per webhook call before it is logged as failed; the first retry waits `webhookRetryBaseMs`. */
+  webhookMaxAttempts: number;
+  webhookRetryBaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
@@ -70,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
     monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
     monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
+    webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
+    webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),
   };
 }
 

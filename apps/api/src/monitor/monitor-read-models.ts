@@ -6,10 +6,12 @@ import {
   type CheckView,
   MONITOR_CHECK_PAGES_READ_MODEL,
   MONITOR_CHECKS_READ_MODEL,
+  MONITOR_WEBHOOK_DELIVERIES_READ_MODEL,
   MONITORS_READ_MODEL,
   type MonitorView,
   type NatsNames,
   TrawlError,
+  type WebhookDeliveryRecord,
 } from '#contracts';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
@@ -25,11 +27,13 @@ export class MonitorReadModels {
   private readonly monitors: () => Promise<KV>;
   private readonly checks: () => Promise<KV>;
   private readonly pages: () => Promise<KV>;
+  private readonly deliveries: () => Promise<KV>;
 
   constructor(@Inject(NATS_CONNECTION) nc: NatsConnection, @Inject(NATS_NAMES) names: NatsNames) {
     this.monitors = lazyKv(nc, names.kvBucket(MONITORS_READ_MODEL));
     this.checks = lazyKv(nc, names.kvBucket(MONITOR_CHECKS_READ_MODEL));
     this.pages = lazyKv(nc, names.kvBucket(MONITOR_CHECK_PAGES_READ_MODEL));
+    this.deliveries = lazyKv(nc, names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
   }
 
   async monitor(teamId: string, monitorId: string): Promise<MonitorView | undefined> {
@@ -66,6 +70,16 @@ export class MonitorReadModels {
     const keys = (await collect(await kv.keys(`${checkId}.*`))).sort();
     const pages = await this.values<CheckPage>(kv, keys);
     return status ? pages.filter((page) => page.status === status) : pages;
+  }
+
+  /** The webhook calls of a check, oldest first. */
+  async deliveriesOf(checkId: string): Promise<WebhookDeliveryRecord[]> {
+    const kv = await this.deliveries();
+    const keys = (await collect(await kv.keys(`${checkId}.*`))).sort();
+    const entries = await Promise.all(keys.map((key) => kv.get(key)));
+    return entries.flatMap((entry) =>
+      entry && entry.operation === 'PUT' ? [entry.json<WebhookDeliveryRecord>()] : [],
+    );
   }
 
   /** Waits until the monitor document reflects `revision` (or is gone, when `gone`). */

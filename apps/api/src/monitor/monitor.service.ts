@@ -121,7 +121,27 @@ export class MonitorService {
       end < pages.length
         ? `${this.config.publicUrl}/v2/monitor/${monitorId}/checks/${checkId}?${query.toString()}`
         : null;
-    return { ...check, pages: pages.slice(page.skip, end), next };
+    return {
+      ...check,
+      notificationStatus: await this.notificationStatus(check),
+      pages: pages.slice(page.skip, end),
+      next,
+    };
+  }
+
+  /** The check's webhook state from its delivery log. */
+  private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
+    const deliveries = await this.views.deliveriesOf(check.id);
+    if (deliveries.length === 0) return check.notificationStatus;
+    const finished = check.status !== 'running';
+    const webhook = deliveries.some((d) => d.status === 'failed')
+      ? 'failed'
+      : finished &&
+          deliveries.every((d) => d.status === 'delivered') &&
+          deliveries.some((d) => d.event === 'monitor.check.completed')
+        ? 'delivered'
+        : 'pending';
+    return { ...check.notificationStatus, webhook, deliveries };
   }
 
   private schedule(input: MonitorDraft['schedule'], monitorId: string): ResolvedSchedule {

@@ -159,6 +159,8 @@ export interface CheckView {
   notificationStatus: {
     webhook: 'not_configured' | 'pending' | 'delivered' | 'failed';
     email: 'not_configured';
+    /** The delivery log of this check's webhook calls. */
+    deliveries?: WebhookDeliveryRecord[];
   };
   error: string | null;
   createdAt: string;
@@ -174,7 +176,21 @@ export const emptySummary = (): CheckSummary => ({
   error: 0,
 });
 
+/** One webhook call of a check, as the delivery log keeps it. */
+export interface WebhookDeliveryRecord {
+  webhookId: string;
+  event: MonitorWebhookEvent;
+  url: string;
+  status: 'retrying' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  updatedAt: string;
+}
+
 /** Read models of monitors (JetStream KV buckets `<prefix>_<name>`). */
 export const MONITORS_READ_MODEL = 'monitors';
 export const MONITOR_CHECKS_READ_MODEL = 'monitor_checks';
 export const MONITOR_CHECK_PAGES_READ_MODEL = 'monitor_check_pages';
+/** Webhook delivery log: `<checkId>.<webhookId>`. */
+export const MONITOR_WEBHOOK_DELIVERIES_READ_MODEL = 'monitor_webhook_deliveries';

@@ -147,6 +147,8 @@ describe('runs', () => {
   it('counts runs per month and the shortest interval', () => {
     expect(runsPerMonth({ cron: '0 * * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(720);
     expect(runsPerMonth({ cron: '0 9 * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(30);
+    expect(runsPerMonth({ cron: '* * * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(43_200);
+    expect(runsPerMonth({ cron: '*/5 * * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(8_640);
     expect(shortestIntervalMinutes({ cron: '0 8,20 * * *', timezone: 'UTC' })).toBe(720);
   });
 
