@@ -1,3 +1,4 @@
+import Firecrawl from '@mendable/firecrawl-js';
 import { call, finishedCheck, runCheck } from '../support/monitor-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -154,5 +155,28 @@ describe('monitors over HTTP', () => {
     const deleted = await call(trawl, 'DELETE', `/v2/monitor/${id}`);
     expect(deleted).toEqual({ status: 200, body: { success: true } });
     expect((await call(trawl, 'GET', `/v2/monitor/${id}`)).status).toBe(404);
+  });
+
+  it('works with the official Firecrawl JS SDK monitor methods', async () => {
+    const { trawl, site } = running;
+    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
+    const monitor = await client.createMonitor({
+      name: 'SDK monitor',
+      schedule: { text: 'every 30 minutes' },
+      targets: [{ type: 'scrape', urls: [site.url('/articles/tide-pools'), site.url('/notes.txt')] }],
+    });
+    expect(monitor.schedule.cron).toBe('*/30 * * * *');
+    const check = await client.runMonitor(monitor.id);
+    expect(check.status).toBe('running');
+    await finishedCheck(trawl, monitor.id, check.id);
+    // limit 1 makes the SDK follow the absolute `next` links for the second page.
+    const detail = await client.getMonitorCheck(monitor.id, check.id, { limit: 1 });
+    expect(detail.pages.map((page) => page.status)).toEqual(['new', 'new']);
+    expect((await client.listMonitorChecks(monitor.id)).map((c) => c.id)).toEqual([check.id]);
+    expect((await client.listMonitors()).some((m) => m.id === monitor.id)).toBe(true);
+    const updated = await client.updateMonitor(monitor.id, { status: 'paused', retentionDays: 7 });
+    expect(updated).toMatchObject({ status: 'paused', retentionDays: 7 });
+    expect(await client.deleteMonitor(monitor.id)).toBe(true);
+    await expect(client.getMonitor(monitor.id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -149,6 +149,7 @@ describe('runs', () => {
     expect(runsPerMonth({ cron: '0 9 * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(30);
     expect(runsPerMonth({ cron: '* * * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(43_200);
     expect(runsPerMonth({ cron: '*/5 * * * *', timezone: 'UTC' }, '2026-01-01T00:00:00.000Z')).toBe(8_640);
+    expect(runsPerMonth({ cron: '*/30 * * * *', timezone: 'UTC' }, '2026-01-01T00:07:13.000Z')).toBe(1_440);
     expect(shortestIntervalMinutes({ cron: '0 8,20 * * *', timezone: 'UTC' })).toBe(720);
   });
 

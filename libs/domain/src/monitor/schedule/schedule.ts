@@ -139,8 +139,9 @@ export function runsPerMonth(schedule: MonitorSchedule, from: string): number {
   const runs = cronOf(schedule).nextRuns(RUNS_COUNTED, new Date(from));
   const inMonth = runs.filter((run) => run.getTime() - start <= month).length;
   if (inMonth < runs.length || runs.length < RUNS_COUNTED) return inMonth;
-  const span = runs[runs.length - 1].getTime() - start;
-  return Math.round((RUNS_COUNTED * month) / span);
+  // The rate between the first and last counted run, so the offset of `from` does not skew it.
+  const span = runs[runs.length - 1].getTime() - runs[0].getTime();
+  return Math.round(((RUNS_COUNTED - 1) * month) / span);
 }
 
 /** The schedule in words, for the dashboard and the CLI. */
