@@ -1,18 +1,26 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { call, runCheck } from '../support/monitor-client.js';
+import { startSmtpServer } from '../support/smtp-receiver.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const SECRET = `whsec_${Buffer.from('trawl-e2e-webhook-secret-32bytes').toString('base64')}`;
-const running = trawlWithSite({
-  env: {
-    WEBHOOK_SIGNING_SECRET: SECRET,
-    WEBHOOK_RETRY_BASE_MS: '100',
-    MONITOR_MIN_INTERVAL_MINUTES: '1',
-    MONITOR_SCHEDULER_TICK_MS: '500',
-  },
+const env: NodeJS.ProcessEnv = {
+  WEBHOOK_SIGNING_SECRET: SECRET,
+  WEBHOOK_RETRY_BASE_MS: '100',
+  MONITOR_MIN_INTERVAL_MINUTES: '1',
+  MONITOR_SCHEDULER_TICK_MS: '500',
+};
+// A real SMTP server in this process; it must listen before Trawl starts with its address.
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  env.SMTP_URL = smtp.url;
+  env.SMTP_FROM = 'Trawl <trawl@example.test>';
 });
+afterAll(() => smtp?.close());
+const running = trawlWithSite({ env });
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -37,6 +45,7 @@ describe('monitor notifications and schedules', () => {
         schedule: { text: 'weekly' },
         targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
         webhook: { url: receiver.url, headers: { 'x-team': 'tides' }, metadata: { source: 'e2e' } },
+        notification: { email: { enabled: true, recipients: ['ops@example.test'], includeDiffs: true } },
       });
       expect(created.status).toBe(200);
       const check = await runCheck(trawl, created.body.data.id);
@@ -95,7 +104,26 @@ describe('monitor notifications and schedules', () => {
         );
         return body.data.notificationStatus.webhook === 'delivered' ? body.data : undefined;
       }, 'the delivery log');
-      expect(detail.notificationStatus.deliveries).toEqual([
+      const mail = await until(async () => smtp.messages[0], 'the e-mail');
+      expect(mail.from).toBe('trawl@example.test');
+      expect(mail.to).toEqual(['ops@example.test']);
+      expect(mail.text).toMatch(/^Subject: \[Trawl\] Hooked: 1 new$/m);
+      expect(mail.text).toContain(`NEW  ${site.url('/articles/tide-pools')}`);
+      expect(mail.text).toContain(`<a href="${site.url('/articles/tide-pools')}">`);
+      const withEmail = await until(async () => {
+        const { body } = await call(
+          trawl,
+          'GET',
+          `/v2/monitor/${created.body.data.id}/checks/${check.data.id}`,
+        );
+        return body.data.notificationStatus.email === 'delivered' ? body.data : undefined;
+      }, 'the e-mail in the delivery log');
+      expect(withEmail.notificationStatus.deliveries).toContainEqual(
+        expect.objectContaining({ event: 'email', url: 'mailto:ops@example.test', status: 'delivered' }),
+      );
+      expect(
+        detail.notificationStatus.deliveries.filter((d: { event: string }) => d.event !== 'email'),
+      ).toEqual([
         expect.objectContaining({
           event: 'monitor.page',
           status: 'delivered',

@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysProjector } from './api-keys/api-keys.projector.service.js';
+import { MonitorEmail } from './email/monitor-email.service.js';
 import { MonitorViewsProjector } from './monitors/monitor-views.projector.service.js';
 import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
 import { MonitorWebhooks } from './webhooks/monitor-webhooks.service.js';
 
 /** Projections: read models rebuilt from the event stream. */
-@Module({ providers: [ApiKeysProjector, ScrapeReadModelProjectors, MonitorViewsProjector, MonitorWebhooks] })
+@Module({
+  providers: [
+    ApiKeysProjector,
+    ScrapeReadModelProjectors,
+    MonitorViewsProjector,
+    MonitorWebhooks,
+    MonitorEmail,
+  ],
+})
 export class ProjectorModule {}

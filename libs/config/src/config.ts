@@ -43,6 +43,9 @@ export interface TrawlConfig {
   /** Attempts per webhook call before it is logged as failed; the first retry waits `webhookRetryBaseMs`. */
   webhookMaxAttempts: number;
   webhookRetryBaseMs: number;
+  /** SMTP server of monitor e-mails, e.g. `smtp://user:pass@mail.example.com:587`; e-mail is refused without it. */
+  smtpUrl?: string;
+  smtpFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
@@ -78,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? 'Trawl <trawl@localhost>',
   };
 }
 

@@ -15,6 +15,7 @@ import {
   validateCreateMonitor,
   validateScrapeRequest,
   validateUpdateMonitor,
+  type WebhookDeliveryRecord,
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus, CommandRejectedError } from '#messaging';
@@ -43,7 +44,7 @@ export class MonitorService {
       ...validated.value,
       schedule: this.schedule(validated.value.schedule, monitorId),
     };
-    refuseUnavailable(validated.value);
+    refuseUnavailable(validated.value, this.config);
     const { revision } = await this.send(
       'CreateMonitor',
       { monitorId, teamId, spec, at: now() },
@@ -61,7 +62,7 @@ export class MonitorService {
     const validated = validateUpdateMonitor(body, uuidv7);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { status, schedule, ...rest } = validated.value;
-    refuseUnavailable(validated.value);
+    refuseUnavailable(validated.value, this.config);
     await this.get(teamId, monitorId);
     const changes: Partial<MonitorSpec> = {
       ...rest,
@@ -129,19 +130,26 @@ export class MonitorService {
     };
   }
 
-  /** The check's webhook state from its delivery log. */
+  /** The check's webhook and e-mail state from its delivery log. */
   private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
     const deliveries = await this.views.deliveriesOf(check.id);
     if (deliveries.length === 0) return check.notificationStatus;
     const finished = check.status !== 'running';
-    const webhook = deliveries.some((d) => d.status === 'failed')
-      ? 'failed'
-      : finished &&
-          deliveries.every((d) => d.status === 'delivered') &&
-          deliveries.some((d) => d.event === 'monitor.check.completed')
-        ? 'delivered'
-        : 'pending';
-    return { ...check.notificationStatus, webhook, deliveries };
+    const webhooks = deliveries.filter((d) => d.event !== 'email');
+    const emails = deliveries.filter((d) => d.event === 'email');
+    return {
+      ...check.notificationStatus,
+      webhook: webhooks.length === 0 ? check.notificationStatus.webhook : webhookStatus(webhooks, finished),
+      email:
+        emails.length === 0
+          ? check.notificationStatus.email
+          : emails[0].status === 'delivered'
+            ? 'delivered'
+            : emails[0].status === 'failed'
+              ? 'failed'
+              : 'pending',
+      deliveries,
+    };
   }
 
   private schedule(input: MonitorDraft['schedule'], monitorId: string): ResolvedSchedule {
@@ -169,10 +177,10 @@ export class MonitorService {
 }
 
 /**
- * Crawl and search targets, e-mail notifications and scrape options this build cannot honour are
+ * Crawl and search targets, e-mail without an SMTP server and scrape options this build cannot honour are
  * refused by name instead of being accepted and never run.
  */
-function refuseUnavailable(draft: MonitorPatchDraft) {
+function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   const missing = new Set<string>();
   (draft.targets ?? []).forEach((target, index) => {
     if (target.type !== 'scrape') {
@@ -186,7 +194,8 @@ function refuseUnavailable(draft: MonitorPatchDraft) {
       }
     }
   });
-  if (draft.notification?.email?.enabled) missing.add('notification.email');
+  if (draft.notification?.email?.enabled && !config.smtpUrl)
+    missing.add('notification.email (no SMTP_URL configured)');
   if (missing.size > 0) {
     throw new TrawlError(
       'FEATURE_NOT_AVAILABLE',
@@ -194,6 +203,19 @@ function refuseUnavailable(draft: MonitorPatchDraft) {
       [...missing].map((feature) => ({ path: [feature], message: 'not available yet' })),
     );
   }
+}
+
+/** Delivered once the check finished and every call, the completion one included, got a 2xx. */
+function webhookStatus(
+  webhooks: WebhookDeliveryRecord[],
+  finished: boolean,
+): 'failed' | 'delivered' | 'pending' {
+  if (webhooks.some((d) => d.status === 'failed')) return 'failed';
+  const done =
+    finished &&
+    webhooks.every((d) => d.status === 'delivered') &&
+    webhooks.some((d) => d.event === 'monitor.check.completed');
+  return done ? 'delivered' : 'pending';
 }
 
 const now = () => new Date().toISOString();

@@ -32,6 +32,7 @@ const recorded = (type: string, data: object): RecordedEvent => ({
   createdAt: 't',
 });
 const notify = (events?: string[]) => ({
+  monitorName: 'Prices',
   webhook: { url: 'http://hooks.test/', metadata: { env: 'test' }, ...(events ? { events } : {}) },
   notification: null,
 });

@@ -47,6 +47,7 @@ export interface MonitorDeleted {
 
 /** Where a check's notifications go, as configured when it ran. */
 export interface CheckNotify {
+  monitorName: string;
   webhook: MonitorWebhook | null;
   notification: MonitorNotification | null;
 }

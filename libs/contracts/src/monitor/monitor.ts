@@ -158,7 +158,7 @@ export interface CheckView {
   targetResults: { targetId: string; type: MonitorTarget['type'] }[];
   notificationStatus: {
     webhook: 'not_configured' | 'pending' | 'delivered' | 'failed';
-    email: 'not_configured';
+    email: 'not_configured' | 'pending' | 'delivered' | 'failed';
     /** The delivery log of this check's webhook calls. */
     deliveries?: WebhookDeliveryRecord[];
   };
@@ -179,7 +179,8 @@ export const emptySummary = (): CheckSummary => ({
 /** One webhook call of a check, as the delivery log keeps it. */
 export interface WebhookDeliveryRecord {
   webhookId: string;
-  event: MonitorWebhookEvent;
+  /** A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients). */
+  event: MonitorWebhookEvent | 'email';
   url: string;
   status: 'retrying' | 'delivered' | 'failed';
   attempts: number;

@@ -72,7 +72,7 @@ const pageChecked = (checkId: string, p: CheckPage, snapshot: PageSnapshot | nul
     checkId,
     page: p,
     snapshot,
-    notify: { webhook: spec.webhook, notification: null },
+    notify: { monitorName: 'Prices', webhook: spec.webhook, notification: null },
   },
 });
 
@@ -270,7 +270,7 @@ describe('monitor decider', () => {
         actualCredits: 1,
         error: null,
         finishedAt: 't9',
-        notify: { webhook: spec.webhook, notification: null },
+        notify: { monitorName: 'Prices', webhook: spec.webhook, notification: null },
       },
     });
     const state = given(monitorDecider, [created, start, first, second, completed]).state();

@@ -309,6 +309,7 @@ function requireJudgingGoal(spec: MonitorSpec) {
 }
 
 const notifyOf = (spec: MonitorSpec): CheckNotify => ({
+  monitorName: spec.name,
   webhook: spec.webhook,
   notification: spec.notification,
 });
