@@ -184,3 +184,20 @@ function withEstimate(view: StoredMonitor): StoredMonitor {
   const perCheck = pagesPerCheck(view.targets) * CREDITS_PER_PAGE;
   return { ...view, estimatedCreditsPerMonth: perCheck * runsPerMonth(view.schedule, view.updatedAt) };
 }
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Pure: the checks a monitor no longer keeps at `now` (the time of its newest check, so replays
+ * prune alike): those created more than `retentionDays` earlier. The running check is never pruned.
+ */
+export function expiredCheckIds(
+  checks: readonly Pick<CheckView, 'id' | 'createdAt' | 'status'>[],
+  now: string,
+  retentionDays: number,
+): string[] {
+  const cutoff = Date.parse(now) - retentionDays * DAY_MS;
+  return checks
+    .filter((check) => check.status !== 'running' && Date.parse(check.createdAt) < cutoff)
+    .map((check) => check.id);
+}

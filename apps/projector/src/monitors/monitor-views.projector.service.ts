@@ -15,6 +15,7 @@ import {
   checkedPage,
   evolveCheckView,
   evolveMonitorView,
+  expiredCheckIds,
   type StoredCheck,
   type StoredMonitor,
 } from './monitor-views.projection.js';
@@ -62,12 +63,29 @@ export class MonitorViewsProjector implements OnApplicationBootstrap, OnApplicat
       if (nextCheck) await checks.put(checkKey, JSON.stringify(nextCheck));
     }
     const monitor = documentOf<StoredMonitor>(await monitors.get(monitorKey));
+    if (monitor && (event.type === 'CheckStarted' || event.type === 'CheckSkipped')) {
+      const now = event.type === 'CheckStarted' ? event.data.startedAt : event.data.skippedAt;
+      await this.pruneChecks(monitorKey, monitor.retentionDays, now, checks, pages);
+    }
     const next = evolveMonitorView(monitor, recorded);
     if (next === null) {
       await this.deleteChecks(monitorKey, checks, pages);
       await monitors.delete(monitorKey);
     } else if (next) {
       await monitors.put(monitorKey, JSON.stringify(next));
+    }
+  }
+
+  /** Checks older than the monitor's `retentionDays` leave the read models with their pages. */
+  private async pruneChecks(monitorKey: string, retentionDays: number, now: string, checks: KV, pages: KV) {
+    const stored: StoredCheck[] = [];
+    for await (const key of await checks.keys(`${monitorKey}.*`)) {
+      const check = documentOf<StoredCheck>(await checks.get(key));
+      if (check) stored.push(check);
+    }
+    for (const checkId of expiredCheckIds(stored, now, retentionDays)) {
+      for await (const pageKey of await pages.keys(`${checkId}.>`)) await pages.purge(pageKey);
+      await checks.purge(`${monitorKey}.${checkId}`);
     }
   }
 
