@@ -1,5 +1,6 @@
 import { benchCacheHits } from './cache-hit.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
+import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
@@ -7,6 +8,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['HTML → markdown throughput', benchMarkdownThroughput],
   ['Scrape pipeline overhead', benchPipelineOverhead],
   ['Cache hits', benchCacheHits],
+  ['Monitors', benchMonitors],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {
