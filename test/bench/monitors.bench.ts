@@ -99,7 +99,9 @@ export async function benchMonitors(): Promise<Record<string, string>> {
     const wall = performance.now() - started;
     const cpu = (await cpuSeconds(trawl.baseUrl)) - cpuBefore;
     figures[`check of ${PAGES} unchanged pages`] =
-      `${(wall / 1000).toFixed(1)} s wall, ${check.data.summary.same} same`;
+      `${(wall / 1000).toFixed(1)} s wall, summary ${JSON.stringify(check.data.summary)}`;
+    const odd = check.data.pages.filter((page: { status: string }) => page.status !== 'same');
+    for (const page of odd) figures[`not same: ${page.url}`] = `${page.status} ${page.error ?? ''}`;
     figures['per page'] =
       `${(wall / PAGES).toFixed(0)} ms wall, ${((cpu * 1000) / PAGES).toFixed(0)} ms CPU (Node process; Chromium not counted)`;
   } finally {
