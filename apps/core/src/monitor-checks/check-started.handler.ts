@@ -87,17 +87,24 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       .flatMap((target) => target.urls.map((url) => ({ target, url })));
     let error: string | undefined;
     try {
+      // Pages are scraped in parallel but recorded one after the other: parallel appends to the one
+      // monitor stream would only fight over its expected revision.
+      let recorded: Promise<unknown> = Promise.resolve();
       await inParallel(pages, this.config.monitorPageConcurrency, async ({ target, url }) => {
         const { page, snapshot } = await this.checkPage(check, target, url, correlationId);
-        await this.monitorCommand(
-          check.monitorId,
-          {
-            type: 'RecordPageChecked',
-            data: { monitorId: check.monitorId, checkId: check.checkId, page, snapshot, at: now() },
-          },
-          check.teamId,
-          correlationId,
+        const record = recorded.then(() =>
+          this.monitorCommand(
+            check.monitorId,
+            {
+              type: 'RecordPageChecked',
+              data: { monitorId: check.monitorId, checkId: check.checkId, page, snapshot, at: now() },
+            },
+            check.teamId,
+            correlationId,
+          ),
         );
+        recorded = record.catch(() => undefined);
+        await record;
       });
     } catch (failure) {
       error = `The check could not finish: ${String(failure)}`;
