@@ -2,6 +2,7 @@ import { benchCacheHits } from './cache-hit.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
+import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
@@ -11,6 +12,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],
+  ['Monitors', benchMonitors],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {

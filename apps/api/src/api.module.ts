@@ -19,6 +19,9 @@ import { RateLimitGuard } from './limits/rate-limit.guard.js';
 import { MapHttpController } from './map/map.http.controller.js';
 import { MapService } from './map/map.service.js';
 import { MetricsHttpController } from './metrics/metrics.http.controller.js';
+import { MonitorHttpController } from './monitor/monitor.http.controller.js';
+import { MonitorService } from './monitor/monitor.service.js';
+import { MonitorReadModels } from './monitor/monitor-read-models.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
@@ -43,6 +46,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     MetricsHttpController,
     TeamHttpController,
     AdminHttpController,
+    MonitorHttpController,
   ],
   providers: [
     AdminKeyGuard,
@@ -60,6 +64,8 @@ import { TeamHttpController } from './team/team.http.controller.js';
     CrawlJobs,
     MapService,
     SearchService,
+    MonitorReadModels,
+    MonitorService,
   ],
 })
 export class ApiModule {}

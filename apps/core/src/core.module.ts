@@ -4,10 +4,12 @@ import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
+import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
+import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
 
-/** Command handlers over the event store, the relay that publishes what they commit, billing, crawls and queries. */
+/** Command handlers over the event store, the relay that publishes what they commit, billing, crawls, monitor checks and queries. */
 @Module({
   providers: [
     eventStoreProvider,
@@ -17,6 +19,8 @@ import { EventRelayService } from './relay/event-relay.service.js';
     InteractionQueryService,
     CrawlQueries,
     CrawlRunner,
+    MonitorScheduler,
+    CheckStartedHandler,
   ],
 })
 export class CoreModule {}

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysProjector } from './api-keys/api-keys.projector.service.js';
 import { CreditBalancesProjector } from './credit-balances/credit-balances.projector.service.js';
+import { MonitorEmail } from './email/monitor-email.service.js';
+import { MonitorViewsProjector } from './monitors/monitor-views.projector.service.js';
 import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
 import { SearchIndexProjector } from './search-index/search-index.projector.service.js';
 import { TeamSettingsProjector } from './team-settings/team-settings.projector.service.js';
+import { MonitorWebhooks } from './webhooks/monitor-webhooks.service.js';
 
 /** Projections: read models rebuilt from the event stream. */
 @Module({
@@ -13,6 +16,9 @@ import { TeamSettingsProjector } from './team-settings/team-settings.projector.s
     CreditBalancesProjector,
     TeamSettingsProjector,
     SearchIndexProjector,
+    MonitorViewsProjector,
+    MonitorWebhooks,
+    MonitorEmail,
   ],
 })
 export class ProjectorModule {}

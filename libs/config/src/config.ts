@@ -46,6 +46,21 @@ export interface TrawlConfig {
   interactIdleMs: number;
   /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
   searxngUrl?: string;
+  /** Shortest interval between two runs of a monitor's schedule. */
+  monitorMinIntervalMinutes: number;
+  /** How often the scheduler looks for due monitor checks. */
+  monitorSchedulerTickMs: number;
+  /** Checks running at once per core instance, and pages scraped at once per check. */
+  monitorCheckConcurrency: number;
+  monitorPageConcurrency: number;
+  /** Key of webhook signatures (`whsec_<base64>`); default: one kept in DATA_DIR. */
+  webhookSigningSecret?: string;
+  /** Attempts per webhook call before it is logged as failed; the first retry waits `webhookRetryBaseMs`. */
+  webhookMaxAttempts: number;
+  webhookRetryBaseMs: number;
+  /** SMTP server of monitor e-mails, e.g. `smtp://user:pass@mail.example.com:587`; e-mail is refused without it. */
+  smtpUrl?: string;
+  smtpFrom: string;
   /** Where the standalone app writes the API key it creates for the local team on first start. */
   localKeyFile: string;
   /** Create a local team and key on first start (standalone default). */
@@ -119,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
           },
         }
       : {}),
+    monitorMinIntervalMinutes: int(env, 'MONITOR_MIN_INTERVAL_MINUTES', 5),
+    monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
+    monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
+    monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
+    webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
+    webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? 'Trawl <trawl@localhost>',
   };
 }
 

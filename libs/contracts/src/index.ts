@@ -3,6 +3,7 @@ export * from './credit-events/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';
 export * from './interact/index.js';
+export * from './monitor/index.js';
 export * from './nats-names.js';
 export * from './read-models.js';
 export * from './scrape-events/index.js';

@@ -18,6 +18,8 @@ export type StreamStateCache<State> = Map<string, { state: State; revision: numb
  * An empty read does not prove the stream is new: retention (truncation, `maxAge`) may hide every
  * event of a stream that goes on. Its revision then comes with the conflict, and the next attempt
  * expects exactly that revision, so the guard against concurrent writers stays.
+ *
+ * Returns the stream's revision afterwards, so readers can wait for projections to catch up.
  */
 export async function executeCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -26,7 +28,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   metadata: EventMetadata,
   cache?: StreamStateCache<State>,
-): Promise<Event[]> {
+): Promise<{ events: Event[]; revision: number }> {
   /** Revision of a stream whose events are all hidden, learned from a conflict. */
   let hiddenRevision: number | undefined;
   for (let attempt = 1; ; attempt++) {
@@ -39,7 +41,8 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
     const revision = history.length > 0 ? history[history.length - 1].revision : known?.revision;
     if (cache && revision !== undefined) cache.set(streamId, { state, revision });
     const events = decider.decide(command, state);
-    if (events.length === 0) return events;
+    const current = revision ?? hiddenRevision ?? -1;
+    if (events.length === 0) return { events, revision: current };
     const expected = revision ?? hiddenRevision ?? 'no_stream';
     try {
       await store.append(
@@ -47,7 +50,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
         events.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
         expected,
       );
-      return events;
+      return { events, revision: current + events.length };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       hiddenRevision = revision === undefined && typeof error.actual === 'number' ? error.actual : undefined;

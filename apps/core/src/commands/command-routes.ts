@@ -3,6 +3,8 @@ import {
   CREDITS_CATEGORY,
   crawlStreamId,
   creditLedgerStreamId,
+  MONITOR_CATEGORY,
+  monitorStreamId,
   SCRAPE_CATEGORY,
   scrapeStreamId,
   TEAM_CATEGORY,
@@ -13,6 +15,7 @@ import {
   creditLedgerDecider,
   type Decider,
   type DomainEvent,
+  monitorDecider,
   scrapeDecider,
   teamDecider,
 } from '#domain';
@@ -66,5 +69,20 @@ export const commandRoutes: readonly CommandRoute[] = [
     streamId: (data) => creditLedgerStreamId(data.teamId),
     teamId: (data) => data.teamId,
     cacheState: true,
+  },
+  {
+    category: MONITOR_CATEGORY,
+    commands: [
+      'CreateMonitor',
+      'UpdateMonitor',
+      'DeleteMonitor',
+      'RunMonitor',
+      'StartScheduledCheck',
+      'RecordPageChecked',
+      'CompleteCheck',
+    ],
+    decider: monitorDecider,
+    streamId: (data) => monitorStreamId(data.monitorId),
+    teamId: (data) => data.teamId,
   },
 ];

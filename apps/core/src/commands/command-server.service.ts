@@ -29,7 +29,7 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
           async (payload: unknown, { correlationId }: { correlationId?: string }) => {
             const data = payload as Record<string, string>;
             const streamId = route.streamId(data);
-            const events = await this.locks.run(streamId, () =>
+            const { events, revision } = await this.locks.run(streamId, () =>
               executeCommand(
                 this.store,
                 route.decider,
@@ -39,7 +39,7 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
                 cache,
               ),
             );
-            return { events: events.map((e) => e.type) };
+            return { events: events.map((e) => e.type), revision };
           },
         ]),
       );

@@ -41,12 +41,12 @@ const SELECTOR_WAIT_COST_MS = 1_000;
 /** Validates a `POST /v2/scrape` body against the spec's table and API-NOTES' rules, then applies defaults. */
 export function validateScrapeRequest(body: unknown): Validated<ScrapeRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+    return invalidRequest([{ path: [], message: 'The request body must be a JSON object' }]);
   }
   const dto = plainToInstance(ScrapeRequestDto, normaliseShorthands(body as Record<string, unknown>));
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  const details = errors.length > 0 ? flatten(errors) : crossFieldIssues(dto);
-  if (details.length > 0) return invalid(details);
+  const details = errors.length > 0 ? flattenValidationErrors(errors) : crossFieldIssues(dto);
+  if (details.length > 0) return invalidRequest(details);
   return { ok: true, value: withDefaults(dto) };
 }
 
@@ -299,11 +299,14 @@ function plain<T extends object>(dto: T): T {
   return JSON.parse(JSON.stringify(dto)) as T;
 }
 
-function invalid(details: ErrorDetail[]): Validated<never> {
+export function invalidRequest(details: ErrorDetail[]): Validated<never> {
   return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
 }
 
-function flatten(errors: ValidationError[], parent: (string | number)[] = []): ErrorDetail[] {
+export function flattenValidationErrors(
+  errors: ValidationError[],
+  parent: (string | number)[] = [],
+): ErrorDetail[] {
   return errors.flatMap((error) => {
     const path = [...parent, /^\d+$/.test(error.property) ? Number(error.property) : error.property];
     const own = Object.values(error.constraints ?? {}).map((message) => ({
@@ -312,6 +315,6 @@ function flatten(errors: ValidationError[], parent: (string | number)[] = []): E
         ? `${path.join('.')}${message.slice(error.property.length)}`
         : message,
     }));
-    return [...own, ...flatten(error.children ?? [], path)];
+    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
   });
 }

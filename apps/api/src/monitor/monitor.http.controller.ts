@@ -1,0 +1,137 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { TrawlError } from '#contracts';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { correlationIdOf } from '../http/correlation-id.js';
+import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { MonitorService } from './monitor.service.js';
+
+const PAGE_STATUSES = ['new', 'same', 'changed', 'removed', 'error'];
+const CHECK_STATUSES = [
+  'queued',
+  'running',
+  'completed',
+  'partial',
+  'failed',
+  'skipped_overlap',
+  'skipped_no_credits',
+];
+
+@Controller('v2/monitor')
+@UseGuards(ApiKeyGuard, RateLimitGuard)
+export class MonitorHttpController {
+  constructor(private readonly monitors: MonitorService) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+    return { success: true, data: await this.monitors.create(teamId, body, correlationIdOf(req)) };
+  }
+
+  @Get()
+  async list(@TeamId() teamId: string, @Query() query: Record<string, unknown>) {
+    const { limit, offset } = paging(query, 'offset');
+    return { success: true, data: await this.monitors.list(teamId, limit, offset) };
+  }
+
+  @Get(':id')
+  async get(@TeamId() teamId: string, @Param('id') id: string) {
+    return { success: true, data: await this.monitors.get(teamId, id) };
+  }
+
+  @Patch(':id')
+  async update(
+    @TeamId() teamId: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() req: Request,
+  ) {
+    return { success: true, data: await this.monitors.update(teamId, id, body, correlationIdOf(req)) };
+  }
+
+  @Delete(':id')
+  async delete(@TeamId() teamId: string, @Param('id') id: string, @Req() req: Request) {
+    await this.monitors.delete(teamId, id, correlationIdOf(req));
+    return { success: true };
+  }
+
+  /** The body is `{}` or `{origin}` (API-NOTES.md). */
+  @Post(':id/run')
+  @HttpCode(200)
+  async run(@TeamId() teamId: string, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
+    const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
+    if (extra.length > 0) {
+      throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
+        { path: [extra[0]], message: `property ${extra[0]} should not exist` },
+      ]);
+    }
+    const check = await this.monitors.run(teamId, id, correlationIdOf(req));
+    return { success: true, id: check.id, data: check };
+  }
+
+  @Get(':id/checks')
+  async checks(@TeamId() teamId: string, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    const { limit, offset } = paging(query, 'offset');
+    const status = statusFilter(query, CHECK_STATUSES);
+    return { success: true, data: await this.monitors.checks(teamId, id, { limit, offset, status }) };
+  }
+
+  @Get(':id/checks/:checkId')
+  async check(
+    @TeamId() teamId: string,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const { limit, offset: skip } = paging(query, 'skip');
+    const status = statusFilter(query, PAGE_STATUSES);
+    const data = await this.monitors.check(teamId, id, checkId, { limit, skip, status });
+    return { success: true, data, next: data.next };
+  }
+}
+
+function paging(query: Record<string, unknown>, offsetName: 'offset' | 'skip') {
+  const limit = integer(query, 'limit', 20, 1, 100);
+  const offset = integer(query, offsetName, 0, 0, Number.MAX_SAFE_INTEGER);
+  return { limit, offset };
+}
+
+function integer(
+  query: Record<string, unknown>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const message = `${name} must be an integer from ${min} to ${max}`;
+    throw new TrawlError('BAD_REQUEST', message, [{ path: [name], message }]);
+  }
+  return value;
+}
+
+function statusFilter(query: Record<string, unknown>, allowed: string[]): string | undefined {
+  const raw = query.status;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !allowed.includes(raw)) {
+    const message = `status must be one of ${allowed.join(', ')}`;
+    throw new TrawlError('BAD_REQUEST', message, [{ path: ['status'], message }]);
+  }
+  return raw;
+}

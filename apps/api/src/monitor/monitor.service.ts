@@ -1,0 +1,221 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  type CheckPage,
+  type CheckView,
+  MONITOR_CATEGORY,
+  type MonitorDraft,
+  type MonitorPatchDraft,
+  type MonitorSpec,
+  type MonitorView,
+  type ResolvedSchedule,
+  TrawlError,
+  unavailableFeatures,
+  validateCreateMonitor,
+  validateScrapeRequest,
+  validateUpdateMonitor,
+  type WebhookDeliveryRecord,
+} from '#contracts';
+import { resolveSchedule, ScheduleError } from '#domain';
+import { CommandBus, CommandRejectedError } from '#messaging';
+import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { MonitorReadModels } from './monitor-read-models.js';
+
+export interface CheckDetail extends CheckView {
+  pages: CheckPage[];
+  next: string | null;
+}
+
+/** Monitor commands go to core over NATS; reads come from the projections. */
+@Injectable()
+export class MonitorService {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly views: MonitorReadModels,
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+  ) {}
+
+  async create(teamId: string, body: unknown, correlationId: string): Promise<MonitorView> {
+    const validated = validateCreateMonitor(body, uuidv7);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const monitorId = uuidv7();
+    const spec: MonitorSpec = {
+      ...validated.value,
+      schedule: this.schedule(validated.value.schedule, monitorId),
+    };
+    refuseUnavailable(validated.value, this.config);
+    const { revision } = await this.send(
+      'CreateMonitor',
+      { monitorId, teamId, spec, at: now() },
+      correlationId,
+    );
+    return this.views.monitorAt(teamId, monitorId, revision);
+  }
+
+  async update(
+    teamId: string,
+    monitorId: string,
+    body: unknown,
+    correlationId: string,
+  ): Promise<MonitorView> {
+    const validated = validateUpdateMonitor(body, uuidv7);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const { status, schedule, ...rest } = validated.value;
+    refuseUnavailable(validated.value, this.config);
+    await this.get(teamId, monitorId);
+    const changes: Partial<MonitorSpec> = {
+      ...rest,
+      ...(schedule ? { schedule: this.schedule(schedule, monitorId) } : {}),
+    };
+    const { revision } = await this.send(
+      'UpdateMonitor',
+      { monitorId, teamId, changes, status, at: now() },
+      correlationId,
+    );
+    return this.views.monitorAt(teamId, monitorId, revision);
+  }
+
+  async get(teamId: string, monitorId: string): Promise<MonitorView> {
+    const monitor = await this.views.monitor(teamId, monitorId);
+    if (!monitor) throw new TrawlError('MONITOR_NOT_FOUND', `Monitor ${monitorId} not found`);
+    return monitor;
+  }
+
+  list(teamId: string, limit: number, offset: number): Promise<MonitorView[]> {
+    return this.views.listMonitors(teamId, limit, offset);
+  }
+
+  async delete(teamId: string, monitorId: string, correlationId: string): Promise<void> {
+    await this.get(teamId, monitorId);
+    await this.send('DeleteMonitor', { monitorId, teamId, at: now() }, correlationId);
+    await this.views.monitorGone(teamId, monitorId);
+  }
+
+  async run(teamId: string, monitorId: string, correlationId: string): Promise<CheckView> {
+    await this.get(teamId, monitorId);
+    const checkId = uuidv7();
+    await this.send('RunMonitor', { monitorId, teamId, checkId, at: now() }, correlationId);
+    return this.views.checkAt(teamId, monitorId, checkId);
+  }
+
+  async checks(teamId: string, monitorId: string, page: { limit: number; offset: number; status?: string }) {
+    await this.get(teamId, monitorId);
+    const checks = await this.views.listChecks(teamId, monitorId, page.status);
+    return checks.slice(page.offset, page.offset + page.limit);
+  }
+
+  async check(
+    teamId: string,
+    monitorId: string,
+    checkId: string,
+    page: { limit: number; skip: number; status?: string },
+  ): Promise<CheckDetail> {
+    const check = await this.views.check(teamId, monitorId, checkId);
+    if (!check)
+      throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
+    const pages = await this.views.pagesOf(checkId, page.status);
+    const end = page.skip + page.limit;
+    const query = new URLSearchParams({ skip: String(end), limit: String(page.limit) });
+    if (page.status) query.set('status', page.status);
+    const next =
+      end < pages.length
+        ? `${this.config.publicUrl}/v2/monitor/${monitorId}/checks/${checkId}?${query.toString()}`
+        : null;
+    return {
+      ...check,
+      notificationStatus: await this.notificationStatus(check),
+      pages: pages.slice(page.skip, end),
+      next,
+    };
+  }
+
+  /** The check's webhook and e-mail state from its delivery log. */
+  private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
+    const deliveries = await this.views.deliveriesOf(check.id);
+    if (deliveries.length === 0) return check.notificationStatus;
+    const finished = check.status !== 'running';
+    const webhooks = deliveries.filter((d) => d.event !== 'email');
+    const emails = deliveries.filter((d) => d.event === 'email');
+    return {
+      ...check.notificationStatus,
+      webhook: webhooks.length === 0 ? check.notificationStatus.webhook : webhookStatus(webhooks, finished),
+      email:
+        emails.length === 0
+          ? check.notificationStatus.email
+          : emails[0].status === 'delivered'
+            ? 'delivered'
+            : emails[0].status === 'failed'
+              ? 'failed'
+              : 'pending',
+      deliveries,
+    };
+  }
+
+  private schedule(input: MonitorDraft['schedule'], monitorId: string): ResolvedSchedule {
+    try {
+      return resolveSchedule(input, monitorId, this.config.monitorMinIntervalMinutes);
+    } catch (error) {
+      if (error instanceof ScheduleError)
+        throw new TrawlError('BAD_REQUEST', error.message, [{ path: error.path, message: error.message }]);
+      throw error;
+    }
+  }
+
+  private async send(
+    command: string,
+    payload: unknown,
+    correlationId: string,
+  ): Promise<{ revision: number }> {
+    try {
+      return await this.bus.send<{ revision: number }>(MONITOR_CATEGORY, command, payload, { correlationId });
+    } catch (error) {
+      if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Crawl and search targets, e-mail without an SMTP server and scrape options this build cannot honour are
+ * refused by name instead of being accepted and never run.
+ */
+function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
+  const missing = new Set<string>();
+  (draft.targets ?? []).forEach((target, index) => {
+    if (target.type !== 'scrape') {
+      missing.add(`targets[${index}].type=${target.type}`);
+      return;
+    }
+    const request = validateScrapeRequest({ ...target.scrapeOptions, url: target.urls[0] });
+    if (request.ok) {
+      for (const feature of unavailableFeatures(request.value, AVAILABLE_FEATURES)) {
+        missing.add(`targets[${index}].scrapeOptions.${feature}`);
+      }
+    }
+  });
+  if (draft.notification?.email?.enabled && !config.smtpUrl)
+    missing.add('notification.email (no SMTP_URL configured)');
+  if (missing.size > 0) {
+    throw new TrawlError(
+      'FEATURE_NOT_AVAILABLE',
+      `Not available in this Trawl version yet: ${[...missing].join(', ')}`,
+      [...missing].map((feature) => ({ path: [feature], message: 'not available yet' })),
+    );
+  }
+}
+
+/** Delivered once the check finished and every call, the completion one included, got a 2xx. */
+function webhookStatus(
+  webhooks: WebhookDeliveryRecord[],
+  finished: boolean,
+): 'failed' | 'delivered' | 'pending' {
+  if (webhooks.some((d) => d.status === 'failed')) return 'failed';
+  const done =
+    finished &&
+    webhooks.every((d) => d.status === 'delivered') &&
+    webhooks.some((d) => d.event === 'monitor.check.completed');
+  return done ? 'delivered' : 'pending';
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,284 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { ContentPool, type MarkdownComparison, type ScrapeDocument } from '#content';
+import {
+  type CheckPage,
+  type CheckStarted,
+  MONITOR_CATEGORY,
+  type MonitorCommand,
+  monitorStreamId,
+  type NatsNames,
+  type PageSnapshot,
+  pageKey,
+  type ScrapeCommand,
+  type ScrapeTarget,
+  scrapeStreamId,
+  validateScrapeRequest,
+} from '#contracts';
+import { becomesBaseline, classifyPage, judgeChangeLocally, monitorDecider, scrapeDecider } from '#domain';
+import type { EventStore } from '#event-store';
+import {
+  BLOB_STORE,
+  type BlobStore,
+  consumeEvents,
+  NATS_CONNECTION,
+  NATS_NAMES,
+  type RunningConsumer,
+} from '#messaging';
+import { LOGGER } from '#observability';
+import { executeCommand } from '../command-handling/execute-command.js';
+import { EVENT_STORE } from '../event-store.provider.js';
+import { ScrapeOutcomeWaiter } from './scrape-outcome-waiter.js';
+
+/** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
+const TIMEOUT_GRACE_MS = 5_000;
+
+/**
+ * Runs a check when CheckStarted arrives: scrapes every URL of every scrape target through the
+ * scrape pipeline (never from the cache), compares each page's markdown with its baseline using
+ * change tracking's comparison, records every page, then completes the check. A durable queue
+ * consumer: if this process dies mid-check another instance redelivers it, and pages already
+ * recorded are ignored by the monitor aggregate.
+ */
+@Injectable()
+export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private consumer?: RunningConsumer;
+  private waiter?: ScrapeOutcomeWaiter;
+  private pool?: ContentPool;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'monitor-checks' });
+  }
+
+  async onApplicationBootstrap() {
+    this.waiter = new ScrapeOutcomeWaiter(this.nc, this.names);
+    this.consumer = await consumeEvents(this.nc, this.names, {
+      worker: 'monitor_checks',
+      category: MONITOR_CATEGORY,
+      type: 'CheckStarted',
+      concurrency: this.config.monitorCheckConcurrency,
+      ackWaitMs: this.config.workerAckWaitMs,
+      handle: (event) => this.runCheck(event.data as CheckStarted['data'], event.metadata.correlationId),
+      onError: (error, event) =>
+        this.logger.error({ err: error, eventId: event?.id }, 'monitor check failed'),
+    });
+  }
+
+  private async runCheck(check: CheckStarted['data'], correlationId: string | undefined) {
+    const log = this.logger.child({ correlationId, monitorId: check.monitorId, checkId: check.checkId });
+    const pages = check.targets
+      .filter((target): target is ScrapeTarget => target.type === 'scrape')
+      .flatMap((target) => target.urls.map((url) => ({ target, url })));
+    let error: string | undefined;
+    try {
+      // Pages are scraped in parallel but recorded one after the other: parallel appends to the one
+      // monitor stream would only fight over its expected revision.
+      let recorded: Promise<unknown> = Promise.resolve();
+      await inParallel(pages, this.config.monitorPageConcurrency, async ({ target, url }) => {
+        const { page, snapshot } = await this.checkPage(check, target, url, correlationId);
+        const record = recorded.then(() =>
+          this.monitorCommand(
+            check.monitorId,
+            {
+              type: 'RecordPageChecked',
+              data: { monitorId: check.monitorId, checkId: check.checkId, page, snapshot, at: now() },
+            },
+            check.teamId,
+            correlationId,
+          ),
+        );
+        recorded = record.catch(() => undefined);
+        await record;
+      });
+    } catch (failure) {
+      error = `The check could not finish: ${String(failure)}`;
+      log.error({ err: failure }, 'monitor check aborted');
+    }
+    await this.monitorCommand(
+      check.monitorId,
+      {
+        type: 'CompleteCheck',
+        data: { monitorId: check.monitorId, checkId: check.checkId, ...(error ? { error } : {}), at: now() },
+      },
+      check.teamId,
+      correlationId,
+    );
+    log.info({ pages: pages.length }, 'monitor check completed');
+  }
+
+  private async checkPage(
+    check: CheckStarted['data'],
+    target: ScrapeTarget,
+    url: string,
+    correlationId: string | undefined,
+  ): Promise<{ page: CheckPage; snapshot: PageSnapshot | null }> {
+    const baseline = check.baselines[pageKey(target.id, url)];
+    const page: CheckPage = {
+      id: uuidv7(),
+      targetId: target.id,
+      url,
+      status: 'error',
+      previousScrapeId: baseline?.scrapeId ?? null,
+      currentScrapeId: null,
+      statusCode: null,
+      error: null,
+      metadata: null,
+      diff: null,
+      snapshot: null,
+      judgment: null,
+      createdAt: now(),
+    };
+    const scraped = await this.scrape(check.teamId, target, url, correlationId);
+    if (!scraped.ok) return { page: { ...page, error: scraped.error }, snapshot: null };
+    const { scrapeId, documentBlob, document } = scraped;
+    const statusCode = Number(document.metadata.statusCode ?? 0);
+    const previous = baseline && (await this.markdownOf(baseline.documentBlob));
+    const hasBaseline = previous !== undefined;
+    let comparison: MarkdownComparison | undefined;
+    if (hasBaseline && statusCode < 400)
+      comparison = await this.contentPool().compare(previous, document.markdown ?? '');
+    const { status, error } = classifyPage({
+      outcome: 'scraped',
+      statusCode,
+      hasBaseline,
+      comparison: comparison?.changeStatus,
+    });
+    const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
+    const judgment =
+      diff && check.judgeEnabled && check.goal ? judgeChangeLocally(check.goal, diff.text) : null;
+    return {
+      page: {
+        ...page,
+        status,
+        error,
+        previousScrapeId: hasBaseline ? (baseline?.scrapeId ?? null) : null,
+        currentScrapeId: scrapeId,
+        statusCode,
+        metadata: document.metadata as Record<string, unknown>,
+        diff,
+        judgment,
+      },
+      snapshot: becomesBaseline(status) ? { scrapeId, documentBlob, checkedAt: now() } : null,
+    };
+  }
+
+  /** One scrape through the same pipeline as POST /v2/scrape, with markdown and no cache. */
+  private async scrape(
+    teamId: string,
+    target: ScrapeTarget,
+    url: string,
+    correlationId: string | undefined,
+  ): Promise<
+    | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument }
+    | { ok: false; error: string }
+  > {
+    const options = target.scrapeOptions ?? {};
+    const formats = (options.formats as unknown[] | undefined) ?? ['markdown'];
+    const hasMarkdown = formats.some(
+      (f) => f === 'markdown' || (f as { type?: string })?.type === 'markdown',
+    );
+    const validated = validateScrapeRequest({
+      ...options,
+      url,
+      maxAge: 0,
+      formats: hasMarkdown ? formats : [...formats, 'markdown'],
+    });
+    if (!validated.ok) return { ok: false, error: `Invalid scrape options: ${validated.error}` };
+    const request = validated.value;
+    const scrapeId = uuidv7();
+    const waiter = this.waiter as ScrapeOutcomeWaiter;
+    const outcome = waiter.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
+    await this.scrapeCommand(
+      { type: 'StartScrape', data: { scrapeId, teamId, request, at: now() } },
+      teamId,
+      correlationId,
+    );
+    const result = await outcome;
+    switch (result.type) {
+      case 'ScrapeFailed':
+        return { ok: false, error: `${result.data.code}: ${result.data.error}` };
+      case 'timeout': {
+        const error = `Scrape timed out after ${request.timeout} ms`;
+        await this.scrapeCommand(
+          { type: 'FailScrape', data: { scrapeId, code: 'SCRAPE_TIMEOUT', error, at: now() } },
+          teamId,
+          correlationId,
+        );
+        return { ok: false, error: `SCRAPE_TIMEOUT: ${error}` };
+      }
+      case 'ScrapeCompleted': {
+        const text = await this.blobs.getText(result.data.documentBlob);
+        if (text === undefined) return { ok: false, error: `The document of scrape ${scrapeId} is missing` };
+        return {
+          ok: true,
+          scrapeId,
+          documentBlob: result.data.documentBlob,
+          document: JSON.parse(text) as ScrapeDocument,
+        };
+      }
+    }
+  }
+
+  /** The baseline's markdown; undefined when its document is gone (the page then counts as new). */
+  private async markdownOf(documentBlob: string): Promise<string | undefined> {
+    const text = await this.blobs.getText(documentBlob);
+    return text === undefined ? undefined : ((JSON.parse(text) as ScrapeDocument).markdown ?? '');
+  }
+
+  /** Diffing is CPU work: it runs in a worker thread, started on the first comparison. */
+  private contentPool(): ContentPool {
+    this.pool ??= new ContentPool(Math.max(1, Math.floor(this.config.extractorThreads / 2)));
+    return this.pool;
+  }
+
+  private monitorCommand(
+    monitorId: string,
+    command: MonitorCommand,
+    teamId: string,
+    correlationId: string | undefined,
+  ) {
+    return executeCommand(this.store, monitorDecider, monitorStreamId(monitorId), command, {
+      correlationId,
+      teamId,
+    });
+  }
+
+  private scrapeCommand(command: ScrapeCommand, teamId: string, correlationId: string | undefined) {
+    return executeCommand(this.store, scrapeDecider, scrapeStreamId(command.data.scrapeId), command, {
+      correlationId,
+      teamId,
+    });
+  }
+
+  async beforeApplicationShutdown() {
+    await this.consumer?.stop();
+    this.waiter?.close();
+    await this.pool?.close();
+  }
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,82 @@
+import type { RecordedEvent } from '#contracts';
+import { evolveCheckView, evolveMonitorView, expiredCheckIds } from './monitor-views.projection.js';
+
+const spec = {
+  name: 'Docs',
+  schedule: { cron: '0 9 * * *', timezone: 'UTC' },
+  targets: [{ id: 't-1', type: 'scrape' as const, urls: ['http://a.test/', 'http://b.test/'] }],
+  webhook: null,
+  notification: null,
+  retentionDays: 30,
+  goal: null,
+  judgeEnabled: false,
+};
+let revision = 0;
+const event = (type: string, data: object, createdAt = '2026-01-01T00:00:00.000Z'): RecordedEvent => ({
+  id: `e-${revision}`,
+  type,
+  streamId: 'monitor-m-1',
+  revision: revision++,
+  position: revision,
+  data: { monitorId: 'm-1', teamId: 'team', ...data },
+  metadata: {},
+  createdAt,
+});
+
+describe('monitor read models', () => {
+  it('folds a monitor and its check, idempotently', () => {
+    revision = 0;
+    const created = event('MonitorCreated', {
+      spec,
+      nextRunAt: '2026-01-01T09:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const monitor = evolveMonitorView(undefined, created);
+    expect(monitor).toMatchObject({
+      id: 'm-1',
+      status: 'active',
+      schedule: { cron: '0 9 * * *', description: 'At 09:00 (UTC)' },
+      estimatedCreditsPerMonth: 60,
+      revision: 0,
+    });
+    expect(evolveMonitorView(monitor ?? undefined, created)).toBeUndefined();
+    const started = event('CheckStarted', {
+      checkId: 'c-1',
+      trigger: 'manual',
+      scheduledFor: null,
+      startedAt: '2026-01-01T01:00:00.000Z',
+      nextRunAt: '2026-01-01T09:00:00.000Z',
+      targets: spec.targets,
+      baselines: {},
+      goal: null,
+      judgeEnabled: false,
+      estimatedCredits: 2,
+    });
+    const running = evolveMonitorView(monitor ?? undefined, started);
+    expect(running).toMatchObject({ currentCheckId: 'c-1', lastRunAt: '2026-01-01T01:00:00.000Z' });
+    expect(evolveMonitorView(running ?? undefined, started)).toBeUndefined(); // redelivered
+    const check = evolveCheckView(undefined, started);
+    expect(check).toMatchObject({ id: 'c-1', status: 'running', summary: { totalPages: 0 } });
+    const page = event('PageChecked', {
+      checkId: 'c-1',
+      page: { status: 'new' },
+      snapshot: null,
+      notify: {},
+    });
+    const afterPage = evolveCheckView(check, page);
+    expect(afterPage?.summary).toMatchObject({ totalPages: 1, new: 1 });
+    expect(evolveCheckView(afterPage, page)).toBeUndefined();
+    expect(evolveMonitorView(running ?? undefined, event('MonitorDeleted', { deletedAt: 't' }))).toBeNull();
+  });
+
+  it('drops checks older than the retention (a fake clock: the time of the newest check)', () => {
+    const checks = [
+      { id: 'old', createdAt: '2026-01-01T00:00:00.000Z', status: 'completed' as const },
+      { id: 'edge', createdAt: '2026-01-31T00:00:00.000Z', status: 'completed' as const },
+      { id: 'stuck', createdAt: '2025-06-01T00:00:00.000Z', status: 'running' as const },
+    ];
+    expect(expiredCheckIds(checks, '2026-01-31T00:00:01.000Z', 30)).toEqual(['old']);
+    expect(expiredCheckIds(checks, '2026-03-05T00:00:00.000Z', 30)).toEqual(['old', 'edge']);
+    expect(expiredCheckIds(checks, '2026-03-05T00:00:00.000Z', 365)).toEqual([]);
+  });
+});

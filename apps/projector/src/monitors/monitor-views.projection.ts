@@ -1,0 +1,203 @@
+import {
+  type CheckPage,
+  type CheckView,
+  emptySummary,
+  type MonitorEvent,
+  type MonitorView,
+  type RecordedEvent,
+} from '#contracts';
+import { CREDITS_PER_PAGE, describeSchedule, pagesPerCheck, runsPerMonth } from '#domain';
+
+/** A read-model document and the stream revision it reflects (events at or below it are skipped). */
+export type Versioned<View> = View & { teamId: string; revision: number };
+
+export type StoredMonitor = Versioned<MonitorView>;
+export type StoredCheck = Versioned<CheckView>;
+
+const asMonitorEvent = (event: RecordedEvent) => ({ type: event.type, data: event.data }) as MonitorEvent;
+
+/**
+ * Pure: the monitor document after `event`; `null` deletes it, `undefined` leaves it unchanged.
+ * Idempotent: an event at or below the document's revision (a redelivery, a replay) changes nothing.
+ */
+export function evolveMonitorView(
+  current: StoredMonitor | undefined,
+  recorded: RecordedEvent,
+): StoredMonitor | null | undefined {
+  const event = asMonitorEvent(recorded);
+  const revision = recorded.revision;
+  if (event.type === 'MonitorCreated') {
+    if (current) return undefined;
+    const { monitorId, teamId, spec, nextRunAt, createdAt } = event.data;
+    return withEstimate({
+      ...spec,
+      id: monitorId,
+      teamId,
+      revision,
+      status: 'active',
+      schedule: { ...spec.schedule, description: describeSchedule(spec.schedule) },
+      nextRunAt,
+      lastRunAt: null,
+      currentCheckId: null,
+      estimatedCreditsPerMonth: 0,
+      lastCheckSummary: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  if (!current || revision <= current.revision) return undefined;
+  const at = recorded.createdAt;
+  const next = { ...current, revision, updatedAt: at };
+  switch (event.type) {
+    case 'MonitorUpdated': {
+      const { schedule, ...changes } = event.data.changes;
+      return withEstimate({
+        ...next,
+        ...changes,
+        ...(schedule ? { schedule: { ...schedule, description: describeSchedule(schedule) } } : {}),
+        nextRunAt: event.data.nextRunAt,
+        updatedAt: event.data.updatedAt,
+      });
+    }
+    case 'MonitorPaused':
+      return { ...next, status: 'paused', nextRunAt: null };
+    case 'MonitorResumed':
+      return { ...next, status: 'active', nextRunAt: event.data.nextRunAt };
+    case 'MonitorDeleted':
+      return null;
+    case 'CheckStarted':
+      return {
+        ...next,
+        currentCheckId: event.data.checkId,
+        lastRunAt: event.data.startedAt,
+        nextRunAt: event.data.nextRunAt,
+      };
+    case 'CheckSkipped':
+      return { ...next, nextRunAt: event.data.nextRunAt };
+    case 'PageChecked':
+      return { ...current, revision };
+    case 'CheckCompleted':
+      return {
+        ...next,
+        lastCheckSummary: event.data.summary,
+        currentCheckId: current.currentCheckId === event.data.checkId ? null : current.currentCheckId,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Pure: the check document after `event` (only check events touch checks). */
+export function evolveCheckView(
+  current: StoredCheck | undefined,
+  recorded: RecordedEvent,
+): StoredCheck | undefined {
+  const event = asMonitorEvent(recorded);
+  const revision = recorded.revision;
+  const at = recorded.createdAt;
+  switch (event.type) {
+    case 'CheckStarted': {
+      if (current) return undefined;
+      const d = event.data;
+      return {
+        id: d.checkId,
+        monitorId: d.monitorId,
+        teamId: d.teamId,
+        revision,
+        status: 'running',
+        trigger: d.trigger,
+        scheduledFor: d.scheduledFor,
+        startedAt: d.startedAt,
+        finishedAt: null,
+        estimatedCredits: d.estimatedCredits,
+        actualCredits: null,
+        billingStatus: 'not_applicable',
+        summary: emptySummary(),
+        targetResults: d.targets.map((target) => ({ targetId: target.id, type: target.type })),
+        notificationStatus: { webhook: 'not_configured', email: 'not_configured' },
+        error: null,
+        createdAt: d.startedAt,
+        updatedAt: d.startedAt,
+      };
+    }
+    case 'CheckSkipped': {
+      if (current) return undefined;
+      const d = event.data;
+      return {
+        id: d.checkId,
+        monitorId: d.monitorId,
+        teamId: d.teamId,
+        revision,
+        status: 'skipped_overlap',
+        trigger: 'scheduled',
+        scheduledFor: d.scheduledFor,
+        startedAt: null,
+        finishedAt: d.skippedAt,
+        estimatedCredits: 0,
+        actualCredits: 0,
+        billingStatus: 'not_applicable',
+        summary: emptySummary(),
+        targetResults: [],
+        notificationStatus: { webhook: 'not_configured', email: 'not_configured' },
+        error: `The previous check ${d.runningCheckId} was still running`,
+        createdAt: d.skippedAt,
+        updatedAt: d.skippedAt,
+      };
+    }
+    case 'PageChecked': {
+      if (!current || revision <= current.revision) return undefined;
+      const summary = { ...current.summary };
+      summary.totalPages++;
+      summary[event.data.page.status]++;
+      return { ...current, revision, summary, updatedAt: at };
+    }
+    case 'CheckCompleted': {
+      if (!current || revision <= current.revision) return undefined;
+      const d = event.data;
+      return {
+        ...current,
+        revision,
+        status: d.status,
+        summary: d.summary,
+        actualCredits: d.actualCredits,
+        finishedAt: d.finishedAt,
+        error: d.error,
+        notificationStatus: {
+          webhook: d.notify.webhook ? 'pending' : 'not_configured',
+          email: 'not_configured',
+        },
+        updatedAt: d.finishedAt,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The page a PageChecked event records, as the check detail lists it. */
+export function checkedPage(recorded: RecordedEvent): CheckPage | undefined {
+  const event = asMonitorEvent(recorded);
+  return event.type === 'PageChecked' ? event.data.page : undefined;
+}
+
+function withEstimate(view: StoredMonitor): StoredMonitor {
+  const perCheck = pagesPerCheck(view.targets) * CREDITS_PER_PAGE;
+  return { ...view, estimatedCreditsPerMonth: perCheck * runsPerMonth(view.schedule, view.updatedAt) };
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Pure: the checks a monitor no longer keeps at `now` (the time of its newest check, so replays
+ * prune alike): those created more than `retentionDays` earlier. The running check is never pruned.
+ */
+export function expiredCheckIds(
+  checks: readonly Pick<CheckView, 'id' | 'createdAt' | 'status'>[],
+  now: string,
+  retentionDays: number,
+): string[] {
+  const cutoff = Date.parse(now) - retentionDays * DAY_MS;
+  return checks
+    .filter((check) => check.status !== 'running' && Date.parse(check.createdAt) < cutoff)
+    .map((check) => check.id);
+}

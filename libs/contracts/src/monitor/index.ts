@@ -1,0 +1,4 @@
+export * from './monitor.js';
+export * from './monitor-events.js';
+export * from './monitor-request.dto.js';
+export * from './validate-monitor-request.js';

@@ -1,0 +1,197 @@
+/**
+ * The monitor as the API shows it and as its events carry it (API-NOTES.md, "Monitors").
+ * Part of the public event contract.
+ */
+
+export interface ScrapeTarget {
+  id: string;
+  type: 'scrape';
+  urls: string[];
+  /** Scrape options of `POST /v2/scrape` (without `url`), applied to every URL of the target. */
+  scrapeOptions?: Record<string, unknown>;
+}
+
+export interface CrawlTarget {
+  id: string;
+  type: 'crawl';
+  url: string;
+  crawlOptions?: Record<string, unknown>;
+  scrapeOptions?: Record<string, unknown>;
+}
+
+export interface SearchTarget {
+  id: string;
+  type: 'search';
+  queries: string[];
+  searchWindow: (typeof SEARCH_WINDOWS)[number];
+  includeDomains?: string[];
+  excludeDomains?: string[];
+  maxResults: number;
+}
+
+export type MonitorTarget = ScrapeTarget | CrawlTarget | SearchTarget;
+
+export const SEARCH_WINDOWS = ['5m', '15m', '1h', '6h', '24h', '7d'] as const;
+
+/** The webhook events a monitor sends; `events` may name them with or without the `monitor.` prefix. */
+export const MONITOR_WEBHOOK_EVENTS = ['monitor.page', 'monitor.check.completed'] as const;
+export type MonitorWebhookEvent = (typeof MONITOR_WEBHOOK_EVENTS)[number];
+
+export interface MonitorWebhook {
+  url: string;
+  headers?: Record<string, string>;
+  metadata?: Record<string, string>;
+  /** Which events to send; all when omitted. Stored normalised (`monitor.page`, `monitor.check.completed`). */
+  events?: MonitorWebhookEvent[];
+}
+
+export interface MonitorNotification {
+  email?: { enabled: boolean; recipients: string[]; includeDiffs: boolean };
+}
+
+/** A normalised schedule: always the cron, plus the text it was written as. */
+export interface ResolvedSchedule {
+  cron: string;
+  timezone: string;
+  text?: string;
+}
+
+/** Everything a user configures on a monitor, validated and with defaults applied. */
+export interface MonitorSpec {
+  name: string;
+  schedule: ResolvedSchedule;
+  targets: MonitorTarget[];
+  webhook: MonitorWebhook | null;
+  notification: MonitorNotification | null;
+  retentionDays: number;
+  goal: string | null;
+  judgeEnabled: boolean;
+}
+
+export const MONITOR_DEFAULTS = { retentionDays: 30 } as const;
+
+export type PageStatus = 'new' | 'same' | 'changed' | 'removed' | 'error';
+
+export interface CheckSummary {
+  totalPages: number;
+  same: number;
+  changed: number;
+  new: number;
+  removed: number;
+  error: number;
+}
+
+export interface PageJudgment {
+  meaningful: boolean;
+  confidence: 'high' | 'medium' | 'low';
+  reason: string;
+  meaningfulChanges: {
+    type: 'added' | 'removed' | 'changed';
+    before: string | null;
+    after: string | null;
+    reason: string;
+  }[];
+  /** Which judge decided: `local` (deterministic goal-term matching) or the configured model. */
+  judge: string;
+}
+
+export interface CheckPage {
+  id: string;
+  targetId: string;
+  url: string;
+  status: PageStatus;
+  previousScrapeId: string | null;
+  currentScrapeId: string | null;
+  statusCode: number | null;
+  error: string | null;
+  metadata: Record<string, unknown> | null;
+  diff: { text: string; json: unknown } | null;
+  /** Only JSON-extraction monitors have a snapshot; markdown monitors answer null. */
+  snapshot: null;
+  judgment: PageJudgment | null;
+  createdAt: string;
+}
+
+/** The markdown of a page at one check: what the next check of the same monitor, target and URL compares with. */
+export interface PageSnapshot {
+  scrapeId: string;
+  documentBlob: string;
+  checkedAt: string;
+}
+
+export type CheckStatus =
+  | 'queued'
+  | 'running'
+  | 'completed'
+  | 'partial'
+  | 'failed'
+  | 'skipped_overlap'
+  | 'skipped_no_credits';
+
+export type CheckTrigger = 'scheduled' | 'manual';
+
+export interface MonitorView extends Omit<MonitorSpec, 'schedule'> {
+  id: string;
+  status: 'active' | 'paused';
+  schedule: ResolvedSchedule & { description: string };
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  currentCheckId: string | null;
+  estimatedCreditsPerMonth: number;
+  lastCheckSummary: CheckSummary | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CheckView {
+  id: string;
+  monitorId: string;
+  status: CheckStatus;
+  trigger: CheckTrigger;
+  scheduledFor: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  estimatedCredits: number;
+  actualCredits: number | null;
+  billingStatus: 'not_applicable';
+  summary: CheckSummary;
+  targetResults: { targetId: string; type: MonitorTarget['type'] }[];
+  notificationStatus: {
+    webhook: 'not_configured' | 'pending' | 'delivered' | 'failed';
+    email: 'not_configured' | 'pending' | 'delivered' | 'failed';
+    /** The delivery log of this check's webhook calls. */
+    deliveries?: WebhookDeliveryRecord[];
+  };
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const emptySummary = (): CheckSummary => ({
+  totalPages: 0,
+  same: 0,
+  changed: 0,
+  new: 0,
+  removed: 0,
+  error: 0,
+});
+
+/** One webhook call of a check, as the delivery log keeps it. */
+export interface WebhookDeliveryRecord {
+  webhookId: string;
+  /** A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients). */
+  event: MonitorWebhookEvent | 'email';
+  url: string;
+  status: 'retrying' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+/** Read models of monitors (JetStream KV buckets `<prefix>_<name>`). */
+export const MONITORS_READ_MODEL = 'monitors';
+export const MONITOR_CHECKS_READ_MODEL = 'monitor_checks';
+export const MONITOR_CHECK_PAGES_READ_MODEL = 'monitor_check_pages';
+/** Webhook delivery log: `<checkId>.<webhookId>`. */
+export const MONITOR_WEBHOOK_DELIVERIES_READ_MODEL = 'monitor_webhook_deliveries';

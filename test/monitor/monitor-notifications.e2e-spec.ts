@@ -1,0 +1,167 @@
+import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { call, runCheck } from '../support/monitor-client.js';
+import { startSmtpServer } from '../support/smtp-receiver.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+
+const SECRET = `whsec_${Buffer.from('trawl-e2e-webhook-secret-32bytes').toString('base64')}`;
+const env: NodeJS.ProcessEnv = {
+  WEBHOOK_SIGNING_SECRET: SECRET,
+  WEBHOOK_RETRY_BASE_MS: '100',
+  MONITOR_MIN_INTERVAL_MINUTES: '1',
+  MONITOR_SCHEDULER_TICK_MS: '500',
+};
+// A real SMTP server in this process; it must listen before Trawl starts with its address.
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  env.SMTP_URL = smtp.url;
+  env.SMTP_FROM = 'Trawl <trawl@example.test>';
+});
+afterAll(() => smtp?.close());
+const running = trawlWithSite({ env });
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('monitor notifications and schedules', () => {
+  it('signs webhooks both ways, retries a receiver that is down with the same webhook-id, and logs the deliveries', async () => {
+    const { trawl, site } = running;
+    // The receiver is "down" for its first two calls (503, Retry-After: 1), then accepts.
+    const receiver = await startWebhookReceiver((n) =>
+      n <= 2 ? { status: 503, retryAfter: '1' } : { status: 200 },
+    );
+    try {
+      const created = await call(trawl, 'POST', '/v2/monitor', {
+        name: 'Hooked',
+        schedule: { text: 'weekly' },
+        targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+        webhook: { url: receiver.url, headers: { 'x-team': 'tides' }, metadata: { source: 'e2e' } },
+        notification: { email: { enabled: true, recipients: ['ops@example.test'], includeDiffs: true } },
+      });
+      expect(created.status).toBe(200);
+      const check = await runCheck(trawl, created.body.data.id);
+      await until(
+        async () => (receiver.calls.filter((c) => c.answered === 200).length >= 2 ? true : undefined),
+        'two delivered webhooks',
+      );
+
+      const [first, second, ...rest] = receiver.calls;
+      // Both failed attempts and the retry carry the same webhook-id.
+      expect(first.answered).toBe(503);
+      expect(second.answered).toBe(503);
+      expect(rest[0].headers['webhook-id']).toBe(first.headers['webhook-id']);
+      for (const received of receiver.calls) {
+        expect(received.headers['x-team']).toBe('tides');
+        const expected = createHmac('sha256', SECRET).update(received.body).digest('hex');
+        expect(received.headers['x-firecrawl-signature']).toBe(`sha256=${expected}`);
+        expect(() =>
+          new Webhook(SECRET).verify(received.body, {
+            'webhook-id': received.headers['webhook-id'] as string,
+            'webhook-timestamp': received.headers['webhook-timestamp'] as string,
+            'webhook-signature': received.headers['webhook-signature'] as string,
+          }),
+        ).not.toThrow();
+      }
+      const delivered = receiver.calls.filter((c) => c.answered === 200).map((c) => JSON.parse(c.body));
+      expect(delivered.map((payload) => payload.type)).toEqual(['monitor.page', 'monitor.check.completed']);
+      expect(delivered[0]).toMatchObject({
+        success: true,
+        id: check.data.id,
+        metadata: { source: 'e2e' },
+        data: [
+          {
+            monitorId: created.body.data.id,
+            checkId: check.data.id,
+            url: site.url('/articles/tide-pools'),
+            status: 'new',
+          },
+        ],
+      });
+      expect(delivered[1].data).toEqual([
+        {
+          monitorId: created.body.data.id,
+          checkId: check.data.id,
+          status: 'completed',
+          summary: check.data.summary,
+        },
+      ]);
+      expect(new Set(delivered.map((payload) => payload.webhookId)).size).toBe(2);
+
+      const detail = await until(async () => {
+        const { body } = await call(
+          trawl,
+          'GET',
+          `/v2/monitor/${created.body.data.id}/checks/${check.data.id}`,
+        );
+        return body.data.notificationStatus.webhook === 'delivered' ? body.data : undefined;
+      }, 'the delivery log');
+      const mail = await until(async () => smtp.messages[0], 'the e-mail');
+      expect(mail.from).toBe('trawl@example.test');
+      expect(mail.to).toEqual(['ops@example.test']);
+      expect(mail.text).toMatch(/^Subject: \[Trawl\] Hooked: 1 new$/m);
+      expect(mail.text).toContain(`NEW  ${site.url('/articles/tide-pools')}`);
+      expect(mail.text).toContain(`<a href="${site.url('/articles/tide-pools')}">`);
+      const withEmail = await until(async () => {
+        const { body } = await call(
+          trawl,
+          'GET',
+          `/v2/monitor/${created.body.data.id}/checks/${check.data.id}`,
+        );
+        return body.data.notificationStatus.email === 'delivered' ? body.data : undefined;
+      }, 'the e-mail in the delivery log');
+      expect(withEmail.notificationStatus.deliveries).toContainEqual(
+        expect.objectContaining({ event: 'email', url: 'mailto:ops@example.test', status: 'delivered' }),
+      );
+      expect(
+        detail.notificationStatus.deliveries.filter((d: { event: string }) => d.event !== 'email'),
+      ).toEqual([
+        expect.objectContaining({
+          event: 'monitor.page',
+          status: 'delivered',
+          attempts: 3,
+          lastStatusCode: 200,
+        }),
+        expect.objectContaining({ event: 'monitor.check.completed', status: 'delivered', attempts: 1 }),
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('starts a due check from the schedule, once for its slot', async () => {
+    const { trawl, site } = running;
+    const created = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Every minute',
+      schedule: { cron: '* * * * *' },
+      targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    const slot = created.body.data.nextRunAt;
+    const scheduled = await until(async () => {
+      const { body } = await call(trawl, 'GET', `/v2/monitor/${id}/checks`);
+      const done = body.data.filter(
+        (c: { trigger: string; status: string }) => c.trigger === 'scheduled' && c.status !== 'running',
+      );
+      return done.length > 0 ? done : undefined;
+    }, 'a scheduled check');
+    await call(trawl, 'PATCH', `/v2/monitor/${id}`, { status: 'paused' });
+    const { body } = await call(trawl, 'GET', `/v2/monitor/${id}/checks?limit=100`);
+    const forSlot = body.data.filter((c: { scheduledFor: string }) => c.scheduledFor === slot);
+    expect(forSlot).toHaveLength(1);
+    expect(scheduled[0]).toMatchObject({
+      scheduledFor: slot,
+      status: 'completed',
+      summary: { totalPages: 1, new: 1 },
+    });
+  });
+});
