@@ -100,6 +100,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             statusCode: page.statusCode,
             contentType: page.contentType,
             bodyBlob,
+            ...(page.fileType ? { fileType: page.fileType } : {}),
             proxyUsed: 'basic',
             ...files,
           },

@@ -15,13 +15,16 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { PdfError, PdfPool } from '#pdf';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
+import { pdfOutput } from '../pdf/pdf-document.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
 export class PageFetchedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private readonly pool: ContentPool;
+  private readonly pdfPool: PdfPool;
   private readonly changes: ChangeTracker;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
@@ -36,6 +39,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   ) {
     this.logger = logger.child({ component: 'extractor' });
     this.pool = new ContentPool(config.extractorThreads);
+    this.pdfPool = new PdfPool(config.extractorThreads);
     this.changes = new ChangeTracker(nc, names, blobs, this.pool);
   }
 
@@ -55,12 +59,24 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   private async extract(data: PageFetched['data'], correlationId: string | undefined) {
     const { scrapeId, request, page } = data;
     const log = this.logger.child({ correlationId, scrapeId });
-    const body = await this.blobs.getText(page.bodyBlob);
+    const body = await this.blobs.getBytes(page.bodyBlob);
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     try {
-      const output = await this.pool.convert(pageInputOf(request, page, body));
-      document = buildDocument(scrapeId, request, page, output);
+      if (page.fileType === 'pdf') {
+        const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
+        document = buildDocument(scrapeId, request, page, pdf.output);
+        Object.assign(document.metadata, pdf.metadata);
+        if (pdf.warning) document.warning = pdf.warning;
+      } else {
+        const text = new TextDecoder().decode(body);
+        document = buildDocument(
+          scrapeId,
+          request,
+          page,
+          await this.pool.convert(pageInputOf(request, page, text)),
+        );
+      }
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
@@ -71,11 +87,20 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         );
       }
     } catch (error) {
-      log.error({ err: error }, 'content conversion failed');
+      const known = error instanceof PdfError;
+      if (known) log.warn({ code: error.code, err: error.message }, 'PDF not parsed');
+      else log.error({ err: error }, 'content conversion failed');
       await this.bus.send(
         SCRAPE_CATEGORY,
         'FailScrape',
-        { scrapeId, code: 'UNKNOWN_ERROR', error: `Content extraction failed: ${String(error)}`, at: now() },
+        known
+          ? { scrapeId, code: error.code, error: error.message, at: now() }
+          : {
+              scrapeId,
+              code: 'UNKNOWN_ERROR',
+              error: `Content extraction failed: ${String(error)}`,
+              at: now(),
+            },
         { correlationId },
       );
       return;
@@ -110,7 +135,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
-    await this.pool.close();
+    await Promise.all([this.pool.close(), this.pdfPool.close()]);
   }
 }
 

@@ -16,6 +16,8 @@ export interface FetchedPage {
   contentType: string;
   /** Blob key of the rendered HTML (or raw body of a non-HTML response). */
   bodyBlob: string;
+  /** Set when the body is a document's bytes (a PDF, by content type or signature) rather than text. */
+  fileType?: 'pdf';
   proxyUsed: 'basic';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;

@@ -102,7 +102,8 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
               statusCode,
               page,
               fetchedAt,
-              ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
+              // Cached pages are re-derived from their text body on a hit; documents (PDFs) are not cached.
+              ...(isCacheWritable(request) && !page.fileType ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
               completedAt: at,
             },
