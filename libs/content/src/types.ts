@@ -1,3 +1,5 @@
+import type { RedactionOptions } from '#redaction';
+
 export type ContentFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
 
 export interface PageInput {
@@ -11,6 +13,8 @@ export interface PageInput {
   includeTags?: string[];
   excludeTags?: string[];
   removeBase64Images: boolean;
+  /** Personal and secret data to take out of the markdown (`redactPII`), when asked for. */
+  redactPII?: RedactionOptions;
 }
 
 /** Page metadata with Firecrawl's keys; every other `<meta>` keeps its raw name; repeats become arrays. */

@@ -87,3 +87,12 @@ describe('validators', () => {
     expect(entropy('abcd')).toBe(2);
   });
 });
+
+describe('markdown autolinks', () => {
+  it('replaces an autolinked address whole', () => {
+    expect(redactPii('Write to <ada@example.org>.', all()).text).toBe('Write to <EMAIL>.');
+    expect(redactPii('[Ada](mailto:ada@example.org)', all({ entities: ['EMAIL'] })).text).toBe(
+      '[Ada](mailto:<EMAIL>)',
+    );
+  });
+});

@@ -58,10 +58,21 @@ export function redactPii(text: string, options: RedactionOptions): { text: stri
   let result = '';
   let cursor = 0;
   for (const finding of findings) {
+    let { start, end } = finding;
+    // A markdown autolink (`<ada@example.org>`) is replaced whole, so no `<<EMAIL>>` is left.
+    if (
+      options.replaceStyle !== 'mask' &&
+      text[start - 1] === '<' &&
+      text[end] === '>' &&
+      start - 1 >= cursor
+    ) {
+      start--;
+      end++;
+    }
     result +=
-      text.slice(cursor, finding.start) +
+      text.slice(cursor, start) +
       replacement(text.slice(finding.start, finding.end), finding.entity, options);
-    cursor = finding.end;
+    cursor = end;
   }
   return { text: result + text.slice(cursor), findings };
 }

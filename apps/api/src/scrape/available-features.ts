@@ -13,4 +13,5 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'actions',
   'minAge',
   'lockdown',
+  'redactPII',
 ]);

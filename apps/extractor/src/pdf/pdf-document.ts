@@ -23,7 +23,16 @@ export async function pdfOutput(
 ): Promise<PdfOutput> {
   const input = pageInputOf(request, page, '');
   const parser = request.parsers.find((candidate) => candidate.type === 'pdf');
-  if (!parser) return { output: base64Output(bytes, input.formats), metadata: {} };
+  if (!parser) {
+    return {
+      output: base64Output(bytes, input.formats),
+      metadata: {},
+      // Redacting inside Base64 would corrupt the file without removing anything readable.
+      ...(input.redactPII
+        ? { warning: 'redactPII does not apply to a PDF returned Base64-encoded (parsers: [])' }
+        : {}),
+    };
+  }
 
   const parsed = await pools.pdf.parse(bytes, { mode: parser.mode ?? 'auto', maxPages: parser.maxPages });
   const output = await pools.content.convert({

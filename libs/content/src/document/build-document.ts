@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ActionOutputs, FetchedPage, ScrapeRequest } from '#contracts';
+import { redactionOptions } from '#redaction';
 import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
 /** The Firecrawl v2 document: only the requested formats, plus metadata every client relies on. */
@@ -32,6 +33,7 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     includeTags: request.includeTags,
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
+    redactPII: redactionOptions(request.redactPII),
   };
 }
 

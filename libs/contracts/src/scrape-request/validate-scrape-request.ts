@@ -191,10 +191,10 @@ function redactPiiIssues(value: unknown): ErrorDetail[] {
   if (mode !== undefined && !['accurate', 'aggressive', 'fast'].includes(mode as string)) {
     issues.push({ path: ['redactPII', 'mode'], message: 'mode must be one of accurate, aggressive, fast' });
   }
-  if (replaceStyle !== undefined && !['placeholder', 'mask', 'hash'].includes(replaceStyle as string)) {
+  if (replaceStyle !== undefined && !['tag', 'mask', 'remove'].includes(replaceStyle as string)) {
     issues.push({
       path: ['redactPII', 'replaceStyle'],
-      message: 'replaceStyle must be one of placeholder, mask, hash',
+      message: 'replaceStyle must be one of tag, mask, remove',
     });
   }
   return issues;
