@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever this machine lacks to build and run Trawl: npm packages (npm ci), Debian's
-# Chromium, Poppler and Tesseract (PDF OCR), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
+# Chromium, Poppler and Tesseract (PDF OCR), yt-dlp and ffmpeg (media), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -30,6 +30,14 @@ if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/nul
   echo "trawl: installing Debian's tesseract-ocr and tesseract-ocr-eng (OCR)"
   apt_install tesseract-ocr tesseract-ocr-eng
 fi
+
+# audio/video formats: yt-dlp finds and downloads the media, ffmpeg converts it.
+for tool in yt-dlp ffmpeg; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "trawl: installing Debian's $tool (audio and video formats)"
+    apt_install "$tool"
+  fi
+done
 
 nats_url="${NATS_URL:-nats://127.0.0.1:4222}"
 hostport="${nats_url#nats://}"; hostport="${hostport%%,*}"

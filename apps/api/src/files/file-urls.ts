@@ -6,6 +6,8 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 
 /** How long a signed file URL stays valid (the file store keeps files this long too). */
 export const FILE_URL_TTL_MS = 24 * 3600 * 1000;
+/** Audio and video URLs are valid for an hour. */
+export const MEDIA_URL_TTL_MS = 3600 * 1000;
 
 export type FileUrlCheck = { valid: true } | { valid: false; reason: 'expired' | 'tampered' };
 
@@ -23,8 +25,8 @@ export class FileUrls {
       : localSecret(config.dataDir);
   }
 
-  sign(key: string, now = Date.now()): string {
-    const expires = now + FILE_URL_TTL_MS;
+  sign(key: string, now = Date.now(), ttlMs = FILE_URL_TTL_MS): string {
+    const expires = now + ttlMs;
     return `${this.config.publicUrl}/v2/files/${key}?expires=${expires}&signature=${this.signature(key, expires)}`;
   }
 

@@ -4,7 +4,15 @@ import { TrawlError } from '#contracts';
 import { type BlobStore, FILE_STORE } from '#messaging';
 import { FileUrls } from './file-urls.js';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' };
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+};
 
 /** Serves screenshots and PDFs by signed URL; the signature is the only credential. */
 @Controller('v2/files')

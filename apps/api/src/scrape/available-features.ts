@@ -14,4 +14,6 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'minAge',
   'lockdown',
   'redactPII',
+  'formats.audio',
+  'formats.video',
 ]);

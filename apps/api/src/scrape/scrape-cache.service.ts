@@ -14,7 +14,7 @@ import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheElig
 import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
-const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot']);
+const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'audio', 'video']);
 
 /** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
 const CONVERTED_PAGES = 200;

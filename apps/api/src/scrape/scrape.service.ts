@@ -5,7 +5,7 @@ import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
 import { isCacheEligible } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
-import { FileUrls } from '../files/file-urls.js';
+import { FileUrls, MEDIA_URL_TTL_MS } from '../files/file-urls.js';
 import { ScrapeCache } from './scrape-cache.service.js';
 import { ScrapeOutcomes } from './scrape-outcomes.service.js';
 
@@ -76,6 +76,8 @@ export class ScrapeService implements BeforeApplicationShutdown {
     return {
       ...document,
       ...(document.screenshot ? { screenshot: sign(document.screenshot) } : {}),
+      ...(document.audio ? { audio: this.fileUrls.sign(document.audio, Date.now(), MEDIA_URL_TTL_MS) } : {}),
+      ...(document.video ? { video: this.fileUrls.sign(document.video, Date.now(), MEDIA_URL_TTL_MS) } : {}),
       ...(document.actions
         ? {
             actions: {

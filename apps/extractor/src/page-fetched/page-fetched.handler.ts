@@ -122,6 +122,8 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
    */
   private async attachArtifacts(document: ScrapeDocument, page: FetchedPage) {
     if (page.screenshotFile) document.screenshot = page.screenshotFile;
+    if (page.audioFile) document.audio = page.audioFile;
+    if (page.videoFile) document.video = page.videoFile;
     if (!page.actions) return;
     const scrapes = await Promise.all(
       page.actions.scrapes.map(async ({ url, htmlBlob }) => ({

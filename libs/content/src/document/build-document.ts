@@ -12,6 +12,9 @@ export interface ScrapeDocument {
   images?: string[];
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
+  /** File-store keys of the page's audio and video; signed URLs valid for an hour in the answer. */
+  audio?: string;
+  video?: string;
   actions?: ActionOutputs<{ url: string; html: string }>;
   /** Something the client should know about how this document was made. */
   warning?: string;

@@ -21,6 +21,9 @@ export interface FetchedPage {
   proxyUsed: 'basic';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;
+  /** File-store keys of the page's audio (MP3) and video, when those formats were asked for. */
+  audioFile?: string;
+  videoFile?: string;
   /** What the request's actions produced, in request order (files and HTML by key). */
   actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
 }
