@@ -6,6 +6,7 @@ import { redactPii } from '#redaction';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
+import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
 import { toMarkdown } from './markdown/to-markdown.js';
@@ -21,6 +22,9 @@ import type { PageInput, PageOutput } from './types.js';
  */
 export function convertPage(input: PageInput): PageOutput {
   const output = convertFormats(input);
+  if (input.onlyCleanContent && output.markdown !== undefined) {
+    output.markdown = cleanMarkdown(output.markdown).markdown;
+  }
   // Redacted last, on the finished markdown, so nothing derived from it later sees the original.
   if (input.redactPII && output.markdown !== undefined) {
     output.markdown = redactPii(output.markdown, input.redactPII).text;

@@ -13,6 +13,8 @@ export interface PageInput {
   includeTags?: string[];
   excludeTags?: string[];
   removeBase64Images: boolean;
+  /** Remove leftover boilerplate blocks from the markdown (`onlyCleanContent`). */
+  onlyCleanContent?: boolean;
   /** Personal and secret data to take out of the markdown (`redactPII`), when asked for. */
   redactPII?: RedactionOptions;
 }

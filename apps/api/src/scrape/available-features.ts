@@ -14,6 +14,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'minAge',
   'lockdown',
   'redactPII',
+  'onlyCleanContent',
   'formats.audio',
   'formats.video',
 ]);

@@ -36,6 +36,7 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     includeTags: request.includeTags,
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
+    onlyCleanContent: request.onlyCleanContent,
     redactPII: redactionOptions(request.redactPII),
   };
 }

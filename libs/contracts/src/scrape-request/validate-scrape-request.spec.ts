@@ -91,6 +91,9 @@ describe('validateScrapeRequest', () => {
       'redactPII',
       'entities',
     ]);
+    expect(rejects({ url: 'https://a.test', onlyCleanContent: true, zeroDataRetention: true }).error).toBe(
+      'onlyCleanContent is not available for zeroDataRetention requests',
+    );
     expect(rejects({ url: 'https://a.test', redactPII: { replaceStyle: 'hash' } }).error).toBe(
       'replaceStyle must be one of tag, mask, remove',
     );

@@ -162,6 +162,12 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
   if (dto.maxAge !== undefined && dto.minAge !== undefined && dto.minAge > dto.maxAge) {
     issues.push({ path: ['minAge'], message: 'minAge must not exceed maxAge' });
   }
+  if (dto.onlyCleanContent && dto.zeroDataRetention) {
+    issues.push({
+      path: ['onlyCleanContent'],
+      message: 'onlyCleanContent is not available for zeroDataRetention requests',
+    });
+  }
   issues.push(...redactPiiIssues(dto.redactPII));
   return issues;
 }
