@@ -110,7 +110,14 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     await this.bus.send(
       SCRAPE_CATEGORY,
       'CompleteScrape',
-      { scrapeId, documentBlob, url: page.url, statusCode: page.statusCode, at: now() },
+      {
+        scrapeId,
+        documentBlob,
+        url: page.url,
+        statusCode: page.statusCode,
+        ...(typeof document.metadata.numPages === 'number' ? { numPages: document.metadata.numPages } : {}),
+        at: now(),
+      },
       { correlationId },
     );
     log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');

@@ -53,6 +53,8 @@ export interface ScrapeCompleted {
     statusCode: number;
     /** The fetched page the document was derived from. */
     page: FetchedPage;
+    /** Pages parsed by the pdf parser, when the page was a PDF. */
+    numPages?: number;
     fetchedAt: string;
     /** Set when the page may be served from the cache: the cache-lookups key of its variant. */
     cacheKey?: string;
@@ -81,7 +83,15 @@ export interface RecordPageFetched {
 
 export interface CompleteScrape {
   type: 'CompleteScrape';
-  data: { scrapeId: string; documentBlob: string; url: string; statusCode: number; at: string };
+  data: {
+    scrapeId: string;
+    documentBlob: string;
+    url: string;
+    statusCode: number;
+    /** Pages parsed by the pdf parser, when the page was a PDF (what per-page billing counts). */
+    numPages?: number;
+    at: string;
+  };
 }
 
 export interface FailScrape {

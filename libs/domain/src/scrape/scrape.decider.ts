@@ -89,7 +89,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
             `Scrape ${command.data.scrapeId} has no fetched page yet`,
           );
         }
-        const { scrapeId, documentBlob, url, statusCode, at } = command.data;
+        const { scrapeId, documentBlob, url, statusCode, numPages, at } = command.data;
         const { teamId, request, page, fetchedAt } = state;
         return [
           {
@@ -102,6 +102,7 @@ export const scrapeDecider: Decider<ScrapeState, ScrapeCommand, ScrapeEvent> = {
               statusCode,
               page,
               fetchedAt,
+              ...(numPages !== undefined ? { numPages } : {}),
               // Cached pages are re-derived from their text body on a hit; documents (PDFs) are not cached.
               ...(isCacheWritable(request) && !page.fileType ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
