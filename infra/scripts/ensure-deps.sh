@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever this machine lacks to build and run Trawl: npm packages (npm ci), Debian's
-# Chromium, and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
+# Chromium, Poppler and Tesseract (PDF OCR), yt-dlp and ffmpeg (media), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -20,6 +20,24 @@ if [ ! -x "$chromium_path" ]; then
   echo "trawl: installing Debian's chromium"
   apt_install chromium
 fi
+
+# PDF OCR: Poppler renders pages, Tesseract reads them (English language data).
+if ! command -v pdftoppm >/dev/null 2>&1; then
+  echo "trawl: installing Debian's poppler-utils (PDF pages to images for OCR)"
+  apt_install poppler-utils
+fi
+if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx eng; then
+  echo "trawl: installing Debian's tesseract-ocr and tesseract-ocr-eng (OCR)"
+  apt_install tesseract-ocr tesseract-ocr-eng
+fi
+
+# audio/video formats: yt-dlp finds and downloads the media, ffmpeg converts it.
+for tool in yt-dlp ffmpeg; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "trawl: installing Debian's $tool (audio and video formats)"
+    apt_install "$tool"
+  fi
+done
 
 nats_url="${NATS_URL:-nats://127.0.0.1:4222}"
 hostport="${nats_url#nats://}"; hostport="${hostport%%,*}"

@@ -15,7 +15,9 @@ import { repoRoot } from '../support/repo-root.js';
  * text against the human-reviewed main content, averaged over pages). The markdown is scored as
  * the text a reader sees: syntax, link targets and image URLs are not words of the page.
  *
- *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json]
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean]
+ *
+ * `--clean` adds onlyCleanContent (the markdown boilerplate classifier) to onlyMainContent.
  */
 const dir = process.env.WCXB_DIR ?? join(repoRoot, '../shared/bench-data/wcxb-dev/dev');
 const args = process.argv.slice(2);
@@ -100,6 +102,7 @@ for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entrie
     url: truth.url ?? `https://wcxb.example/${id}`,
     formats: ['markdown'],
     onlyMainContent: true,
+    onlyCleanContent: args.includes('--clean'),
     removeBase64Images: true,
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

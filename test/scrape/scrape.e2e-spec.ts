@@ -161,10 +161,10 @@ describe('POST /v2/scrape', () => {
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_DNS_RESOLUTION_ERROR' });
   });
 
-  it('refuses a PDF clearly until PDF parsing lands', async () => {
+  it('answers a broken PDF with a clear SCRAPE_PDF error', async () => {
     const { status, body } = await scrape({ url: running.site.url('/doc.pdf') });
     expect(status).toBe(500);
-    expect(body).toMatchObject({ success: false, code: 'SCRAPE_UNSUPPORTED_FILE_ERROR' });
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_PDF_INVALID' });
   });
 });
 

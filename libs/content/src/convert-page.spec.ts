@@ -199,3 +199,22 @@ describe('large pages', () => {
     expect(result.markdown?.split('\n\n')).toHaveLength(15_000);
   });
 });
+
+describe('redactPII', () => {
+  it('redacts the finished markdown (link targets too) and leaves the other formats as the page has them', () => {
+    const output = page('<p>Write to <a href="mailto:ada@example.org">ada@example.org</a> today.</p>', {
+      formats: ['markdown', 'links'],
+      redactPII: { entities: ['EMAIL'], mode: 'fast', replaceStyle: 'tag' },
+    });
+    expect(output.markdown).toBe('Write to <EMAIL> today.');
+    expect(output.links).toEqual(['mailto:ada@example.org']);
+  });
+
+  it('redacts JSON and text responses too', () => {
+    const output = page('{"phone": "+44 20 7946 0958"}', {
+      contentType: 'application/json',
+      redactPII: { entities: ['PHONE'], mode: 'fast', replaceStyle: 'mask' },
+    });
+    expect(output.markdown).toBe('```json\n{\n  "phone": "****************"\n}\n```');
+  });
+});

@@ -2,10 +2,12 @@ import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
+import { redactPii } from '#redaction';
 import { extractStructured } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
+import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
 import { toMarkdown } from './markdown/to-markdown.js';
@@ -20,6 +22,18 @@ import type { PageInput, PageOutput } from './types.js';
  * the content that `onlyMainContent` / `includeTags` / `excludeTags` select.
  */
 export function convertPage(input: PageInput): PageOutput {
+  const output = convertFormats(input);
+  if (input.onlyCleanContent && output.markdown !== undefined) {
+    output.markdown = cleanMarkdown(output.markdown).markdown;
+  }
+  // Redacted last, on the finished markdown, so nothing derived from it later sees the original.
+  if (input.redactPII && output.markdown !== undefined) {
+    output.markdown = redactPii(output.markdown, input.redactPII).text;
+  }
+  return output;
+}
+
+function convertFormats(input: PageInput): PageOutput {
   const wants = new Set(input.formats);
   if (input.contentType && !/html/i.test(input.contentType)) return convertText(input, wants);
 

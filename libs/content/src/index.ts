@@ -1,5 +1,6 @@
 export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
+export { cleanMarkdown } from './clean-content/clean-markdown.js';
 export { convertPage } from './convert-page.js';
 export {
   buildDocument,

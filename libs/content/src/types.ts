@@ -1,3 +1,4 @@
+import type { RedactionOptions } from '#redaction';
 import type { StructuredOutput, StructuredRequest } from '#structured';
 
 export type ContentFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
@@ -15,6 +16,10 @@ export interface PageInput {
   removeBase64Images: boolean;
   /** Structured formats (json, summary, question, highlights, product, menu) and their options. */
   structured?: StructuredRequest;
+  /** Remove leftover boilerplate blocks from the markdown (`onlyCleanContent`). */
+  onlyCleanContent?: boolean;
+  /** Personal and secret data to take out of the markdown (`redactPII`), when asked for. */
+  redactPII?: RedactionOptions;
 }
 
 /** Page metadata with Firecrawl's keys; every other `<meta>` keeps its raw name; repeats become arrays. */

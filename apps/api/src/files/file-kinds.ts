@@ -23,6 +23,7 @@ const KINDS: Record<string, FileKind> = {
   ogg: MEDIA('audio/ogg'),
   mp4: MEDIA('video/mp4'),
   webm: MEDIA('video/webm'),
+  mkv: MEDIA('video/x-matroska'),
 };
 
 export function fileKind(name: string): FileKind {

@@ -22,4 +22,8 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'lockdown',
   'zeroDataRetention',
   'profile',
+  'redactPII',
+  'onlyCleanContent',
+  'formats.audio',
+  'formats.video',
 ]);

@@ -16,7 +16,7 @@ import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from 
 import { withModel } from '#structured';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
-const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding']);
+const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
 
 /** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
 const CONVERTED_PAGES = 200;

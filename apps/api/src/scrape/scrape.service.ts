@@ -119,6 +119,8 @@ export class ScrapeService implements BeforeApplicationShutdown {
     return {
       ...document,
       ...(document.screenshot ? { screenshot: sign(document.screenshot) } : {}),
+      ...(document.audio ? { audio: this.fileUrls.sign(document.audio) } : {}),
+      ...(document.video ? { video: this.fileUrls.sign(document.video) } : {}),
       ...(document.actions
         ? {
             actions: {

@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import { type BrowserPool, FetchError, type FetchedPageBody, type StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
+import { downloadMedia, MediaError, type MediaKind } from '#media';
 import {
   BLOB_STORE,
   type BlobStore,
   CommandBus,
   consumeEvents,
   FILE_STORE,
+  MEDIA_STORE,
   NATS_CONNECTION,
   NATS_NAMES,
   type RunningConsumer,
@@ -43,6 +45,8 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(FILE_STORE) private readonly files: BlobStore,
+    // Audio and video live an hour, like their signed URLs.
+    @Inject(MEDIA_STORE) private readonly media: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
     @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
@@ -105,6 +109,19 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
       const files = await this.storeArtifacts(scrapeId, page);
+      for (const kind of MEDIA_KINDS.filter((type) =>
+        request.formats.some((format) => format.type === type),
+      )) {
+        const left = Date.parse(requestedAt) + request.timeout - Date.now() - EXTRACTION_RESERVE_MS;
+        if (left <= 0) throw new MediaError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`);
+        const media = await downloadMedia(page.url, kind, {
+          timeoutMs: left,
+          allowPrivateAddresses: this.config.allowPrivateAddresses,
+        });
+        const key = `${scrapeId}/${kind}.${media.extension}`;
+        await this.media.put(key, media.bytes);
+        files[kind === 'audio' ? 'audioFile' : 'videoFile'] = key;
+      }
       await this.bus.send(
         SCRAPE_CATEGORY,
         'RecordPageFetched',
@@ -115,6 +132,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             statusCode: page.statusCode,
             contentType: page.contentType,
             bodyBlob,
+            ...(page.fileType ? { fileType: page.fileType } : {}),
             proxyUsed: 'basic',
             ...files,
             ...(page.branding ? { branding: { ...page.branding } } : {}),
@@ -125,7 +143,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
       );
       log.info({ url: page.url, statusCode: page.statusCode }, 'page fetched');
     } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
+      if (!(error instanceof FetchError || error instanceof MediaError)) throw error;
       log.warn({ code: error.code, err: error.message }, 'fetch failed');
       await fail(error.code, error.message);
     }
@@ -171,6 +189,8 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
 }
 
 const now = () => new Date().toISOString();
+/** Formats yt-dlp downloads from the page's URL after the page itself was fetched. */
+const MEDIA_KINDS: MediaKind[] = ['audio', 'video'];
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 /** Screenshots are PNG unless a quality made them JPEG. */
 const imageExtension = (image: Buffer) => (image.subarray(0, 3).equals(JPEG_MAGIC) ? 'jpg' : 'png');

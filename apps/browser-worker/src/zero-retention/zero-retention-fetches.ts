@@ -43,6 +43,13 @@ export function serveZeroRetentionFetches(
           }),
         )
         .then((page) => {
+          if (typeof page.body !== 'string') {
+            // PDFs are parsed by the extractor from a stored blob: nothing may be stored here.
+            throw new FetchError(
+              'SCRAPE_UNSUPPORTED_FILE_ERROR',
+              'PDF documents cannot be scraped with zeroDataRetention in this Trawl version',
+            );
+          }
           const result: ZeroRetentionPage = {
             url: page.url,
             statusCode: page.statusCode,

@@ -16,14 +16,17 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { PdfError, PdfPool } from '#pdf';
 import { withModel } from '#structured';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
+import { pdfOutput } from '../pdf/pdf-document.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
 export class PageFetchedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private readonly pool: ContentPool;
+  private readonly pdfPool: PdfPool;
   private readonly changes: ChangeTracker;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
@@ -39,6 +42,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   ) {
     this.logger = logger.child({ component: 'extractor' });
     this.pool = new ContentPool(config.extractorThreads);
+    this.pdfPool = new PdfPool(config.extractorThreads);
     this.changes = new ChangeTracker(nc, names, blobs, this.pool);
   }
 
@@ -58,17 +62,24 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   private async extract(data: PageFetched['data'], correlationId: string | undefined) {
     const { scrapeId, request, page } = data;
     const log = this.logger.child({ correlationId, scrapeId });
-    const body = await this.blobs.getText(page.bodyBlob);
+    const body = await this.blobs.getBytes(page.bodyBlob);
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     try {
-      const input = pageInputOf(request, page, body);
-      const output = await this.pool.convert(input);
-      // Model calls are I/O, not CPU: they run here, after the worker pool produced the local results.
-      if (this.llm && output.structured && input.structured) {
-        output.structured = await withModel(this.llm, output.structured, input.structured);
+      if (page.fileType === 'pdf') {
+        const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
+        document = buildDocument(scrapeId, request, page, pdf.output);
+        Object.assign(document.metadata, pdf.metadata);
+        if (pdf.warning) document.warning = pdf.warning;
+      } else {
+        const input = pageInputOf(request, page, new TextDecoder().decode(body));
+        const output = await this.pool.convert(input);
+        // Model calls are I/O, not CPU: they run here, after the worker pool produced the local results.
+        if (this.llm && output.structured && input.structured) {
+          output.structured = await withModel(this.llm, output.structured, input.structured);
+        }
+        document = buildDocument(scrapeId, request, page, output);
       }
-      document = buildDocument(scrapeId, request, page, output);
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
@@ -79,11 +90,20 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         );
       }
     } catch (error) {
-      log.error({ err: error }, 'content conversion failed');
+      const known = error instanceof PdfError;
+      if (known) log.warn({ code: error.code, err: error.message }, 'PDF not parsed');
+      else log.error({ err: error }, 'content conversion failed');
       await this.bus.send(
         SCRAPE_CATEGORY,
         'FailScrape',
-        { scrapeId, code: 'UNKNOWN_ERROR', error: `Content extraction failed: ${String(error)}`, at: now() },
+        known
+          ? { scrapeId, code: error.code, error: error.message, at: now() }
+          : {
+              scrapeId,
+              code: 'UNKNOWN_ERROR',
+              error: `Content extraction failed: ${String(error)}`,
+              at: now(),
+            },
         { correlationId },
       );
       return;
@@ -93,7 +113,14 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     await this.bus.send(
       SCRAPE_CATEGORY,
       'CompleteScrape',
-      { scrapeId, documentBlob, url: page.url, statusCode: page.statusCode, at: now() },
+      {
+        scrapeId,
+        documentBlob,
+        url: page.url,
+        statusCode: page.statusCode,
+        ...(typeof document.metadata.numPages === 'number' ? { numPages: document.metadata.numPages } : {}),
+        at: now(),
+      },
       { correlationId },
     );
     log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');
@@ -105,6 +132,8 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
    */
   private async attachArtifacts(document: ScrapeDocument, page: FetchedPage) {
     if (page.screenshotFile) document.screenshot = page.screenshotFile;
+    if (page.audioFile) document.audio = page.audioFile;
+    if (page.videoFile) document.video = page.videoFile;
     if (!page.actions) return;
     const scrapes = await Promise.all(
       page.actions.scrapes.map(async ({ url, htmlBlob }) => ({
@@ -118,7 +147,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
-    await this.pool.close();
+    await Promise.all([this.pool.close(), this.pdfPool.close()]);
   }
 }
 

@@ -2,6 +2,7 @@ import {
   type Browser,
   type BrowserContextOptions,
   chromium,
+  type Download,
   type Page,
   type Response,
 } from 'playwright-core';
@@ -17,7 +18,15 @@ import { blockAds } from '../ad-blocking/block-ads.js';
 import { type BrandingProfile, measureBranding } from '../branding/measure-branding.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
-import { isHtml, textBody, unsupportedFile } from '../fetch/page-body.js';
+import {
+  downloadedBytes,
+  hasPdfSignature,
+  isHtml,
+  isPdfType,
+  refetchedBytes,
+  textBody,
+  unsupportedFile,
+} from '../fetch/page-body.js';
 import { waitForQuietNetwork } from '../fetch/quiet-network.js';
 import type { LivePage } from '../sessions/live-sessions.js';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
@@ -56,8 +65,10 @@ export interface FetchedPageBody {
   url: string;
   statusCode: number;
   contentType: string;
-  /** Rendered HTML of a page; the decoded text of a JSON or text response. */
-  body: string;
+  /** Rendered HTML of a page; the decoded text of a JSON or text response; the bytes of a PDF. */
+  body: string | Buffer;
+  /** Set when `body` holds the bytes of a document rather than text. */
+  fileType?: 'pdf';
   /** PNG (or JPEG with a quality) of the final page, when asked for. */
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */
@@ -164,6 +175,26 @@ export class BrowserPool {
     return this.browser;
   }
 
+  /** A downloaded file: a PDF (by content type or signature) becomes the body; anything else is refused. */
+  private async downloadedDocument(
+    response: Response,
+    download: Download,
+    options: FetchPageOptions,
+  ): Promise<FetchedPageBody> {
+    const headers = response.headers();
+    const contentType = headers['content-type'] ?? '';
+    const length = headers['content-length'] ? Number(headers['content-length']) : undefined;
+    const url = response.url();
+    if (!isPdfType(contentType) && !/octet-stream|^$/i.test(contentType)) {
+      await download.cancel().catch(() => undefined);
+      throw unsupportedFile(contentType);
+    }
+    assertPageOnlyOptions(options, url);
+    const bytes = await downloadedBytes(download, length);
+    if (!isPdfType(contentType) && !hasPdfSignature(bytes)) throw unsupportedFile(contentType);
+    return { url, statusCode: response.status(), contentType, body: bytes, fileType: 'pdf' };
+  }
+
   /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
   private async openPage(options: FetchPageOptions) {
     const context = await (await this.launch()).newContext({
@@ -190,13 +221,14 @@ export class BrowserPool {
     remaining: () => number,
     guard: RequestGuard | undefined,
   ): Promise<FetchedPageBody> {
-    // A download aborts the navigation, but its response still says what the file was.
+    // A download (how Chromium treats a PDF) aborts the navigation, but its response still says what the file was.
     let documentResponse: Response | undefined;
     page.on('response', (response) => {
       if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
         documentResponse = response;
       }
     });
+    const download = new Promise<Download>((resolve) => page.once('download', resolve));
     let response: Response | null;
     try {
       response = await page.goto(options.url, { waitUntil: 'load', timeout: remaining() });
@@ -211,13 +243,31 @@ export class BrowserPool {
           `${options.url} led to ${blockedUrl}, a private or reserved address that scrapes may not reach`,
         );
       }
-      throw explainFailedNavigation(error, options.url, documentResponse);
+      if (/Download is starting/.test(String(error)) && documentResponse) {
+        return this.downloadedDocument(documentResponse, await download, options);
+      }
+      throw fetchErrorFromNavigation(error, options.url);
     }
     if (!response) throw new FetchError('SCRAPE_SITE_ERROR', `${options.url} returned no response`);
     const contentType = (await response.headerValue('content-type')) ?? '';
     const result = { url: page.url(), statusCode: response.status(), contentType };
-    if (contentType && !isHtml(contentType))
+    if (isPdfType(contentType)) {
+      assertPageOnlyOptions(options, result.url);
+      const bytes = await refetchedBytes(page, result.url, {
+        allowPrivateAddresses: options.allowPrivateAddresses,
+        timeout: remaining(),
+      });
+      return { ...result, body: bytes, fileType: 'pdf' };
+    }
+    if (contentType && !isHtml(contentType)) {
+      // A PDF served as text is still a PDF.
+      const bytes = await response.body().catch(() => Buffer.alloc(0));
+      if (hasPdfSignature(bytes)) {
+        assertPageOnlyOptions(options, result.url);
+        return { ...result, body: bytes, fileType: 'pdf' };
+      }
       return { ...result, body: await textBody(response, contentType) };
+    }
 
     await waitForQuietNetwork(page, Math.min(3_000, remaining()));
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
@@ -228,14 +278,12 @@ export class BrowserPool {
   }
 }
 
-/** A file the browser downloads instead of rendering gets a clear unsupported-file error. */
-function explainFailedNavigation(
-  error: unknown,
-  url: string,
-  documentResponse: Response | undefined,
-): FetchError {
-  if (/Download is starting/.test(String(error))) {
-    return unsupportedFile(documentResponse?.headers()['content-type'] ?? '');
+/** Screenshots and actions need a rendered web page; a document cannot honour them. */
+function assertPageOnlyOptions(options: FetchPageOptions, url: string) {
+  if (options.screenshot || options.actions?.length) {
+    throw new FetchError(
+      'SCRAPE_UNSUPPORTED_FILE_ERROR',
+      `${url} is a PDF document: screenshots and actions need a web page`,
+    );
   }
-  return fetchErrorFromNavigation(error, url);
 }

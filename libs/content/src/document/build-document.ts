@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ActionOutputs, FetchedPage, ScrapeRequest } from '#contracts';
+import { redactionOptions } from '#redaction';
 import type { Menu, Product, StructuredRequest } from '#structured';
 import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
@@ -12,6 +13,9 @@ export interface ScrapeDocument {
   images?: string[];
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
+  /** File-store keys of the page's audio and video; signed URLs valid for an hour in the answer. */
+  audio?: string;
+  video?: string;
   actions?: ActionOutputs<{ url: string; html: string }>;
   json?: unknown;
   summary?: string;
@@ -42,6 +46,8 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
     ...structuredRequestOf(request),
+    onlyCleanContent: request.onlyCleanContent,
+    redactPII: redactionOptions(request.redactPII),
   };
 }
 

@@ -16,9 +16,14 @@ export interface FetchedPage {
   contentType: string;
   /** Blob key of the rendered HTML (or raw body of a non-HTML response). */
   bodyBlob: string;
+  /** Set when the body is a document's bytes (a PDF, by content type or signature) rather than text. */
+  fileType?: 'pdf';
   proxyUsed: 'basic';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;
+  /** File-store keys of the page's audio (MP3) and video, when those formats were asked for. */
+  audioFile?: string;
+  videoFile?: string;
   /** What the request's actions produced, in request order (files and HTML by key). */
   actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
   /** The `branding` format, measured in the live page by the browser-worker (small JSON). */
@@ -50,6 +55,8 @@ export interface ScrapeCompleted {
     statusCode: number;
     /** The fetched page the document was derived from. */
     page: FetchedPage;
+    /** Pages parsed by the pdf parser, when the page was a PDF. */
+    numPages?: number;
     fetchedAt: string;
     /** Set when the page may be served from the cache: the cache-lookups key of its variant. */
     cacheKey?: string;
@@ -81,7 +88,15 @@ export interface RecordPageFetched {
 
 export interface CompleteScrape {
   type: 'CompleteScrape';
-  data: { scrapeId: string; documentBlob: string; url: string; statusCode: number; at: string };
+  data: {
+    scrapeId: string;
+    documentBlob: string;
+    url: string;
+    statusCode: number;
+    /** Pages parsed by the pdf parser, when the page was a PDF (what per-page billing counts). */
+    numPages?: number;
+    at: string;
+  };
 }
 
 export interface FailScrape {

@@ -91,6 +91,18 @@ describe('validateScrapeRequest', () => {
       'redactPII',
       'entities',
     ]);
+    expect(rejects({ url: 'https://a.test', onlyCleanContent: true, zeroDataRetention: true }).error).toBe(
+      'onlyCleanContent is not available for zeroDataRetention requests',
+    );
+    expect(rejects({ url: 'https://a.test', redactPII: { replaceStyle: 'hash' } }).error).toBe(
+      'replaceStyle must be one of tag, mask, remove',
+    );
+    expect(
+      accepts({ url: 'https://a.test', redactPII: { mode: 'fast', replaceStyle: 'mask' } }).redactPII,
+    ).toEqual({
+      mode: 'fast',
+      replaceStyle: 'mask',
+    });
   });
 
   it('never caches a request with headers or actions, and verifies TLS for them', () => {

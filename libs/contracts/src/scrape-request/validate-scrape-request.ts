@@ -172,6 +172,12 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
   if (dto.maxAge !== undefined && dto.minAge !== undefined && dto.minAge > dto.maxAge) {
     issues.push({ path: ['minAge'], message: 'minAge must not exceed maxAge' });
   }
+  if (dto.onlyCleanContent && dto.zeroDataRetention) {
+    issues.push({
+      path: ['onlyCleanContent'],
+      message: 'onlyCleanContent is not available for zeroDataRetention requests',
+    });
+  }
   issues.push(...redactPiiIssues(dto.redactPII));
   return issues;
 }
@@ -216,10 +222,10 @@ function redactPiiIssues(value: unknown): ErrorDetail[] {
   if (mode !== undefined && !['accurate', 'aggressive', 'fast'].includes(mode as string)) {
     issues.push({ path: ['redactPII', 'mode'], message: 'mode must be one of accurate, aggressive, fast' });
   }
-  if (replaceStyle !== undefined && !['placeholder', 'mask', 'hash'].includes(replaceStyle as string)) {
+  if (replaceStyle !== undefined && !['tag', 'mask', 'remove'].includes(replaceStyle as string)) {
     issues.push({
       path: ['redactPII', 'replaceStyle'],
-      message: 'replaceStyle must be one of placeholder, mask, hash',
+      message: 'replaceStyle must be one of tag, mask, remove',
     });
   }
   return issues;

@@ -15,6 +15,9 @@ export interface CacheEntry {
   fetchedAt: string;
 }
 
+/** Formats a cached page cannot give: a new version to compare, or files that expire before a cached page. */
+const FRESH_ONLY_FORMATS = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
+
 /**
  * A request may be answered from the cache only when nothing in it makes the page private or
  * time-dependent (API-NOTES: no actions, custom headers, changeTracking, `waitFor`, `maxAge: 0`),
@@ -30,7 +33,7 @@ export function isCacheEligible(request: ScrapeRequest): boolean {
     !(request.headers && Object.keys(request.headers).length > 0) &&
     // Screenshots expire from the file store sooner than cached pages: always taken fresh; branding
     // is measured in the live page.
-    !request.formats.some((format) => ['changeTracking', 'screenshot', 'branding'].includes(format.type)) &&
+    !request.formats.some((format) => FRESH_ONLY_FORMATS.has(format.type)) &&
     request.waitFor === 0 &&
     request.maxAge > 0
   );

@@ -124,6 +124,32 @@ describe('scrape decider', () => {
     expect(event?.data).not.toHaveProperty('cacheKey');
   });
 
+  it('never marks a PDF cacheable: cache hits are derived from text bodies', () => {
+    const request = valid({ url: 'http://example.test/report.pdf' });
+    const pdf = { ...page, fileType: 'pdf' as const };
+    const [event] = given(scrapeDecider, [
+      { type: 'ScrapeRequested', data: { scrapeId, teamId: 'team-1', request, requestedAt: 't0' } },
+      { type: 'PageFetched', data: { scrapeId, teamId: 'team-1', request, page: pdf, fetchedAt: 't1' } },
+    ]).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: pdf.url, statusCode: 200, at: 't2' },
+    });
+    expect(event?.data).not.toHaveProperty('cacheKey');
+  });
+
+  it('records the pages a PDF parse counted, for billing', () => {
+    const request = valid({ url: 'http://example.test/report.pdf' });
+    const pdf = { ...page, fileType: 'pdf' as const };
+    const [event] = given(scrapeDecider, [
+      { type: 'ScrapeRequested', data: { scrapeId, teamId: 'team-1', request, requestedAt: 't0' } },
+      { type: 'PageFetched', data: { scrapeId, teamId: 'team-1', request, page: pdf, fetchedAt: 't1' } },
+    ]).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: pdf.url, statusCode: 200, numPages: 3, at: 't2' },
+    });
+    expect(event?.data).toMatchObject({ numPages: 3 });
+  });
+
   it('fails a scrape in flight, but never a finished one', () => {
     const command = {
       type: 'FailScrape',

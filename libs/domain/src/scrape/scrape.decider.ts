@@ -131,7 +131,7 @@ export const scrapeDecider: Decider<
             `Scrape ${command.data.scrapeId} has no fetched page yet`,
           );
         }
-        const { scrapeId, documentBlob, url, statusCode, at } = command.data;
+        const { scrapeId, documentBlob, url, statusCode, numPages, at } = command.data;
         const { teamId, request, page, fetchedAt } = state;
         return [
           {
@@ -144,7 +144,9 @@ export const scrapeDecider: Decider<
               statusCode,
               page,
               fetchedAt,
-              ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
+              ...(numPages !== undefined ? { numPages } : {}),
+              // Cached pages are re-derived from their text body on a hit; documents (PDFs) are not cached.
+              ...(isCacheWritable(request) && !page.fileType ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
               ...crawlOf(state),
               completedAt: at,

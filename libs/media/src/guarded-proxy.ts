@@ -1,0 +1,108 @@
+import { lookup } from 'node:dns/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
+import { isPrivateAddress } from '#browser';
+
+/** A loopback HTTP proxy that a download tool is pointed at, so its requests obey the SSRF guard. */
+export interface GuardedProxy {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Hosts refused because they resolve to private or reserved addresses. */
+  readonly blockedHosts: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Forwards plain HTTP and tunnels HTTPS (CONNECT) only to public addresses, unless private ones are
+ * allowed. It resolves each host once and connects to that very address, so a host cannot resolve
+ * to a public address for the check and a private one for the connection (no DNS rebinding).
+ */
+export async function startGuardedProxy(options: { allowPrivateAddresses: boolean }): Promise<GuardedProxy> {
+  const blockedHosts: string[] = [];
+  const sockets = new Set<Socket>();
+  const resolve = async (host: string): Promise<string | undefined> => {
+    const bare = host.replace(/^\[|\]$/g, '');
+    const addresses = isIP(bare)
+      ? [bare]
+      : await lookup(bare, { all: true, verbatim: true }).then(
+          (results) => results.map((result) => result.address),
+          () => [],
+        );
+    if (addresses.length === 0) return undefined;
+    if (!options.allowPrivateAddresses && addresses.some(isPrivateAddress)) {
+      blockedHosts.push(bare);
+      return undefined;
+    }
+    return addresses[0];
+  };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    let target: URL;
+    try {
+      target = new URL(req.url ?? '');
+      if (target.protocol !== 'http:') throw new Error('not http');
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const address = await resolve(target.hostname);
+    if (!address) {
+      res.writeHead(403).end('Blocked or unresolvable host');
+      return;
+    }
+    const { 'proxy-connection': _proxyConnection, ...headers } = req.headers;
+    const upstream = httpRequest(
+      {
+        host: address,
+        port: target.port || 80,
+        method: req.method,
+        path: target.pathname + target.search,
+        headers: { ...headers, host: target.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+
+  server.on('connect', async (req: IncomingMessage, client: Socket, head: Buffer) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    const [host, port] = splitHostPort(req.url ?? '');
+    const address = host ? await resolve(host) : undefined;
+    if (!address || !port) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = connect(port, address, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => client.destroy());
+  });
+
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    blockedHosts,
+    close: () =>
+      new Promise((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+function splitHostPort(authority: string): [string | undefined, number | undefined] {
+  const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(authority);
+  return match ? [match[1], Number(match[2])] : [undefined, undefined];
+}

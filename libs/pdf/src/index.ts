@@ -1,0 +1,4 @@
+export type { LayoutBlock, TextLine, TextRun } from './layout/text-run.js';
+export { type ParsedPdf, type PdfMode, type PdfParseOptions, parsePdf } from './parse-pdf.js';
+export { PdfError } from './pdf-error.js';
+export { PdfPool } from './pool/pdf-pool.js';

@@ -1,0 +1,190 @@
+import type { LayoutBlock, TextLine } from './text-run.js';
+
+const BULLET = /^[•◦▪▫‣⁃●○■□▸►✓✔–\-*]\s+/;
+const NUMBERED = /^(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}\.)\s+/i;
+/** Baseline distance (in ems of the line) above which a new paragraph starts. */
+const PARAGRAPH_GAP = 1.6;
+/** Horizontal gap (in ems) that separates table cells; words are a quarter em apart. */
+const CELL_GAP = 0.8;
+
+/**
+ * Lines of each page → that page's headings, paragraphs, lists and tables, in reading order (top to bottom;
+ * multi-column layouts are read row by row). Headings are the sizes above the body text, largest
+ * first, plus short bold lines that stand alone; tables are two or more consecutive lines whose
+ * cells line up in the same columns.
+ */
+export function linesToBlocks(pages: TextLine[][]): LayoutBlock[][] {
+  const lines = pages.flat();
+  if (lines.length === 0) return pages.map(() => []);
+  const bodySize = dominantSize(lines);
+  const headingSizes = [...new Set(lines.map((line) => line.fontSize))]
+    .filter((size) => size > bodySize * 1.15)
+    .sort((a, b) => b - a);
+  const levelOf = (line: TextLine) => {
+    const index = headingSizes.indexOf(line.fontSize);
+    return index >= 0 ? Math.min(6, index + 1) : undefined;
+  };
+
+  // Sizes are compared across the whole document, so a page of small print has no false headings.
+  return pages.map((page) => pageBlocks(page, bodySize, levelOf, headingSizes.length));
+}
+
+function pageBlocks(
+  lines: TextLine[],
+  bodySize: number,
+  levelOf: (line: TextLine) => number | undefined,
+  headingLevels: number,
+): LayoutBlock[] {
+  const blocks: LayoutBlock[] = [];
+  const gapAbove = (index: number) =>
+    index === 0 ? Number.POSITIVE_INFINITY : lines[index - 1].y - lines[index].y;
+  const standsAlone = (index: number) => {
+    const line = lines[index];
+    const below = index + 1 < lines.length ? gapAbove(index + 1) : Number.POSITIVE_INFINITY;
+    return gapAbove(index) > line.fontSize * PARAGRAPH_GAP && below > line.fontSize * PARAGRAPH_GAP;
+  };
+
+  let index = 0;
+  while (index < lines.length) {
+    const line = lines[index];
+    const table = tableAt(lines, index);
+    if (table) {
+      blocks.push({ type: 'table', rows: table.rows });
+      index = table.next;
+      continue;
+    }
+    const level = levelOf(line);
+    if (level !== undefined) {
+      let text = line.text;
+      index++;
+      while (
+        index < lines.length &&
+        lines[index].fontSize === line.fontSize &&
+        gapAbove(index) <= line.fontSize * PARAGRAPH_GAP
+      ) {
+        text = `${text} ${lines[index].text}`;
+        index++;
+      }
+      blocks.push({ type: 'heading', level, text });
+      continue;
+    }
+    if (
+      line.bold &&
+      Math.abs(line.fontSize - bodySize) < 0.5 &&
+      line.text.length <= 80 &&
+      !/[.:,;]$/.test(line.text) &&
+      !BULLET.test(line.text) &&
+      standsAlone(index)
+    ) {
+      blocks.push({ type: 'heading', level: Math.min(6, headingLevels + 1), text: line.text });
+      index++;
+      continue;
+    }
+    const marker = listMarker(line.text);
+    if (marker) {
+      const items: string[] = [];
+      while (index < lines.length && listMarker(lines[index].text)?.ordered === marker.ordered) {
+        const item = lines[index];
+        let text = item.text.replace(marker.ordered ? NUMBERED : BULLET, '');
+        index++;
+        // Wrapped item text: indented past the marker, close below, no marker of its own.
+        while (
+          index < lines.length &&
+          !listMarker(lines[index].text) &&
+          lines[index].x > item.x + item.fontSize * 0.5 &&
+          gapAbove(index) <= item.fontSize * PARAGRAPH_GAP &&
+          !tableAt(lines, index)
+        ) {
+          text = joinLines(text, lines[index].text);
+          index++;
+        }
+        items.push(text);
+        if (index < lines.length && gapAbove(index) > item.fontSize * PARAGRAPH_GAP * 1.5) break;
+      }
+      blocks.push({ type: 'list', ordered: marker.ordered, items });
+      continue;
+    }
+    let text = line.text;
+    index++;
+    while (
+      index < lines.length &&
+      Math.abs(lines[index].fontSize - line.fontSize) < 0.5 &&
+      gapAbove(index) <= line.fontSize * PARAGRAPH_GAP &&
+      levelOf(lines[index]) === undefined &&
+      !listMarker(lines[index].text) &&
+      !tableAt(lines, index)
+    ) {
+      text = joinLines(text, lines[index].text);
+      index++;
+    }
+    blocks.push({ type: 'paragraph', text });
+  }
+  return blocks;
+}
+
+/** The font size most characters use: the body text. */
+function dominantSize(lines: TextLine[]): number {
+  const chars = new Map<number, number>();
+  for (const line of lines) chars.set(line.fontSize, (chars.get(line.fontSize) ?? 0) + line.text.length);
+  return [...chars.entries()].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+function listMarker(text: string): { ordered: boolean } | undefined {
+  if (BULLET.test(text)) return { ordered: false };
+  if (NUMBERED.test(text)) return { ordered: true };
+  return undefined;
+}
+
+/** A word hyphenated at the end of a line is joined again; otherwise lines join with a space. */
+function joinLines(text: string, next: string): string {
+  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  return `${text} ${next}`;
+}
+
+interface Cell {
+  text: string;
+  left: number;
+  right: number;
+}
+
+/** A line split where its runs leave a gap wider than a word space. */
+function cellsOf(line: TextLine): Cell[] {
+  const cells: Cell[] = [];
+  for (const run of line.runs) {
+    const text = run.text.trim();
+    if (!text) continue;
+    const last = cells.at(-1);
+    if (last && run.x - last.right <= run.fontSize * CELL_GAP) {
+      last.text += run.x - last.right > run.fontSize * 0.2 ? ` ${text}` : text;
+      last.right = run.x + run.width;
+    } else {
+      cells.push({ text, left: run.x, right: run.x + run.width });
+    }
+  }
+  return cells;
+}
+
+/** Two cells are in the same column when they overlap or start close to each other. */
+function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
+  if (a.length !== b.length) return false;
+  return a.every(
+    (cell, k) =>
+      Math.abs(cell.left - b[k].left) < fontSize * 2 || (cell.left < b[k].right && b[k].left < cell.right),
+  );
+}
+
+function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
+  const first = cellsOf(lines[start]);
+  if (first.length < 2) return undefined;
+  const rows = [first];
+  let index = start + 1;
+  while (index < lines.length) {
+    const cells = cellsOf(lines[index]);
+    const gap = lines[index - 1].y - lines[index].y;
+    if (gap > lines[index].fontSize * 3 || !sameColumns(first, cells, lines[index].fontSize)) break;
+    rows.push(cells);
+    index++;
+  }
+  if (rows.length < 2) return undefined;
+  return { rows: rows.map((row) => row.map((cell) => cell.text)), next: index };
+}

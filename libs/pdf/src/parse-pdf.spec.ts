@@ -1,0 +1,79 @@
+import { parsePdf } from './parse-pdf.js';
+import { PdfError } from './pdf-error.js';
+import { buildTestPdf, type TestText } from './testing/build-test-pdf.js';
+
+/** Lines of body text 14 pt apart, from `top` down. */
+const body = (top: number, lines: string[], x = 72): TestText[] =>
+  lines.map((text, index) => ({ text, x, y: top - index * 14, size: 11 }));
+
+describe('parsePdf', () => {
+  const report = buildTestPdf(
+    [
+      [
+        { text: 'Harbour Report', x: 72, y: 780, size: 24 },
+        ...body(740, ['The harbour opened in spring after the pier was recon-', 'structed by the town.']),
+        { text: 'Vessels', x: 72, y: 690, size: 16 },
+        ...body(660, ['- Ferry', '- Tug', '- Dredger']),
+        { text: 'Berth', x: 72, y: 600, size: 11, bold: true },
+        { text: 'Length', x: 200, y: 600, size: 11, bold: true },
+        { text: 'North quay', x: 72, y: 586, size: 11 },
+        { text: '120 m', x: 200, y: 586, size: 11 },
+        { text: 'South quay', x: 72, y: 572, size: 11 },
+        { text: '85 m', x: 200, y: 572, size: 11 },
+      ],
+      [
+        { text: 'Schedule', x: 72, y: 780, size: 16 },
+        ...body(750, ['1. Inspect the moorings.', '2. Paint the bollards.']),
+        { text: 'Safety notes', x: 72, y: 700, size: 11, bold: true },
+        ...body(670, ['Life jackets are stored by the gate.']),
+      ],
+      [...body(780, ['Appendix page that is not parsed when maxPages is 2.'])],
+    ],
+    { title: 'Harbour Report 2026' },
+  );
+
+  it('finds headings by size, paragraphs, lists and tables', async () => {
+    const parsed = await parsePdf(report, { mode: 'fast' });
+    expect(parsed).toMatchObject({ numPages: 3, totalPages: 3, title: 'Harbour Report 2026', ocrPages: [] });
+    expect(parsed.html).toContain('<h1>Harbour Report</h1>');
+    expect(parsed.html).toContain(
+      '<p>The harbour opened in spring after the pier was reconstructed by the town.</p>',
+    );
+    expect(parsed.html).toContain('<h2>Vessels</h2>');
+    expect(parsed.html).toContain('<ul><li>Ferry</li><li>Tug</li><li>Dredger</li></ul>');
+    expect(parsed.html).toContain(
+      '<table><thead><tr><th>Berth</th><th>Length</th></tr></thead><tbody><tr><td>North quay</td><td>120 m</td></tr><tr><td>South quay</td><td>85 m</td></tr></tbody></table>',
+    );
+    expect(parsed.html).toContain('<ol><li>Inspect the moorings.</li><li>Paint the bollards.</li></ol>');
+    // A short bold line standing alone at body size is a heading below the sized ones.
+    expect(parsed.html).toContain('<h3>Safety notes</h3>');
+  });
+
+  it('stops at maxPages and reports the real page count', async () => {
+    const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
+    expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });
+    expect(parsed.html).toContain('Schedule');
+    expect(parsed.html).not.toContain('Appendix');
+  });
+
+  it('refuses encrypted and broken files with SCRAPE_PDF codes', async () => {
+    const encrypted = buildTestPdf([body(700, ['Secret'])], { encrypted: true });
+    await expect(parsePdf(encrypted, { mode: 'fast' })).rejects.toMatchObject({
+      code: 'SCRAPE_PDF_ENCRYPTED',
+    });
+    const broken = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    await expect(parsePdf(broken, { mode: 'fast' })).rejects.toBeInstanceOf(PdfError);
+    await expect(parsePdf(broken, { mode: 'fast' })).rejects.toMatchObject({ code: 'SCRAPE_PDF_INVALID' });
+  });
+
+  it('reads a page without a text layer through OCR in auto mode, and every page in ocr mode', async () => {
+    const empty = buildTestPdf([[], body(700, ['A page with a text layer of its own.'])]);
+    const auto = await parsePdf(empty, { mode: 'auto' });
+    expect(auto.ocrPages).toEqual([1]);
+    expect(auto.html).toContain('A page with a text layer of its own.');
+    const ocr = await parsePdf(report, { mode: 'ocr', maxPages: 1 });
+    expect(ocr.ocrPages).toEqual([1]);
+    expect(ocr.html).toMatch(/Harbour Report/);
+    expect(ocr.html).toMatch(/North quay/);
+  });
+});

@@ -1,0 +1,4 @@
+export { isCardNumber, isIban, luhn } from './detectors/financial.js';
+export { entropy } from './detectors/secrets.js';
+export { findPii, redactionOptions, redactPii } from './redact-pii.js';
+export * from './types.js';
