@@ -17,3 +17,14 @@ export function classWeight(element: Element): number {
   if (NEGATIVE.test(names)) weight -= 25;
   return weight;
 }
+
+/** Consent managers: long legal prose that must never win a vote for the content. */
+const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;
+
+export function isConsentManager(element: Element): boolean {
+  const { className, id } = element.properties;
+  return (
+    CONSENT.test(typeof id === 'string' ? id : '') ||
+    (Array.isArray(className) && CONSENT.test(className.join(' ')))
+  );
+}

@@ -45,6 +45,70 @@ describe('extractMainContent', () => {
 
   it('keeps the whole page when its pick would be implausibly small', () => {
     const tree = parseHtml(`<body><div class="share-tools">${prose('lake', 3)}</div></body>`);
-    expect(extractMainContent(tree, options)).toBe(tree);
+    expect(text(extractMainContent(tree, options))).toBe(text(tree));
+  });
+  it('drops form controls: size pickers, quantity boxes and buttons are operated, not read', () => {
+    const tree = parseHtml(`<body><main><h1>Trail shoe</h1>${prose('trail shoe')}
+      <form><select><option>Size 8</option><option>Size 9</option></select>
+      <input type="number" value="1"><button>Add to basket now</button></form></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The trail shoe changes');
+    for (const control of ['Size 8', 'Add to basket']) expect(result).not.toContain(control);
+  });
+
+  it('drops the sections that related, recommended and comment headings open', () => {
+    const tree = parseHtml(`<body><article><h1>The harbour</h1>${prose('harbour')}
+      <h2>How the harbour was built</h2>${prose('quay', 2)}
+      <h2>You may also like</h2><p>A long teaser about another harbour somewhere else on the coast entirely.</p>
+      <h2>Sources</h2><p>The harbour authority, annual report of the year, second edition.</p>
+      <section><h3>3 Comments</h3><p>Great article, I visited the harbour last summer and loved it.</p></section>
+      </article></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('## How the harbour was built');
+    expect(result).toContain('The harbour authority');
+    for (const boilerplate of ['You may also like', 'another harbour', 'Comments', 'Great article']) {
+      expect(result).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps one copy of blocks the page repeats (mobile and desktop copies of a product box)', () => {
+    const box = `<div class="summary"><h2>Wool runner</h2><p>A soft merino shoe for every day, washable and light.</p></div>`;
+    const tree = parseHtml(`<body><main><div class="mobile">${box}</div><div class="desktop">${box}</div>
+      ${prose('merino', 3)}</main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result.match(/A soft merino shoe/g)).toHaveLength(1);
+    expect(result).toContain('The merino changes');
+  });
+
+  it('ignores a marked region that is mostly links, and keeps the unpruned region over the whole page', () => {
+    const tree =
+      parseHtml(`<body><main>${linkList(['Shop', 'Men', 'Women', 'Kids', 'Sale', 'Brands', 'Gifts'])}</main>
+      <div class="story">${prose('meadow', 5)}</div></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toMatch(/^The meadow changes/);
+    expect(result).not.toContain('Brands');
+  });
+  it('keeps every post of a thread of short posts, and no consent dialog however long', () => {
+    const post = (author: string, words: string) =>
+      `<div class="post"><div class="author"><a href="/u/${author}">${author}</a></div><div class="body"><p>${words}, and that is all I have to say about it.</p></div></div>`;
+    const tree = parseHtml(`<body>
+      <div class="top-links">${linkList(['Forums', 'Search', 'Members', 'Sign in'])}</div>
+      <div class="thread"><h1>Fan noise</h1>${post('ann', 'My fan is loud at idle')}${post('bob', 'Try the quiet profile')}${post('cy', 'Same here, a BIOS update fixed it')}</div>
+      <div id="onetrust-consent-sdk"><div class="pc">${prose('cookie', 6)}</div></div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const words of ['My fan is loud', 'quiet profile', 'BIOS update']) expect(result).toContain(words);
+    expect(result).not.toContain('cookie');
+    expect(result).not.toContain('Members');
+  });
+  it('never narrows to a mega menu with blurbs when the grid around it has no prose', () => {
+    const menuItem = (label: string) =>
+      `<li><a href="/${label}">${label}</a> <a href="/${label}/new">New</a> <a href="/${label}/sale">Sale</a> <a href="/${label}/all">All ${label}</a> <a href="/${label}/top">Top</a> <a href="/${label}/gifts">Gifts</a> <a href="/${label}/brands">Brands</a> <a href="/${label}/outlet">Outlet</a> <span>Shop the ${label} season, best sellers.</span></li>`;
+    const card = (name: string) =>
+      `<div class="card"><a href="/p/${name}">${name} automatic watch in steel</a><span>$199.00</span></div>`;
+    const tree =
+      parseHtml(`<body><div class="mega"><ul>${['Rings', 'Chains', 'Pendants'].map(menuItem).join('')}</ul></div>
+      <div class="grid"><h1>Watches</h1>${['Orion', 'Lyra', 'Vega', 'Draco', 'Ara', 'Pyxis', 'Lupus', 'Norma'].map(card).join('')}</div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const name of ['Orion', 'Draco', 'Norma']) expect(result).toContain(name);
   });
 });

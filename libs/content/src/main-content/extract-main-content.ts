@@ -1,8 +1,11 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
+import { SKIP, visit } from 'unist-util-visit';
 import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
-import { classWeight } from './class-signals.js';
+import { classWeight, isConsentManager } from './class-signals.js';
+import { repetitionChecker } from './repeated-blocks.js';
+import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
 
 /** Below this share of the page's text, a pick is implausible and the whole (cleaned) page is kept. */
 const MIN_SHARE_OF_PAGE = 0.15;
@@ -25,13 +28,18 @@ export function extractMainContent(tree: Root, _options: { url: string }): Root 
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
+  removeConsentManagers(body);
   const stats = measureBlocks(body);
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
   const pruned = prune(region, stats);
+  const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
-  if (pickedText < Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE))) return tree;
-  return wrap(withTitle(body, pruned.children));
+  if (pickedText >= enough) return wrap(withTitle(body, pruned.children));
+  // Pruning took too much: the region as it was is still a better guess than the whole page.
+  if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
+    return wrap(withTitle(body, region.children));
+  return tree;
 }
 
 /** A single `<main>` / `[role=main]` / `<article>` / `articleBody` that holds a good part of the page's text. */
@@ -40,11 +48,14 @@ function markedContent(
   stats: Map<Element, BlockStats>,
   pageText: number,
 ): Element | undefined {
+  const pageLinkText = stats.get(body)?.linkText ?? 0;
   for (const selector of ['[itemprop=articleBody]', 'main, [role=main]', 'article']) {
     const marked = selectAll(selector, body);
     if (marked.length !== 1) continue;
     const [element] = marked as [Element];
-    if ((stats.get(element)?.text ?? 0) >= pageText * 0.3) return element;
+    // Judged by prose: a marked block of links (a `<main>` around menus, say) is not the content.
+    const own = stats.get(element);
+    if (own && own.text - own.linkText >= (pageText - pageLinkText) * 0.3) return element;
   }
   return undefined;
 }
@@ -80,19 +91,46 @@ const PRUNABLE = new Set([
   'details',
 ]);
 
-/** A copy of `region` without the blocks that read as boilerplate. */
+/** Containers that a boilerplate heading at their start marks as a whole. */
+const SECTIONS = new Set(['div', 'section']);
+
+/** Form controls: what a reader operates, not reads (size pickers, quantity boxes, buttons). */
+const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
+
+/**
+ * A copy of `region` without the blocks that read as boilerplate, the sections that boilerplate
+ * headings open, form controls, and blocks that repeat an earlier block.
+ */
 function prune(region: Element, stats: Map<Element, BlockStats>): Element {
+  const repetition = repetitionChecker(stats);
+  const keepAll = (children: ElementContent[]) =>
+    withoutBoilerplateSections(children)
+      .map(keep)
+      .filter((child) => child !== undefined);
   const keep = (node: ElementContent): ElementContent | undefined => {
     if (node.type !== 'element') return node;
+    if (FORM_CONTROLS.has(node.tagName)) return undefined;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
-    return { ...node, children: node.children.map(keep).filter((child) => child !== undefined) };
+    if (repetition.repeats(node)) return undefined;
+    const copy = { ...node, children: keepAll(node.children) };
+    repetition.kept(node);
+    return copy;
   };
-  return { ...region, children: region.children.map(keep).filter((child) => child !== undefined) };
+  return { ...region, children: keepAll(region.children) };
+}
+
+function textOf(element: Element, stats: Map<Element, BlockStats>): number {
+  return element.children.reduce(
+    (sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0),
+    0,
+  );
 }
 
 function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): boolean {
   if (!own) return false;
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
+  const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
+  if (heading && isBoilerplateHeading(heading)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
   return (
     own.text > 0 &&
@@ -102,22 +140,55 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   );
 }
 
-/** Where the page's prose votes its content is, when that container holds most of the text. */
+/**
+ * Where the page's prose votes its content is: the best container and its siblings when they
+ * hold most of the text; else the smallest block that holds most of the prose (a thread of
+ * many short posts, a listing of many teasers, where no single container wins).
+ */
 function votedRegion(body: Element, stats: Map<Element, BlockStats>, pageText: number): Element | undefined {
-  const voted = votedContent(body, stats);
-  if (!voted) return undefined;
+  const { voted, mass } = votedContent(body, stats);
+  if (!voted) return proseHolder(body, mass, stats);
   const votedText = voted.reduce(
     (sum, node) => sum + (node.type === 'element' ? (stats.get(node)?.text ?? 0) : 0),
     0,
   );
-  if (votedText < pageText * MIN_VOTED_SHARE) return undefined;
-  return { type: 'element', tagName: 'div', properties: {}, children: voted };
+  if (votedText >= pageText * MIN_VOTED_SHARE)
+    return { type: 'element', tagName: 'div', properties: {}, children: voted };
+  return proseHolder(body, mass, stats);
+}
+
+/** Share of the page's prose votes that the block holding "most of the prose" must have. */
+const PROSE_MAJORITY = 0.8;
+
+/** The deepest block that still holds most of the page's prose votes. */
+function proseHolder(
+  body: Element,
+  mass: Map<Element, number>,
+  stats: Map<Element, BlockStats>,
+): Element | undefined {
+  const total = mass.get(body) ?? 0;
+  let holder = body;
+  for (;;) {
+    const next = holder.children.find(
+      (child): child is Element =>
+        child.type === 'element' && (mass.get(child) ?? 0) >= total * PROSE_MAJORITY,
+    );
+    // A block of mostly links (a mega menu with blurbs) holds no content however much it votes.
+    if (!next || next.tagName === 'nav' || linkDensity(stats.get(next) as BlockStats) > 0.5) break;
+    holder = next;
+  }
+  return holder === body ? undefined : holder;
 }
 
 /** The best-scoring container and the siblings that belong with it. */
-function votedContent(body: Element, stats: Map<Element, BlockStats>): ElementContent[] | undefined {
+function votedContent(
+  body: Element,
+  stats: Map<Element, BlockStats>,
+): { voted?: ElementContent[]; mass: Map<Element, number> } {
   const parents = new Map<Element, Element>();
   const scores = new Map<Element, number>();
+  /** Every block's sum of the prose votes inside it. */
+  const mass = new Map<Element, number>();
   const walk = (element: Element) => {
     for (const child of element.children) {
       if (child.type !== 'element') continue;
@@ -129,6 +200,8 @@ function votedContent(body: Element, stats: Map<Element, BlockStats>): ElementCo
     if (!own || own.text - own.linkText < 25) return;
     const text = hastToString(element);
     const vote = 1 + (text.match(/[,，、]/g)?.length ?? 0) + Math.min(3, Math.floor(own.text / 100));
+    for (let holder: Element | undefined = element; holder; holder = parents.get(holder))
+      mass.set(holder, (mass.get(holder) ?? 0) + vote);
     let ancestor = parents.get(element);
     for (let level = 0; ancestor && level < 3; level++, ancestor = parents.get(ancestor)) {
       if (!CONTAINERS.has(ancestor.tagName)) continue;
@@ -150,11 +223,11 @@ function votedContent(body: Element, stats: Map<Element, BlockStats>): ElementCo
       bestScore = final;
     }
   }
-  if (!best) return undefined;
+  if (!best) return { mass };
   const parent = parents.get(best);
-  if (!parent) return [best];
+  if (!parent) return { voted: [best], mass };
   const threshold = Math.max(10, bestScore * 0.2);
-  return parent.children.filter((sibling) => {
+  const voted = parent.children.filter((sibling) => {
     if (sibling === best) return true;
     if (sibling.type !== 'element') return false;
     if ((scores.get(sibling) ?? 0) >= threshold) return true;
@@ -165,6 +238,7 @@ function votedContent(body: Element, stats: Map<Element, BlockStats>): ElementCo
       (siblingStats.text > 80 && density < 0.25) || (density === 0 && /\.( |$)/.test(hastToString(sibling)))
     );
   });
+  return { voted, mass };
 }
 
 function initialScore(element: Element): number {
@@ -197,6 +271,16 @@ function withTitle(body: Element, picked: ElementContent[]): ElementContent[] {
       selectAll('h1', node).some((h1) => JSON.stringify(h1.children) === titleText),
   );
   return inside || picked.some((node) => node === title) ? picked : [title, ...picked];
+}
+
+/** Consent dialogs often hold more prose than the page itself; they are never its content. */
+function removeConsentManagers(body: Element): void {
+  visit(body, 'element', (node: Element, index, parent) => {
+    if (!parent || index === undefined || !isConsentManager(node)) return;
+    if (select('main, article, h1', node)) return;
+    parent.children.splice(index, 1);
+    return [SKIP, index];
+  });
 }
 
 function wrap(children: ElementContent[]): Root {

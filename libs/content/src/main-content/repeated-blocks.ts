@@ -1,0 +1,54 @@
+import type { Element } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import type { BlockStats } from './block-stats.js';
+
+/** Blocks compared for repetition: what a page repeats for other viewports and carousels. */
+const COMPARED = new Set([
+  'div',
+  'section',
+  'p',
+  'ul',
+  'ol',
+  'dl',
+  'figure',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'article',
+  'span',
+  'a',
+]);
+/** Shorter blocks repeat legitimately (labels, table-like values). */
+const MIN_REPEATED = 30;
+
+/**
+ * Finds blocks whose text repeats an earlier block's: the mobile and desktop copies of a
+ * product box, carousel clones, the same teaser twice. Texts are only built for blocks whose
+ * length occurs more than once, so most pages never pay for it.
+ */
+export function repetitionChecker(stats: Map<Element, BlockStats>) {
+  const lengths = new Map<number, number>();
+  for (const [element, own] of stats)
+    if (own.text >= MIN_REPEATED && COMPARED.has(element.tagName))
+      lengths.set(own.text, (lengths.get(own.text) ?? 0) + 1);
+  const seen = new Set<string>();
+  const textOf = (element: Element) => hastToString(element).replace(/\s+/g, ' ').trim();
+  return {
+    /** Whether `element` repeats a block already kept (call before visiting its children). */
+    repeats(element: Element): boolean {
+      const own = stats.get(element);
+      if (!own || !COMPARED.has(element.tagName) || (lengths.get(own.text) ?? 0) < 2) return false;
+      return seen.has(textOf(element));
+    },
+    /** Records a kept block (call after its children, so a wrapper never repeats its own child). */
+    kept(element: Element): void {
+      const own = stats.get(element);
+      if (own && COMPARED.has(element.tagName) && (lengths.get(own.text) ?? 0) >= 2)
+        seen.add(textOf(element));
+    },
+  };
+}
