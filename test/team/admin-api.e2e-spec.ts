@@ -76,4 +76,35 @@ describe('the operator-only admin API', () => {
     const noKey = await admin('DELETE', `/teams/${team.teamId}/keys/nope`);
     expect(noKey).toMatchObject({ status: 404, body: { code: 'API_KEY_NOT_FOUND' } });
   });
+
+  it('shows the timeline of a stream to the operator only: GET /v2/admin/streams/{stream}', async () => {
+    const scraped = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/tide-pools'),
+    });
+    const stream = `scrape-${scraped.body.data.metadata.scrapeId}`;
+    const history = async (path: string, key: string) => {
+      const response = await fetch(`${running.trawl.baseUrl}/v2/admin/streams/${path}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return { status: response.status, body: await response.json() };
+    };
+
+    const answer = await history(stream, ADMIN_KEY);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.events.map((event: { type: string }) => event.type)).toEqual([
+      'ScrapeRequested',
+      'PageFetched',
+      'ScrapeCompleted',
+    ]);
+    expect(answer.body.data.events[0].summary).toContain('tide-pools');
+    expect(answer.body.data.nextRevision).toBeNull();
+
+    const paged = await history(`${stream}?limit=1&fromRevision=1`, ADMIN_KEY);
+    expect(paged.body.data).toMatchObject({
+      events: [{ type: 'PageFetched', revision: 1 }],
+      nextRevision: 2,
+    });
+    expect((await history(stream, running.trawl.apiKey)).status).toBe(401);
+    expect((await history('scrape-does-not-exist', ADMIN_KEY)).body).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });

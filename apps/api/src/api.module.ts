@@ -3,6 +3,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
+import { AdminStreamsHttpController } from './admin/admin-streams.http.controller.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
 import { CrawlHttpController } from './crawl/crawl.http.controller.js';
@@ -46,6 +47,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     MetricsHttpController,
     TeamHttpController,
     AdminHttpController,
+    AdminStreamsHttpController,
     MonitorHttpController,
   ],
   providers: [

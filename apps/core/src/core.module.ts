@@ -7,6 +7,7 @@ import { eventStoreProvider } from './event-store.provider.js';
 import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
+import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
 
 /** Command handlers over the event store, the relay that publishes what they commit, billing, crawls, monitor checks and queries. */
@@ -17,6 +18,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     EventRelayService,
     ScrapeChargesReactor,
     InteractionQueryService,
+    StreamHistoryQueryService,
     CrawlQueries,
     CrawlRunner,
     MonitorScheduler,

@@ -1,3 +1,4 @@
+export * from './audit/index.js';
 export * from './crawl/index.js';
 export * from './credit-events/index.js';
 export * from './errors/index.js';

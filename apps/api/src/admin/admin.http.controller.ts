@@ -2,9 +2,10 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { AccountsClient } from '#accounts';
 import { type NatsNames, TrawlError } from '#contracts';
-import { CommandBus, CommandRejectedError, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { CreditsService } from '../credits/credits.service.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
+import { refusalsAsErrors } from './refusals-as-errors.js';
 
 /** A body field the admin API reads, or a 400 naming it. */
 function field<T>(body: unknown, name: string, check: (value: unknown) => value is T, rule: string): T {
@@ -97,15 +98,5 @@ export class AdminHttpController {
       await this.accounts.setZeroDataRetention(teamId, enabled);
       return { success: true, data: { teamId, zeroDataRetention: enabled } };
     });
-  }
-}
-
-/** Core's refusal (e.g. TEAM_NOT_FOUND) leaves as the error envelope with its own status. */
-async function refusalsAsErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
-    throw error;
   }
 }

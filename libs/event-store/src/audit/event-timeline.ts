@@ -1,17 +1,8 @@
-import type { RecordedEvent } from '#contracts';
+import type { RecordedEvent, StreamHistoryEntry } from '#contracts';
 import { occurredAt } from '../migration/migrate-events.js';
 
 /** One line of a stream's history, as operators read it in an audit. */
-export interface TimelineEntry {
-  /** When it happened (its original commit time when the store was migrated). */
-  time: string;
-  revision: number;
-  position: number;
-  type: string;
-  correlationId?: string;
-  causationId?: string;
-  summary: string;
-}
+export type TimelineEntry = StreamHistoryEntry;
 
 /** Fields that say most about an event, shown first when present (also one level down, e.g. page.url). */
 const FIRST = [

@@ -1,0 +1,1 @@
+export * from './stream-history.js';
