@@ -26,7 +26,7 @@ describe('onlyCleanContent', () => {
   it('removes boilerplate that main-content extraction leaves, and keeps the content', async () => {
     const plain = await scrape({ url: running.site.url('/blog/kelp') });
     expect(plain.body.data.markdown).toContain('Subscribe to our weekly newsletter');
-    expect(plain.body.data.markdown).toContain('Great piece');
+    expect(plain.body.data.markdown).toContain('Home › Ecology');
     const { status, body } = await scrape({ url: running.site.url('/blog/kelp'), onlyCleanContent: true });
     expect(status).toBe(200);
     const markdown: string = body.data.markdown;

@@ -209,10 +209,10 @@ describe('requests the API refuses', () => {
   it('names options that are valid but not built yet instead of ignoring them', async () => {
     const { status, body } = await scrape({
       url: running.site.url('/articles/tide-pools'),
-      formats: ['audio'],
+      proxy: 'enhanced',
     });
     expect(status).toBe(501);
     expect(body).toMatchObject({ success: false, code: 'FEATURE_NOT_AVAILABLE' });
-    expect(body.error).toContain('formats.audio');
+    expect(body.error).toContain('proxy.enhanced');
   });
 });
