@@ -71,6 +71,8 @@ describe('PDF documents', () => {
       totalPages: 3,
       contentType: 'application/pdf',
       statusCode: 200,
+      // One credit per parsed page.
+      creditsUsed: 3,
     });
     expect(body.data.warning).toBeUndefined();
   });
@@ -80,7 +82,7 @@ describe('PDF documents', () => {
       url: running.site.url('/files/report.pdf'),
       parsers: [{ type: 'pdf', mode: 'fast', maxPages: 1 }],
     });
-    expect(body.data.metadata).toMatchObject({ numPages: 1, totalPages: 3 });
+    expect(body.data.metadata).toMatchObject({ numPages: 1, totalPages: 3, creditsUsed: 1 });
     expect(body.data.markdown).toContain('Species counted');
     expect(body.data.markdown).not.toContain('Methods');
     expect(body.data.warning).toMatch(/3 pages; only the first 1 were parsed/);
@@ -101,6 +103,8 @@ describe('PDF documents', () => {
   it('returns the file Base64-encoded with parsers: []', async () => {
     const { body } = await scrape({ url: running.site.url('/files/report.pdf'), parsers: [] });
     expect(Buffer.from(body.data.markdown, 'base64').equals(report)).toBe(true);
+    // Nothing parsed: one credit flat.
+    expect(body.data.metadata.creditsUsed).toBe(1);
   });
 
   it('reads pages without a text layer with OCR (auto), and any page in ocr mode', async () => {

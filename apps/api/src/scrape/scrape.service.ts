@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
-import { isCacheEligible, operationCost } from '#domain';
+import { completedScrapeBasis, isCacheEligible, operationCost } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
 import { CreditsService } from '../credits/credits.service.js';
@@ -103,10 +103,12 @@ export class ScrapeService implements BeforeApplicationShutdown {
     document.metadata.concurrencyLimited = slot.limited;
     if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
     // Core charges the completed scrape on the ledger; the answer says what that costs.
-    document.metadata.creditsUsed = operationCost({
-      operation: 'scrape',
-      proxyUsed: document.metadata.proxyUsed as 'basic' | 'enhanced',
-    });
+    document.metadata.creditsUsed = operationCost(
+      completedScrapeBasis({
+        page: { proxyUsed: document.metadata.proxyUsed as 'basic' | 'enhanced' },
+        numPages: typeof document.metadata.numPages === 'number' ? document.metadata.numPages : undefined,
+      }),
+    );
     if (isCacheEligible(request)) {
       document.metadata.cacheState = 'miss';
     }

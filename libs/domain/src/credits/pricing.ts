@@ -1,4 +1,4 @@
-import type { ChargeBasis, ScrapeCompleted } from '#contracts';
+import type { ChargeBasis } from '#contracts';
 
 /** Credits per operation, by the reference service's rules. */
 export const CREDIT_PRICES = {
@@ -24,7 +24,17 @@ export function operationCost(basis: ChargeBasis): number {
   return pages + proxy;
 }
 
-/** What a completed scrape is charged for: the page, through the proxy that fetched it. */
-export function completedScrapeBasis(completed: ScrapeCompleted['data']): ChargeBasis {
-  return { operation: 'scrape', proxyUsed: completed.page.proxyUsed };
+/**
+ * What a completed scrape is charged for: the page (or each page the pdf parser read), through
+ * the proxy that fetched it. A PDF returned Base64-encoded (`parsers: []`) has no parsed pages: 1 flat.
+ */
+export function completedScrapeBasis(completed: {
+  page: { proxyUsed?: ChargeBasis['proxyUsed'] };
+  numPages?: number;
+}): ChargeBasis {
+  return {
+    operation: 'scrape',
+    proxyUsed: completed.page.proxyUsed,
+    ...(completed.numPages !== undefined ? { pdfPages: completed.numPages } : {}),
+  };
 }
