@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LlmModule } from '#llm';
 import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
@@ -12,6 +13,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
 
 /** Command handlers over the event store, the relay that publishes what they commit, billing, crawls, monitor checks and queries. */
 @Module({
+  imports: [LlmModule.forRoot()],
   providers: [
     eventStoreProvider,
     CommandServer,

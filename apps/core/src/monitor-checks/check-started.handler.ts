@@ -25,6 +25,7 @@ import {
 } from '#contracts';
 import { becomesBaseline, classifyPage, judgeChangeLocally, monitorDecider, scrapeDecider } from '#domain';
 import type { EventStore } from '#event-store';
+import { LLM_PORT, type LlmPort } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -36,6 +37,7 @@ import {
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { judgeChangeWithModel } from './model-judge.js';
 import { ScrapeOutcomeWaiter } from './scrape-outcome-waiter.js';
 
 /** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
@@ -62,8 +64,14 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) logger: Logger,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.logger = logger.child({ component: 'monitor-checks' });
+  }
+
+  /** The configured model judges changes against the goal; without one, the labelled local judge. */
+  private judge(goal: string, diffText: string) {
+    return this.llm ? judgeChangeWithModel(this.llm, goal, diffText) : judgeChangeLocally(goal, diffText);
   }
 
   async onApplicationBootstrap() {
@@ -161,7 +169,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
     const judgment =
-      diff && check.judgeEnabled && check.goal ? judgeChangeLocally(check.goal, diff.text) : null;
+      diff && check.judgeEnabled && check.goal ? await this.judge(check.goal, diff.text) : null;
     return {
       page: {
         ...page,
