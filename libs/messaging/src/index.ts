@@ -6,3 +6,4 @@ export * from './events-stream.js';
 export * from './lazy-kv.js';
 export * from './messaging.module.js';
 export * from './nats-connection.js';
+export * from './scrape-outcome-waiter.js';

@@ -33,12 +33,12 @@ import {
   NATS_CONNECTION,
   NATS_NAMES,
   type RunningConsumer,
+  ScrapeOutcomeWaiter,
 } from '#messaging';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { judgeChangeWithModel } from './model-judge.js';
-import { ScrapeOutcomeWaiter } from './scrape-outcome-waiter.js';
 
 /** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
 const TIMEOUT_GRACE_MS = 5_000;

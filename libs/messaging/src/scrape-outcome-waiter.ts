@@ -13,8 +13,9 @@ export type ScrapeOutcome =
   | { type: 'timeout' };
 
 /**
- * The terminal events of the scrapes a check issued: one subscription, dispatched to the pages
- * waiting for them. Register the wait before starting the scrape, so no outcome slips past.
+ * The terminal events of scrapes (for the HTTP requests and monitor checks that started them):
+ * one subscription, dispatched to whoever waits. Register the wait before starting the scrape, so
+ * no outcome slips past.
  */
 export class ScrapeOutcomeWaiter {
   private readonly waiting = new Map<string, (outcome: ScrapeOutcome) => void>();
@@ -43,6 +44,11 @@ export class ScrapeOutcomeWaiter {
       };
       this.waiting.set(scrapeId, settle);
     });
+  }
+
+  /** Gives up waiting for a scrape: its waiter resolves with `timeout`. */
+  cancel(scrapeId: string) {
+    this.waiting.get(scrapeId)?.({ type: 'timeout' });
   }
 
   close() {
