@@ -7,7 +7,7 @@ import {
   type ScrapeEvent,
   scrapeStreamId,
 } from '#contracts';
-import { interactable, scrapeDecider } from '#domain';
+import { fold, interactable, scrapeDecider } from '#domain';
 import type { EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
 import { EVENT_STORE } from '../event-store.provider.js';
@@ -32,10 +32,9 @@ export class InteractionQueryService implements OnApplicationBootstrap, OnApplic
       DescribeInteraction: async (payload) => {
         const { scrapeId, teamId } = payload as { scrapeId: string; teamId: string };
         const history = await this.store.readStream(scrapeStreamId(scrapeId));
-        const state = history.reduce(
-          (folded, event) =>
-            scrapeDecider.evolve(folded, { type: event.type, data: event.data } as ScrapeEvent),
-          scrapeDecider.initialState(),
+        const state = fold(
+          scrapeDecider,
+          history.map((event) => ({ type: event.type, data: event.data }) as ScrapeEvent),
         );
         const completed = interactable(state, scrapeId, teamId);
         return {
