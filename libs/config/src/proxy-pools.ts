@@ -1,0 +1,40 @@
+import type { ProxyPools, ProxyServer } from '#domain';
+
+const PROTOCOLS = new Set(['http:', 'https:', 'socks5:']);
+
+/**
+ * The operator's proxy pools from `PROXY_BASIC` and `PROXY_ENHANCED`: comma-separated proxy URLs
+ * (`http://user:pass@host:port`, `https://…`, `socks5://…`), each optionally tagged with the
+ * country it serves (`DE=http://de.proxy:8080`). A bad entry stops the start with its name.
+ */
+export function proxyPoolsFrom(env: NodeJS.ProcessEnv): ProxyPools {
+  return { basic: proxyPool(env, 'PROXY_BASIC'), enhanced: proxyPool(env, 'PROXY_ENHANCED') };
+}
+
+function proxyPool(env: NodeJS.ProcessEnv, name: string): ProxyServer[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => proxyServer(name, entry));
+}
+
+function proxyServer(name: string, entry: string): ProxyServer {
+  const tagged = /^([A-Za-z]{2})=(.+)$/.exec(entry);
+  const raw = tagged?.[2] ?? entry;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} holds "${raw}", which is not a proxy URL such as http://host:8080`);
+  }
+  if (!PROTOCOLS.has(url.protocol) || !url.hostname) {
+    throw new Error(`${name} holds "${raw}": proxies are http://, https:// or socks5:// URLs with a host`);
+  }
+  return {
+    server: `${url.protocol}//${url.host}`,
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    ...(tagged ? { country: tagged[1]?.toUpperCase() } : {}),
+  };
+}
