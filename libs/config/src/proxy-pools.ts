@@ -1,11 +1,11 @@
 import type { ProxyPools, ProxyServer } from '#domain';
 
-const PROTOCOLS = new Set(['http:', 'https:', 'socks5:']);
-
 /**
- * The operator's proxy pools from `PROXY_BASIC` and `PROXY_ENHANCED`: comma-separated proxy URLs
- * (`http://user:pass@host:port`, `https://…`, `socks5://…`), each optionally tagged with the
- * country it serves (`DE=http://de.proxy:8080`). A bad entry stops the start with its name.
+ * The operator's proxy pools from `PROXY_BASIC` and `PROXY_ENHANCED`: comma-separated HTTP proxy
+ * URLs (`http://user:pass@host:port`), each optionally tagged with the country it serves
+ * (`DE=http://de.proxy:8080`). HTTP only: the browser, the downloads (yt-dlp, robots.txt and
+ * sitemaps) and proxy credentials all work with it, which SOCKS in Chromium does not. A bad entry
+ * stops the start with its name.
  */
 export function proxyPoolsFrom(env: NodeJS.ProcessEnv): ProxyPools {
   return { basic: proxyPool(env, 'PROXY_BASIC'), enhanced: proxyPool(env, 'PROXY_ENHANCED') };
@@ -28,8 +28,10 @@ function proxyServer(name: string, entry: string): ProxyServer {
   } catch {
     throw new Error(`${name} holds "${raw}", which is not a proxy URL such as http://host:8080`);
   }
-  if (!PROTOCOLS.has(url.protocol) || !url.hostname) {
-    throw new Error(`${name} holds "${raw}": proxies are http://, https:// or socks5:// URLs with a host`);
+  if (url.protocol !== 'http:' || !url.hostname) {
+    throw new Error(
+      `${name} holds "${raw}": proxies are http:// URLs with a host (http://user:pass@host:port)`,
+    );
   }
   return {
     server: `${url.protocol}//${url.host}`,

@@ -8,29 +8,37 @@ const pools: ProxyPools = { basic: [general, germanBasic], enhanced: [enhanced] 
 
 describe('proxyAttempts', () => {
   it('fetches basic through the basic pool, enhanced through the enhanced pool', () => {
-    expect(proxyAttempts(pools, { proxy: 'basic' }, 0)).toEqual([{ kind: 'basic', proxy: general }]);
-    expect(proxyAttempts(pools, { proxy: 'enhanced' }, 0)).toEqual([{ kind: 'enhanced', proxy: enhanced }]);
-    expect(proxyAttempts(pools, { proxy: 'stealth' }, 0)).toEqual([{ kind: 'enhanced', proxy: enhanced }]);
+    expect(proxyAttempts(pools, { proxy: 'basic' }, 'scrape-1')).toEqual([{ kind: 'basic', proxy: general }]);
+    expect(proxyAttempts(pools, { proxy: 'enhanced' }, 'scrape-1')).toEqual([
+      { kind: 'enhanced', proxy: enhanced },
+    ]);
+    expect(proxyAttempts(pools, { proxy: 'stealth' }, 'scrape-1')).toEqual([
+      { kind: 'enhanced', proxy: enhanced },
+    ]);
   });
 
   it('tries basic first and enhanced second with auto, basic alone without an enhanced pool', () => {
-    expect(proxyAttempts(pools, { proxy: 'auto' }, 0)).toEqual([
+    expect(proxyAttempts(pools, { proxy: 'auto' }, 'scrape-1')).toEqual([
       { kind: 'basic', proxy: general },
       { kind: 'enhanced', proxy: enhanced },
     ]);
-    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'auto' }, 0)).toEqual([{ kind: 'basic' }]);
+    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'auto' }, 'scrape-1')).toEqual([
+      { kind: 'basic' },
+    ]);
   });
 
   it('goes direct for basic without a basic pool, and has no attempt for enhanced without a pool', () => {
-    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'basic' }, 0)).toEqual([{ kind: 'basic' }]);
-    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'enhanced' }, 0)).toEqual([]);
+    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'basic' }, 'scrape-1')).toEqual([
+      { kind: 'basic' },
+    ]);
+    expect(proxyAttempts({ basic: [], enhanced: [] }, { proxy: 'enhanced' }, 'scrape-1')).toEqual([]);
   });
 
   it('routes a country through its own entry when the pool has one, else through the general entries', () => {
-    expect(proxyAttempts(pools, { proxy: 'basic', country: 'de' }, 0)).toEqual([
+    expect(proxyAttempts(pools, { proxy: 'basic', location: { country: 'de' } }, 'scrape-1')).toEqual([
       { kind: 'basic', proxy: germanBasic },
     ]);
-    expect(proxyAttempts(pools, { proxy: 'basic', country: 'FR' }, 0)).toEqual([
+    expect(proxyAttempts(pools, { proxy: 'basic', location: { country: 'FR' } }, 'scrape-1')).toEqual([
       { kind: 'basic', proxy: general },
     ]);
   });
@@ -40,7 +48,7 @@ describe('proxyAttempts', () => {
       basic: [germanBasic],
       enhanced: [{ server: 'http://enhanced-us:1', country: 'US' }],
     };
-    expect(proxyAttempts(countryOnly, { proxy: 'auto', country: 'FR' }, 0)).toEqual([
+    expect(proxyAttempts(countryOnly, { proxy: 'auto', location: { country: 'FR' } }, 'scrape-1')).toEqual([
       { kind: 'basic' },
       { kind: 'enhanced', proxy: countryOnly.enhanced[0] },
     ]);

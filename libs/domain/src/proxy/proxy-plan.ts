@@ -1,6 +1,6 @@
 /** One proxy of an operator's pool, as Playwright takes it; `country` (ISO alpha-2) ties it to `location.country`. */
 export interface ProxyServer {
-  /** `http://host:port`, `https://host:port` or `socks5://host:port`, without credentials. */
+  /** `http://host:port`, without credentials. */
   server: string;
   username?: string;
   password?: string;
@@ -28,15 +28,17 @@ export type ProxyMode = 'basic' | 'enhanced' | 'auto' | 'stealth';
  * The fetches a scrape may make, in order: `basic` one basic fetch, `enhanced` one enhanced fetch,
  * `auto` a basic fetch and, when the site blocks it, an enhanced retry (only when an enhanced pool
  * exists). Empty when `enhanced` is asked for and the operator has no enhanced pool.
- * `seed` spreads scrapes over a pool's entries (the same seed picks the same entry).
+ * `spreadBy` (the scrape's id) spreads scrapes over a pool's entries; a redelivered job picks the same.
  */
 export function proxyAttempts(
   pools: ProxyPools,
-  request: { proxy: ProxyMode; country?: string },
-  seed: number,
+  request: { proxy: ProxyMode; location?: { country?: string } },
+  spreadBy: string,
 ): ProxyAttempt[] {
-  const basic: ProxyAttempt = { kind: 'basic', proxy: pick(pools.basic, request.country, seed, false) };
-  const enhancedProxy = pick(pools.enhanced, request.country, seed, true);
+  const country = request.location?.country;
+  const seed = hashOf(spreadBy);
+  const basic: ProxyAttempt = { kind: 'basic', proxy: pick(pools.basic, country, seed, false) };
+  const enhancedProxy = pick(pools.enhanced, country, seed, true);
   const enhanced: ProxyAttempt[] = enhancedProxy ? [{ kind: 'enhanced', proxy: enhancedProxy }] : [];
   switch (request.proxy) {
     case 'basic':
@@ -72,8 +74,7 @@ function pick(
   return candidates[Math.abs(seed) % candidates.length];
 }
 
-/** A stable number from a scrape id, so a redelivered job goes through the same pool entry. */
-export function proxySeed(scrapeId: string): number {
+function hashOf(scrapeId: string): number {
   let hash = 0;
   for (const char of scrapeId) hash = (hash * 31 + char.charCodeAt(0)) | 0;
   return hash;
