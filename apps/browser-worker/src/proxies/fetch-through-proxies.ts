@@ -1,14 +1,5 @@
 import { type BrowserPool, FetchError, type FetchedPageBody, type FetchPageOptions } from '#browser';
-import type { TrawlConfig } from '#config';
-import type { ScrapeRequest } from '#contracts';
-import {
-  looksBlocked,
-  type ProxyAttempt,
-  type ProxyKind,
-  type ProxyServer,
-  proxyAttempts,
-  proxySeed,
-} from '#domain';
+import { looksBlocked, type ProxyAttempt, type ProxyKind, type ProxyServer } from '#domain';
 
 export interface ProxiedPage {
   page: FetchedPageBody;
