@@ -13,8 +13,8 @@ export interface ForwardProxy {
   url: string;
   /** Every request carried, oldest first. */
   readonly carried: CarriedRequest[];
-  /** Absolute URLs (plain HTTP) carried to this path, e.g. `carriedTo('/articles/tide-pools')`. */
-  carriedTo(path: string): CarriedRequest[];
+  /** The requests carried for this absolute URL (plain HTTP) or `host:port` (a tunnel). */
+  carriedTo(target: string): CarriedRequest[];
   close(): Promise<void>;
 }
 
@@ -87,8 +87,7 @@ export async function startForwardProxy(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     carried,
-    carriedTo: (path) =>
-      carried.filter((request) => request.method !== 'CONNECT' && new URL(request.target).pathname === path),
+    carriedTo: (target) => carried.filter((request) => request.target === target),
     close: () =>
       new Promise((done) => {
         for (const socket of sockets) socket.destroy();

@@ -177,10 +177,10 @@ describe('BrowserPool.fetchPage', () => {
     const proxy = await startForwardProxy('pool-a', { credentials });
     try {
       await fetchPage('/static', { proxy: { server: proxy.url, ...credentials } });
-      expect(proxy.carriedTo('/static')).toHaveLength(1);
+      expect(proxy.carriedTo(`${origin}/static`)).toHaveLength(1);
       expect(seen.findLast((request) => request.path === '/static')?.headers['x-proxy-name']).toBe('pool-a');
       await fetchPage('/static');
-      expect(proxy.carriedTo('/static')).toHaveLength(1);
+      expect(proxy.carriedTo(`${origin}/static`)).toHaveLength(1);
       expect(seen.findLast((request) => request.path === '/static')?.headers['x-proxy-name']).toBeUndefined();
     } finally {
       await proxy.close();
