@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { type ForwardProxy, startForwardProxy } from '../support/forward-proxy.js';
+import { CLIP_PAGE, makeClip } from '../support/media-clip.js';
 import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
@@ -185,5 +186,40 @@ describe('proxies', () => {
     const robots = crawled.filter((request) => request.path === '/robots.txt');
     expect(robots).toHaveLength(1);
     expect(crawled.map((request) => request.headers['x-proxy-name'])).toEqual(crawled.map(() => 'enhanced'));
+  });
+
+  it('maps a site through the basic pool', async () => {
+    const before = site.requests.length;
+    const mapped = await post(trawl, '/v2/map', { url: site.url('/crawl/'), sitemap: 'skip' });
+    expect(mapped.body.links.length).toBeGreaterThan(0);
+    const fetched = site.requests.slice(before);
+    expect(fetched.map((request) => request.path)).toContain('/crawl/');
+    expect(fetched.map((request) => request.headers['x-proxy-name'])).toEqual(fetched.map(() => 'basic'));
+  });
+
+  it("downloads a page's video with yt-dlp through the proxy that fetched the page", async () => {
+    site.serve('/media/clip.mp4', 'video/mp4', await makeClip());
+    site.serve('/media/page', 'text/html; charset=utf-8', CLIP_PAGE);
+    const answer = await scrape({
+      url: site.url('/media/page'),
+      proxy: 'enhanced',
+      formats: ['video'],
+      timeout: 60_000,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.video).toMatch(/\/v2\/files\//);
+    expect(enhanced.carriedTo(site.url('/media/clip.mp4')).length).toBeGreaterThan(0);
+    const clips = site.requests.filter((request) => request.path === '/media/clip.mp4');
+    expect(clips.map((request) => request.headers['x-proxy-name'])).toEqual(clips.map(() => 'enhanced'));
+  });
+
+  it('fetches zero-data-retention scrapes through the proxies too', async () => {
+    const team = await createTeam(trawl, 'zdr-proxied');
+    await operatorCli(trawl, 'teams', 'zdr', team.teamId, 'on');
+    const url = site.url('/bot-wall?via=zdr');
+    const answer = await scrape({ url, zeroDataRetention: true }, team.key);
+    expect(answer.body.data.markdown).toContain('Tide Pools of the North Coast');
+    expect(answer.body.data.metadata).toMatchObject({ proxyUsed: 'enhanced', creditsUsed: 5 });
+    expect(carriers(url)).toEqual(['basic', 'enhanced']);
   });
 });
