@@ -42,7 +42,7 @@ const pages: Record<
     body: `<html><body><script src="http://securepubads.g.doubleclick.net:${new URL(origin).port}/tag/js/gpt.js"></script>ok</body></html>`,
   }),
   '/automation': () => ({
-    body: '<html><body><script>document.body.textContent = `webdriver=${navigator.webdriver} languages=${navigator.languages}`</script></body></html>',
+    body: '<html><body><script>document.body.textContent = "webdriver=" + navigator.webdriver + " languages=" + navigator.languages</script></body></html>',
   }),
   '/private-image': () => ({ body: '<html><body><img src="http://127.0.0.1:1/x.png">ok</body></html>' }),
 };
