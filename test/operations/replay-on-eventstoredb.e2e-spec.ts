@@ -7,7 +7,7 @@ import { natsNames } from '#contracts';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { EventStoreDbTestServer } from '../support/eventstoredb-test-server/eventstoredb-test-server.js';
 import { repoRoot } from '../support/repo-root.js';
-import { post } from '../support/scrape-client.js';
+import { post, waitUntilCached } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 
 const run = promisify(execFile);
@@ -55,14 +55,7 @@ async function keysOf(kv: KV): Promise<string[]> {
 
 const scrape = (body: Record<string, unknown>) => post(trawl, '/v2/scrape', body);
 
-/** The projector is asynchronous: wait until the cache index holds `url`. */
-async function cached(url: string) {
-  const deadline = Date.now() + 15_000;
-  while ((await scrape({ url, minAge: 1 })).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const cached = (url: string) => waitUntilCached(trawl, url);
 
 describe('audit and replay on EventStoreDB', () => {
   it('scrapes through EventStoreDB, shows the timeline, and rebuilds every read model equal to the live one', async () => {

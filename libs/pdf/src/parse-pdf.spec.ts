@@ -49,6 +49,36 @@ describe('parsePdf', () => {
     expect(parsed.html).toContain('<h3>Safety notes</h3>');
   });
 
+  it('reads a two-column page column by column, under a title that spans both', async () => {
+    const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
+    const twoColumns = buildTestPdf([
+      [
+        { text: 'Shore Bulletin: the spring survey of the northern bay', x: 72, y: 780, size: 18 },
+        ...column(72, 740, [
+          'Left one: the survey began at dawn',
+          'on the outer reef, where the crabs',
+          'hide under the kelp at low tide.',
+        ]),
+        ...column(72, 684, ['Left two: volunteers counted each', 'pool twice and wrote the tallies']),
+        ...column(310, 740, [
+          'on cards. Right one: the stars were fewer',
+          'than last year along the point, and',
+          'the anemones had spread further.',
+        ]),
+        ...column(310, 684, ['Right two: the next survey is set', 'for the autumn equinox tides.']),
+      ],
+    ]);
+    const { html } = await parsePdf(twoColumns, { mode: 'fast' });
+    const paragraphs = [...html.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1]);
+    expect(html).toContain('<h1>Shore Bulletin: the spring survey of the northern bay</h1>');
+    expect(paragraphs).toEqual([
+      'Left one: the survey began at dawn on the outer reef, where the crabs hide under the kelp at low tide.',
+      // A sentence that runs from the foot of the left column on at the top of the right one.
+      'Left two: volunteers counted each pool twice and wrote the tallies on cards. Right one: the stars were fewer than last year along the point, and the anemones had spread further.',
+      'Right two: the next survey is set for the autumn equinox tides.',
+    ]);
+  });
+
   it('stops at maxPages and reports the real page count', async () => {
     const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
     expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });
