@@ -1,9 +1,9 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { S3BlobSettings } from '#config';
 import { type NatsNames, natsNames } from '#contracts';
 import type { BlobStoreOpener } from './blob-store/blob-store.js';
 import { blobStoreOpener } from './blob-store/open-blob-store.js';
-import type { S3Settings } from './blob-store/s3/s3-client.js';
 import { CommandBus } from './command-bus.js';
 import { connectNats } from './nats-connection.js';
 
@@ -25,7 +25,7 @@ export interface MessagingOptions {
   /** Client name shown by the NATS server, e.g. `trawl-standalone`. */
   clientName: string;
   /** Blob stores in this S3-compatible bucket instead of the JetStream object store. */
-  s3?: S3Settings;
+  s3?: S3BlobSettings;
 }
 
 class NatsConnectionCloser implements OnApplicationShutdown {

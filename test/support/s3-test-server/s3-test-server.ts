@@ -11,8 +11,8 @@ const AUTHORIZATION =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
 
 /**
- * An in-process S3-compatible HTTP server for tests, so the blob store's S3 adapter is tested over
- * real HTTP: path-style PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2 (prefix,
+ * An in-process S3-compatible HTTP server for tests, so the blob store's S3 adapter (the real
+ * `@aws-sdk/client-s3`) is tested over real HTTP: path-style PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2 (prefix,
  * continuation, `encoding-type=url`) on buckets held in memory. Every request must carry SigV4
  * headers for the configured access key (signed host and x-amz-date, a well-formed signature)
  * and a payload hash that matches the body; the signature itself is not recomputed.
@@ -167,6 +167,14 @@ function errorXml(code: string, message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error>`;
 }
 
+const XML_ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return text.replace(/[<>&"']/g, (char) => XML_ENTITIES[char]);
 }

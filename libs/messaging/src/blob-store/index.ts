@@ -2,4 +2,3 @@ export * from './blob-store.js';
 export * from './nats-blob-store.js';
 export * from './open-blob-store.js';
 export * from './s3/s3-blob-store.js';
-export { S3Client, S3RequestError, type S3Settings } from './s3/s3-client.js';
