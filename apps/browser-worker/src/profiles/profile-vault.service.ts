@@ -43,7 +43,7 @@ export class ProfileVault {
 
   constructor(
     @Inject(TRAWL_CONFIG) config: TrawlConfig,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE_OPENER) private readonly openBlobStore: BlobStoreOpener,
   ) {
