@@ -79,6 +79,21 @@ describe('parsePdf', () => {
     ]);
   });
 
+  it('starts a new paragraph at the top of the right column when the left one ended a sentence', async () => {
+    const lines = (x: number, first: string) =>
+      body(740, [first, 'and a second line of the same text', 'that ends its sentence here.'], x);
+    const pdf = buildTestPdf([
+      [...lines(72, 'West: the first column says this'), ...lines(310, 'East: the second column says that')],
+    ]);
+    const paragraphs = [...(await parsePdf(pdf, { mode: 'fast' })).html.matchAll(/<p>(.*?)<\/p>/g)].map(
+      (match) => match[1],
+    );
+    expect(paragraphs).toEqual([
+      'West: the first column says this and a second line of the same text that ends its sentence here.',
+      'East: the second column says that and a second line of the same text that ends its sentence here.',
+    ]);
+  });
+
   it('stops at maxPages and reports the real page count', async () => {
     const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
     expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });
