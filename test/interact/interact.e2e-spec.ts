@@ -98,6 +98,16 @@ describe('interact', () => {
       status: 404,
       body: { code: 'SCRAPE_NOT_FOUND' },
     });
+
+    // The official SDK's scrape() then interact(), whether or not the page came from the cache.
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(url, { formats: ['markdown'] });
+    expect(document.metadata?.cacheState).toBe('hit');
+    const response = await client.interact(document.metadata?.scrapeId as string, {
+      code: "return await page.locator('#name').inputValue()",
+    });
+    expect(response).toMatchObject({ success: true, result: '', exitCode: 0 });
+    await client.stopInteraction(document.metadata?.scrapeId as string);
   });
 
   it('stops scripts that read files, spawn processes, reach the network or run too long', async () => {
