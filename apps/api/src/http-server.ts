@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { TrawlConfig } from '#config';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { jsonBody } from './http/json-body.middleware.js';
+import { requestMetrics } from './http/request-metrics.middleware.js';
 
 /** HTTP settings shared by the api app and the standalone app. */
 export async function listenHttp(app: INestApplication, config: TrawlConfig, logger: Logger): Promise<void> {
+  app.use(requestMetrics);
   app.use(jsonBody);
   app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
   app.enableShutdownHooks();

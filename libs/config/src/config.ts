@@ -24,6 +24,8 @@ export interface TrawlConfig {
   /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateAddresses: boolean;
   logLevel: string;
+  /** Port of the `/metrics` endpoint of an app without HTTP (core, projector, workers); 0 = none. The api serves `/metrics` itself. */
+  metricsPort: number;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
   rateLimitPerKey: number;
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort: int(env, 'METRICS_PORT', 0),
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),

@@ -20,6 +20,7 @@ export class ApiKeysProjector implements OnApplicationBootstrap, OnApplicationSh
     const kv: KV = await new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_api_keys',
+      kind: 'projection',
       category: TEAM_CATEGORY,
       concurrency: 1,
       ackWaitMs: 10_000,

@@ -29,6 +29,7 @@ export class CreditBalancesProjector implements OnApplicationBootstrap, OnApplic
     const kv = await new Kvm(this.nc).create(this.names.kvBucket(CREDIT_BALANCES_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_credit_balances',
+      kind: 'projection',
       category: CREDITS_CATEGORY,
       concurrency: 1,
       ackWaitMs: 10_000,

@@ -31,6 +31,7 @@ export async function runLatestEntryIndex<Entry>(
   );
   return consumeEvents(nc, names, {
     worker: options.worker,
+    kind: 'projection',
     category: SCRAPE_CATEGORY,
     type: 'ScrapeCompleted',
     // One at a time: the newer-wins check and the write must not interleave.

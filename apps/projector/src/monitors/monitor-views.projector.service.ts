@@ -42,6 +42,7 @@ export class MonitorViewsProjector implements OnApplicationBootstrap, OnApplicat
     );
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitors',
+      kind: 'projection',
       category: MONITOR_CATEGORY,
       // One at a time: each event reads, evolves and writes its documents.
       concurrency: 1,

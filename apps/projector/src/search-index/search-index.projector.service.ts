@@ -30,6 +30,7 @@ export class SearchIndexProjector implements OnApplicationBootstrap, OnApplicati
     const kv: KV = await new Kvm(this.nc).create(this.names.kvBucket(SEARCH_INDEX_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_search_index',
+      kind: 'projection',
       category: SCRAPE_CATEGORY,
       type: 'ScrapeCompleted',
       // One at a time: the newer-wins check and the write must not interleave.

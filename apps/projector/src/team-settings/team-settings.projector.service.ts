@@ -24,6 +24,7 @@ export class TeamSettingsProjector implements OnApplicationBootstrap, OnApplicat
     const kv = await new Kvm(this.nc).create(this.names.kvBucket(TEAM_SETTINGS_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_team_settings',
+      kind: 'projection',
       category: TEAM_CATEGORY,
       type: 'ZeroDataRetentionSet',
       // In order: the newest setting must win.
