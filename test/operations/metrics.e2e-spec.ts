@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { call, runCheck } from '../support/monitor-client.js';
 import { post } from '../support/scrape-client.js';
+import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -43,14 +43,6 @@ const find = (samples: Sample[], name: string, labels: Record<string, string> = 
     (sample) =>
       sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('Prometheus metrics', () => {
   it('report requests by route template, scrape outcomes, queues, lags, the browser pool and webhook outcomes, without URLs', async () => {

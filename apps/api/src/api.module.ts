@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
@@ -23,6 +24,7 @@ import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { MonitorHttpController } from './monitor/monitor.http.controller.js';
 import { MonitorService } from './monitor/monitor.service.js';
 import { MonitorReadModels } from './monitor/monitor-read-models.js';
+import { OpenApiHttpController } from './openapi/openapi.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
@@ -34,7 +36,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
-  imports: [TerminusModule, LlmModule.forRoot()],
+  imports: [TerminusModule, DiscoveryModule, LlmModule.forRoot()],
   controllers: [
     ScrapeHttpController,
     InteractHttpController,
@@ -49,6 +51,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     AdminHttpController,
     AdminStreamsHttpController,
     MonitorHttpController,
+    OpenApiHttpController,
   ],
   providers: [
     AdminKeyGuard,
