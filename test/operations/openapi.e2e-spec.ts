@@ -17,8 +17,9 @@ let baseUrl: string;
 let dataDir: string;
 /** `get /v2/crawl/{id}`, … */
 let expressRoutes: string[];
-// biome-ignore lint/suspicious/noExplicitAny: the document is arbitrary JSON
-let document: any;
+// biome-ignore lint/suspicious/noExplicitAny: the document is arbitrary JSON, read by path
+type Json = any;
+let document: Json;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'trawl-openapi-'));
@@ -68,7 +69,10 @@ describe('GET /v2/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     const routed = expressRoutes;
     expect(routed.length).toBeGreaterThan(30);
-    expect(documentedRoutes().sort()).toEqual([...new Set(routed)].sort());
+    // Swagger UI and this document are served by @nestjs/swagger, not by the API's controllers.
+    const ofTheApi = routed.filter((route) => !/^get \/v2\/(docs|openapi\.json)/.test(route));
+    expect(routed.length - ofTheApi.length).toBeGreaterThanOrEqual(2);
+    expect(documentedRoutes().sort()).toEqual([...new Set(ofTheApi)].sort());
     for (const route of [
       'post /v2/scrape',
       'get /v2/crawl/{id}',
@@ -80,7 +84,7 @@ describe('GET /v2/openapi.json', () => {
   });
 
   it('gives every operation a summary, its path parameters and a security scheme where a key is checked', () => {
-    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
       for (const operation of Object.values(operations)) {
         expect(operation.summary).toEqual(expect.any(String));
         const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
@@ -100,10 +104,10 @@ describe('GET /v2/openapi.json', () => {
   });
 
   it('documents every error response in the error envelope, with its codes', () => {
-    const errorResponses = Object.values(document.paths as Record<string, Record<string, any>>).flatMap(
+    const errorResponses = Object.values(document.paths as Record<string, Record<string, Json>>).flatMap(
       (operations) =>
         Object.values(operations).flatMap((operation) =>
-          Object.entries(operation.responses as Record<string, any>).filter(
+          Object.entries(operation.responses as Record<string, Json>).filter(
             ([status]) => !status.startsWith('2'),
           ),
         ),
@@ -184,27 +188,21 @@ describe('GET /v2/openapi.json', () => {
 });
 
 describe('GET /v2/docs', () => {
-  it('serves an interactive reference of the document from this server, nothing from a CDN', async () => {
+  it('serves Swagger UI on the document, every file from this server and nothing from a CDN', async () => {
     const page = await fetch(`${baseUrl}/v2/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    const html = await page.text();
-    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, source]) => source);
-    expect(sources).toEqual([
-      '/v2/docs/swagger-ui.css',
-      '/v2/docs/swagger-ui-bundle.js',
-      '/v2/docs/reference.js',
-    ]);
-    for (const source of sources) {
-      const asset = await fetch(`${baseUrl}${source}`);
-      expect({ source, status: asset.status }).toEqual({ source, status: 200 });
-      expect((await asset.text()).length).toBeGreaterThan(source.endsWith('reference.js') ? 20 : 10_000);
-    }
-    expect(await (await fetch(`${baseUrl}/v2/docs/reference.js`)).text()).toContain(
-      "url: '/v2/openapi.json'",
+    const sources = [...(await page.text()).matchAll(/(?:src|href)="([^"]+)"/g)].map(([, source]) => source);
+    expect(sources).toEqual(
+      expect.arrayContaining(['./docs/swagger-ui-bundle.js', './docs/swagger-ui-init.js']),
     );
-    const missing = await fetch(`${baseUrl}/v2/docs/secrets.txt`);
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    for (const source of sources) {
+      expect(source).not.toMatch(/^(https?:)?\/\//);
+      const asset = await fetch(new URL(source, `${baseUrl}/v2/docs`));
+      expect({ source, status: asset.status }).toEqual({ source, status: 200 });
+    }
+    const init = await (await fetch(`${baseUrl}/v2/docs/swagger-ui-init.js`)).text();
+    expect(init).toContain('"openapi": "3.1.0"');
+    expect(init).toContain('/v2/scrape');
   });
 });

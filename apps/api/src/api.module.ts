@@ -24,7 +24,6 @@ import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { MonitorHttpController } from './monitor/monitor.http.controller.js';
 import { MonitorService } from './monitor/monitor.service.js';
 import { MonitorReadModels } from './monitor/monitor-read-models.js';
-import { OpenApiHttpController } from './openapi/openapi.http.controller.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
@@ -51,7 +50,6 @@ import { TeamHttpController } from './team/team.http.controller.js';
     AdminHttpController,
     AdminStreamsHttpController,
     MonitorHttpController,
-    OpenApiHttpController,
   ],
   providers: [
     AdminKeyGuard,

@@ -87,7 +87,7 @@ export class DtoSchemas {
     for (const property of properties) {
       const ref = (fields[property]?.items as JsonSchema | undefined)?.$ref;
       const item = typeof ref === 'string' ? this.schemas.get(ref.split('/').pop() ?? '') : undefined;
-      const typeNames = ((item?.properties as Record<string, JsonSchema> | undefined)?.type ?? {}).enum;
+      const typeNames = (item?.properties as Record<string, JsonSchema> | undefined)?.type?.enum;
       if (!typeNames) throw new Error(`${dto.name}.${property} is not a list of DTOs with a type enum`);
       fields[property] = {
         ...fields[property],
