@@ -28,6 +28,8 @@ export interface TrawlConfig {
   /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
   proxies: ProxyPools;
   logLevel: string;
+  /** Port of the `/metrics` endpoint of an app without HTTP (core, projector, workers); 0 = none. The api serves `/metrics` itself. */
+  metricsPort: number;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
   rateLimitPerKey: number;
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
     proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort: int(env, 'METRICS_PORT', 0),
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
+import { ScrapeRequestDto, TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { CreditsGuard } from '../credits/credits.guard.js';
@@ -24,6 +25,25 @@ export class ScrapeHttpController {
     this.available = availableFeatures(config);
   }
 
+  @OpenApiOperation({
+    summary: 'Scrape one page',
+    description:
+      'A DNS failure answers HTTP 200 with success false and code SCRAPE_DNS_RESOLUTION_ERROR, as Firecrawl does.',
+    bodySchema: (dtos) => dtos.withTypeNameShorthands(ScrapeRequestDto, ['formats', 'parsers']),
+    errors: [
+      'FORBIDDEN',
+      'SCRAPE_SSRF_BLOCKED',
+      'SCRAPE_NO_CACHED_DATA',
+      'SCRAPE_LOCKDOWN_CACHE_MISS',
+      'SCRAPE_TIMEOUT',
+      'CONCURRENCY_QUEUE_TIMEOUT',
+      'SCRAPE_SITE_ERROR',
+      'SCRAPE_ACTION_ERROR',
+      'UNKNOWN_ERROR',
+      'FEATURE_NOT_AVAILABLE',
+      'SERVICE_UNAVAILABLE',
+    ],
+  })
   @Post()
   @HttpCode(200)
   async scrape(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {

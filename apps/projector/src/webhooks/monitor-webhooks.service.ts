@@ -19,7 +19,7 @@ import {
   type WebhookDeliveryRecord,
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
-import { LOGGER } from '#observability';
+import { LOGGER, webhookDeliveriesTotal } from '#observability';
 import { type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
 import { retryDelayMs } from './webhook-retry.js';
 import { signatureHeaders } from './webhook-signature.js';
@@ -95,6 +95,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
       });
       if (result.ok || result.final || record.attempts >= this.config.webhookMaxAttempts) {
         record.status = result.ok ? 'delivered' : 'failed';
+        webhookDeliveriesTotal.inc({ event: delivery.event, outcome: record.status });
         await this.log?.put(key, JSON.stringify(record));
         if (!result.ok)
           this.logger.warn(
@@ -103,6 +104,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
           );
         return;
       }
+      webhookDeliveriesTotal.inc({ event: delivery.event, outcome: 'retried' });
       await this.log?.put(key, JSON.stringify(record));
       const delay = retryDelayMs(record.attempts, result.retryAfter, {
         baseMs: this.config.webhookRetryBaseMs,

@@ -120,6 +120,15 @@ describe('BrowserPool.fetchPage', () => {
     expect((await fetchPage('/missing')).statusCode).toBe(404);
   });
 
+  it('counts the contexts it holds open, including a page kept alive after its fetch', async () => {
+    await fetchPage('/static');
+    expect(pool.usage()).toEqual({ contextsOpen: 0, active: 0, queued: 0, concurrency: 2 });
+    const kept = await fetchPage('/static', { keepAlive: true });
+    expect(pool.usage()).toMatchObject({ contextsOpen: 1, active: 0 });
+    await kept.live?.context.close();
+    expect(pool.usage().contextsOpen).toBe(0);
+  });
+
   it('returns JSON and text bodies decoded with their charset', async () => {
     expect(await fetchPage('/data.json')).toMatchObject({ body: '{"a":1}', contentType: 'application/json' });
     expect((await fetchPage('/latin1')).body).toBe('café');

@@ -108,6 +108,8 @@ export class BrowserPool {
   private browser?: Promise<Browser>;
   private adBlocker?: Promise<AdBlocker>;
   private readonly slots: Semaphore;
+  /** Browser contexts open now: scrapes rendering plus pages kept for interact. */
+  private contextsOpen = 0;
 
   constructor(
     private readonly options: { executablePath: string; concurrency: number; launchArgs?: string[] },
@@ -147,14 +149,19 @@ export class BrowserPool {
     }
   }
 
-  async health(): Promise<{ connected: boolean; active: number; queued: number; concurrency: number }> {
-    const browser = await this.launch();
+  /** What the pool holds now, without starting Chromium (for metrics). `active` fetches hold a slot; `queued` wait for one. */
+  usage(): { contextsOpen: number; active: number; queued: number; concurrency: number } {
     return {
-      connected: browser.isConnected(),
+      contextsOpen: this.contextsOpen,
       active: this.slots.activeCount,
       queued: this.slots.queuedCount,
       concurrency: this.options.concurrency,
     };
+  }
+
+  async health(): Promise<{ connected: boolean; active: number; queued: number; concurrency: number }> {
+    const browser = await this.launch();
+    return { connected: browser.isConnected(), ...this.usage() };
   }
 
   async close(): Promise<void> {
@@ -209,6 +216,9 @@ export class BrowserPool {
       ...contextOptions(options),
       ...(options.storageState ? { storageState: options.storageState } : {}),
     });
+    this.contextsOpen++;
+    // Also fires when Chromium dies with the context open.
+    context.once('close', () => this.contextsOpen--);
     try {
       if (options.stealth) await applyStealth(context);
       if (options.blockAds) {

@@ -46,6 +46,11 @@ const STATUS_OF_CODE: Record<string, number> = {
   SCRAPE_DNS_RESOLUTION_ERROR: 200,
 };
 
+/** The HTTP status an error code answers with (500 for codes not listed). */
+export function statusOfErrorCode(code: string): number {
+  return STATUS_OF_CODE[code] ?? 500;
+}
+
 /** An error that leaves the API as Firecrawl's envelope `{success:false, code, error, details?}`. */
 export class TrawlError extends Error {
   readonly status: number;
@@ -59,7 +64,7 @@ export class TrawlError extends Error {
   ) {
     super(message);
     this.name = 'TrawlError';
-    this.status = STATUS_OF_CODE[code] ?? 500;
+    this.status = statusOfErrorCode(code);
   }
 
   toBody(): { success: false; code: string; error: string; details?: ErrorDetail[] } {
