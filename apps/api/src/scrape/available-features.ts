@@ -9,6 +9,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.links',
   'formats.images',
   'formats.changeTracking',
+  'formats.changeTracking.json',
   'formats.screenshot',
   'formats.json',
   'formats.summary',
