@@ -27,7 +27,9 @@ describe('compareJson', () => {
     });
   });
 
-  it('describes the changes line by line', () => {
-    expect(describeJsonChanges({ price: { previous: 59, current: 45 } })).toBe('price: 59 → 45');
+  it('describes the changes as a unified diff of path: value lines', () => {
+    expect(describeJsonChanges({ price: { previous: 59, current: 45 } })).toBe(
+      '--- previous.json\n+++ current.json\n-price: 59\n+price: 45\n',
+    );
   });
 });

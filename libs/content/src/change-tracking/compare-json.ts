@@ -13,13 +13,16 @@ export function compareJson(previous: unknown, current: unknown): JsonChanges {
   return changes;
 }
 
-/** The changes as lines a person (or the judge) reads: `path: previous → current`. */
+/**
+ * The changes as a unified diff of `path: value` lines, so people, the e-mail and the judge read
+ * them like a page diff.
+ */
 export function describeJsonChanges(changes: JsonChanges): string {
-  return Object.entries(changes)
-    .map(
-      ([path, { previous, current }]) => `${path}: ${JSON.stringify(previous)} → ${JSON.stringify(current)}`,
-    )
-    .join('\n');
+  const lines = Object.entries(changes).flatMap(([path, { previous, current }]) => [
+    `-${path}: ${JSON.stringify(previous)}`,
+    `+${path}: ${JSON.stringify(current)}`,
+  ]);
+  return ['--- previous.json', '+++ current.json', ...lines, ''].join('\n');
 }
 
 function collect(previous: unknown, current: unknown, path: string, changes: JsonChanges) {
