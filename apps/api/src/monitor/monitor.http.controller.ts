@@ -101,6 +101,19 @@ export class MonitorHttpController {
     const data = await this.monitors.check(teamId, id, checkId, { limit, skip, status });
     return { success: true, data, next: data.next };
   }
+
+  /** Sends the check's `monitor.page` and `monitor.check.completed` webhooks again (new `webhook-id`s). */
+  @Post(':id/checks/:checkId/webhook/redeliver')
+  @HttpCode(200)
+  async redeliver(
+    @TeamId() teamId: string,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+    @Req() req: Request,
+  ) {
+    const data = await this.monitors.redeliverWebhooks(teamId, id, checkId, correlationIdOf(req));
+    return { success: true, id: checkId, data };
+  }
 }
 
 function paging(query: Record<string, unknown>, offsetName: 'offset' | 'skip') {

@@ -130,6 +130,15 @@ export class MonitorService {
     };
   }
 
+  /** Sends a finished check's webhooks again, through the webhook outbox, to the monitor's current webhook. */
+  async redeliverWebhooks(teamId: string, monitorId: string, checkId: string, correlationId: string) {
+    const check = await this.views.check(teamId, monitorId, checkId);
+    if (!check)
+      throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
+    await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
+    return { ...check, notificationStatus: await this.notificationStatus(check) };
+  }
+
   /** The check's webhook and e-mail state from its delivery log. */
   private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
     const deliveries = await this.views.deliveriesOf(check.id);

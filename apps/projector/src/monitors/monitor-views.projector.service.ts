@@ -15,7 +15,6 @@ import {
   checkedPage,
   evolveCheckView,
   evolveMonitorView,
-  expiredCheckIds,
   type StoredCheck,
   type StoredMonitor,
 } from './monitor-views.projection.js';
@@ -62,11 +61,8 @@ export class MonitorViewsProjector implements OnApplicationBootstrap, OnApplicat
       const nextCheck = evolveCheckView(check, recorded);
       if (nextCheck) await checks.put(checkKey, JSON.stringify(nextCheck));
     }
+    if (event.type === 'ChecksExpired') await this.dropChecks(monitorKey, event.data.checkIds, checks, pages);
     const monitor = documentOf<StoredMonitor>(await monitors.get(monitorKey));
-    if (monitor && (event.type === 'CheckStarted' || event.type === 'CheckSkipped')) {
-      const now = event.type === 'CheckStarted' ? event.data.startedAt : event.data.skippedAt;
-      await this.pruneChecks(monitorKey, monitor.retentionDays, now, checks, pages);
-    }
     const next = evolveMonitorView(monitor, recorded);
     if (next === null) {
       await this.deleteChecks(monitorKey, checks, pages);
@@ -76,14 +72,9 @@ export class MonitorViewsProjector implements OnApplicationBootstrap, OnApplicat
     }
   }
 
-  /** Checks older than the monitor's `retentionDays` leave the read models with their pages. */
-  private async pruneChecks(monitorKey: string, retentionDays: number, now: string, checks: KV, pages: KV) {
-    const stored: StoredCheck[] = [];
-    for await (const key of await checks.keys(`${monitorKey}.*`)) {
-      const check = documentOf<StoredCheck>(await checks.get(key));
-      if (check) stored.push(check);
-    }
-    for (const checkId of expiredCheckIds(stored, now, retentionDays)) {
+  /** Checks past the monitor's `retentionDays` leave the read models with their pages. */
+  private async dropChecks(monitorKey: string, checkIds: string[], checks: KV, pages: KV) {
+    for (const checkId of checkIds) {
       for await (const pageKey of await pages.keys(`${checkId}.>`)) await pages.purge(pageKey);
       await checks.purge(`${monitorKey}.${checkId}`);
     }
@@ -91,11 +82,10 @@ export class MonitorViewsProjector implements OnApplicationBootstrap, OnApplicat
 
   /** A deleted monitor takes its checks and their pages with it. */
   private async deleteChecks(monitorKey: string, checks: KV, pages: KV) {
-    for await (const checkKey of await checks.keys(`${monitorKey}.>`)) {
-      const checkId = checkKey.slice(monitorKey.length + 1);
-      for await (const pageKey of await pages.keys(`${checkId}.>`)) await pages.purge(pageKey);
-      await checks.purge(checkKey);
-    }
+    const checkIds: string[] = [];
+    for await (const checkKey of await checks.keys(`${monitorKey}.>`))
+      checkIds.push(checkKey.slice(monitorKey.length + 1));
+    await this.dropChecks(monitorKey, checkIds, checks, pages);
   }
 
   async onApplicationShutdown() {
