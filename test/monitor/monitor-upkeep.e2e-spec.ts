@@ -114,14 +114,18 @@ describe('webhook redelivery on demand', () => {
         { monitorId, checkId: check.data.id, status: 'completed', summary: check.data.summary },
       ]);
       for (const call of delivered) expect(firstIds.has(call.headers['webhook-id'])).toBe(false);
-      const log = await until(async () => {
+      // The redelivered calls decide the check's webhook status now.
+      const status = await until(async () => {
         const { body } = await call(trawl, 'GET', checkPath);
-        const ok = body.data.notificationStatus.deliveries.filter(
-          (d: { status: string }) => d.status === 'delivered',
-        );
-        return ok.length === 2 ? ok : undefined;
+        return body.data.notificationStatus.webhook === 'delivered'
+          ? body.data.notificationStatus
+          : undefined;
       }, 'the redeliveries in the delivery log');
-      expect(log.map((d: { webhookId: string }) => d.webhookId)).toEqual(payloads.map((p) => p.webhookId));
+      const redeliveries = status.deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId);
+      expect(redeliveries.map((d: { webhookId: string }) => d.webhookId)).toEqual(
+        payloads.map((p) => p.webhookId),
+      );
+      expect(redeliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
 
       const unknown = await call(
         trawl,

@@ -214,11 +214,16 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   }
 }
 
-/** Delivered once the check finished and every call, the completion one included, got a 2xx. */
-function webhookStatus(
-  webhooks: WebhookDeliveryRecord[],
-  finished: boolean,
-): 'failed' | 'delivered' | 'pending' {
+/**
+ * Delivered once the check finished and every call, the completion one included, got a 2xx. After
+ * a redelivery, its calls alone decide: they are the check's webhooks sent again.
+ */
+function webhookStatus(all: WebhookDeliveryRecord[], finished: boolean): 'failed' | 'delivered' | 'pending' {
+  const latest = all.reduce<string | undefined>(
+    (newest, d) => (d.redeliveryId && (!newest || d.redeliveryId > newest) ? d.redeliveryId : newest),
+    undefined,
+  );
+  const webhooks = latest ? all.filter((d) => d.redeliveryId === latest) : all;
   if (webhooks.some((d) => d.status === 'failed')) return 'failed';
   const done =
     finished &&

@@ -16,6 +16,8 @@ export interface WebhookDelivery {
   checkId: string;
   webhook: MonitorWebhook;
   body: string;
+  /** The redelivery request this call answers, if it is one. */
+  redeliveryId?: string;
 }
 
 /** What a finished check reports in `monitor.check.completed`. */
@@ -49,7 +51,9 @@ export function redeliveriesOf(
   const id = (n: number) => `${recorded.id}-${String(n).padStart(4, '0')}`;
   const deliveries = pages.map((page, n) => pageDelivery(id(n), webhook, monitorId, checkId, page));
   const completion = completedDelivery(id(pages.length), webhook, monitorId, checkId, check);
-  return [...deliveries, completion].filter((delivery): delivery is WebhookDelivery => delivery !== null);
+  return [...deliveries, completion].flatMap((delivery) =>
+    delivery ? [{ ...delivery, redeliveryId: recorded.id }] : [],
+  );
 }
 
 function pageDelivery(

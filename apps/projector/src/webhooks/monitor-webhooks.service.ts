@@ -110,6 +110,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
       attempts: 0,
       lastStatusCode: null,
       lastError: null,
+      ...(delivery.redeliveryId ? { redeliveryId: delivery.redeliveryId } : {}),
       updatedAt: new Date().toISOString(),
     };
     for (;;) {

@@ -187,6 +187,8 @@ export interface WebhookDeliveryRecord {
   attempts: number;
   lastStatusCode: number | null;
   lastError: string | null;
+  /** Set on calls sent again on request: the id of that redelivery request. */
+  redeliveryId?: string;
   updatedAt: string;
 }
 
