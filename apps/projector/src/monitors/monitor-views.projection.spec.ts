@@ -81,7 +81,12 @@ describe('monitor read models', () => {
       lastCheckSummary: null,
     };
     revision = 9;
-    const expired = event('ChecksExpired', { checkIds: ['old'], scrapeIds: [], monitor });
+    const expired = event('ChecksExpired', {
+      checkIds: ['old'],
+      scrapeIds: [],
+      expiredAt: '2026-02-01T00:00:00.000Z',
+      monitor,
+    });
     expect(evolveMonitorView(undefined, expired)).toMatchObject({
       id: 'm-1',
       status: 'paused',
