@@ -134,6 +134,8 @@ describe('webhook redelivery on demand', () => {
         {},
       );
       expect(unknown).toMatchObject({ status: 404, body: { code: 'MONITOR_CHECK_NOT_FOUND' } });
+      const extra = await call(trawl, 'POST', `${checkPath}/webhook/redeliver`, { events: ['monitor.page'] });
+      expect(extra).toMatchObject({ status: 400, body: { error: 'property events should not exist' } });
       const silent = await call(trawl, 'POST', '/v2/monitor', {
         name: 'No hook',
         schedule: { text: 'weekly' },

@@ -68,16 +68,10 @@ export class MonitorHttpController {
     return { success: true };
   }
 
-  /** The body is `{}` or `{origin}` (API-NOTES.md). */
   @Post(':id/run')
   @HttpCode(200)
   async run(@TeamId() teamId: string, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
-    const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
-    if (extra.length > 0) {
-      throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
-        { path: [extra[0]], message: `property ${extra[0]} should not exist` },
-      ]);
-    }
+    onlyOrigin(body);
     const check = await this.monitors.run(teamId, id, correlationIdOf(req));
     return { success: true, id: check.id, data: check };
   }
@@ -109,10 +103,22 @@ export class MonitorHttpController {
     @TeamId() teamId: string,
     @Param('id') id: string,
     @Param('checkId') checkId: string,
+    @Body() body: unknown,
     @Req() req: Request,
   ) {
+    onlyOrigin(body);
     const data = await this.monitors.redeliverWebhooks(teamId, id, checkId, correlationIdOf(req));
     return { success: true, id: checkId, data };
+  }
+}
+
+/** Bodies of action routes are `{}` or `{origin}`. */
+function onlyOrigin(body: unknown) {
+  const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
+  if (extra.length > 0) {
+    throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
+      { path: [extra[0]], message: `property ${extra[0]} should not exist` },
+    ]);
   }
 }
 
