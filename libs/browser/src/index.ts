@@ -5,3 +5,5 @@ export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
 export * from './sessions/live-sessions.js';
 export { assertPublicUrl, isPrivateAddress } from './ssrf/address-guard.js';
+export * from './prompt-steps/imperative-prompt.js';
+export * from './prompt-steps/run-prompt-steps.js';
