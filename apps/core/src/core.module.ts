@@ -5,8 +5,10 @@ import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
+import { CheckRetention } from './monitor-checks/check-retention.service.js';
 import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
+import { StuckCheckWatchdog } from './monitor-checks/stuck-check-watchdog.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
@@ -25,6 +27,8 @@ import { EventRelayService } from './relay/event-relay.service.js';
     CrawlRunner,
     MonitorScheduler,
     CheckStartedHandler,
+    StuckCheckWatchdog,
+    CheckRetention,
   ],
 })
 export class CoreModule {}

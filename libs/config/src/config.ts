@@ -59,6 +59,11 @@ export interface TrawlConfig {
   /** Checks running at once per core instance, and pages scraped at once per check. */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;
+  /** A check running longer is completed by the watchdog, its unreported pages as `error`. */
+  monitorCheckDeadlineMs: number;
+  /** How often core drops checks older than their monitor's `retentionDays`, and how long such a day is. */
+  monitorRetentionSweepMs: number;
+  monitorRetentionDaySeconds: number;
   /** Key of webhook signatures (`whsec_<base64>`); default: one kept in DATA_DIR. */
   webhookSigningSecret?: string;
   /** Attempts per webhook call before it is logged as failed; the first retry waits `webhookRetryBaseMs`. */
@@ -174,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
     monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
     monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
+    monitorCheckDeadlineMs: int(env, 'MONITOR_CHECK_DEADLINE_MS', 3_600_000),
+    monitorRetentionSweepMs: int(env, 'MONITOR_RETENTION_SWEEP_MS', 3_600_000),
+    monitorRetentionDaySeconds: int(env, 'MONITOR_RETENTION_DAY_SECONDS', 86_400),
     webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),

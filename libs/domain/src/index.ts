@@ -15,6 +15,7 @@ export * from './limits/rate-window.js';
 export * from './monitor/check-page.js';
 export * from './monitor/local-judge.js';
 export * from './monitor/monitor.decider.js';
+export * from './monitor/monitor-upkeep.js';
 export * from './monitor/schedule/schedule.js';
 export * from './monitor/schedule/text-schedule.js';
 export * from './proxy/block-signals.js';

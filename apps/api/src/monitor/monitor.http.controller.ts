@@ -1,3 +1,10 @@
+/** Bodies of action routes are `{}` or `{origin}` (API-NOTES.md). */
+const ORIGIN_BODY = {
+  type: 'object',
+  properties: { origin: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
 import {
   Body,
   Controller,
@@ -88,21 +95,15 @@ export class MonitorHttpController {
     return { success: true };
   }
 
-  /** The body is `{}` or `{origin}` (API-NOTES.md). */
   @OpenApiOperation({
     summary: 'Run a check now',
-    bodySchema: { type: 'object', properties: { origin: { type: 'string' } }, additionalProperties: false },
+    bodySchema: ORIGIN_BODY,
     errors: ['MONITOR_NOT_FOUND', 'MONITOR_PAUSED', 'MONITOR_CHECK_RUNNING'],
   })
   @Post(':id/run')
   @HttpCode(200)
   async run(@TeamId() teamId: string, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
-    const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
-    if (extra.length > 0) {
-      throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
-        { path: [extra[0]], message: `property ${extra[0]} should not exist` },
-      ]);
-    }
+    onlyOrigin(body);
     const check = await this.monitors.run(teamId, id, correlationIdOf(req));
     return { success: true, id: check.id, data: check };
   }
@@ -149,6 +150,42 @@ export class MonitorHttpController {
     const status = statusFilter(query, PAGE_STATUSES);
     const data = await this.monitors.check(teamId, id, checkId, { limit, skip, status });
     return { success: true, data, next: data.next };
+  }
+
+  /** Sends the check's `monitor.page` and `monitor.check.completed` webhooks again (new `webhook-id`s). */
+  @OpenApiOperation({
+    summary: "Send a check's webhooks again",
+    bodySchema: ORIGIN_BODY,
+    errors: [
+      'BAD_REQUEST',
+      'MONITOR_NOT_FOUND',
+      'MONITOR_CHECK_NOT_FOUND',
+      'MONITOR_CHECK_RUNNING',
+      'MONITOR_WEBHOOK_NOT_CONFIGURED',
+    ],
+  })
+  @Post(':id/checks/:checkId/webhook/redeliver')
+  @HttpCode(200)
+  async redeliver(
+    @TeamId() teamId: string,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+    @Body() body: unknown,
+    @Req() req: Request,
+  ) {
+    onlyOrigin(body);
+    const data = await this.monitors.redeliverWebhooks(teamId, id, checkId, correlationIdOf(req));
+    return { success: true, id: checkId, data };
+  }
+}
+
+/** Refuses any field but `origin`. */
+function onlyOrigin(body: unknown) {
+  const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
+  if (extra.length > 0) {
+    throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
+      { path: [extra[0]], message: `property ${extra[0]} should not exist` },
+    ]);
   }
 }
 

@@ -130,6 +130,15 @@ export class MonitorService {
     };
   }
 
+  /** Sends a finished check's webhooks again, through the webhook outbox, to the monitor's current webhook. */
+  async redeliverWebhooks(teamId: string, monitorId: string, checkId: string, correlationId: string) {
+    const check = await this.views.check(teamId, monitorId, checkId);
+    if (!check)
+      throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
+    await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
+    return { ...check, notificationStatus: await this.notificationStatus(check) };
+  }
+
   /** The check's webhook and e-mail state from its delivery log. */
   private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
     const deliveries = await this.views.deliveriesOf(check.id);
@@ -205,11 +214,16 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   }
 }
 
-/** Delivered once the check finished and every call, the completion one included, got a 2xx. */
-function webhookStatus(
-  webhooks: WebhookDeliveryRecord[],
-  finished: boolean,
-): 'failed' | 'delivered' | 'pending' {
+/**
+ * Delivered once the check finished and every call, the completion one included, got a 2xx. After
+ * a redelivery, its calls alone decide: they are the check's webhooks sent again.
+ */
+function webhookStatus(all: WebhookDeliveryRecord[], finished: boolean): 'failed' | 'delivered' | 'pending' {
+  const latest = all.reduce<string | undefined>(
+    (newest, d) => (d.redeliveryId && (!newest || d.redeliveryId > newest) ? d.redeliveryId : newest),
+    undefined,
+  );
+  const webhooks = latest ? all.filter((d) => d.redeliveryId === latest) : all;
   if (webhooks.some((d) => d.status === 'failed')) return 'failed';
   const done =
     finished &&

@@ -11,6 +11,7 @@ const BUILT_FEATURES: readonly string[] = [
   'formats.links',
   'formats.images',
   'formats.changeTracking',
+  'formats.changeTracking.json',
   'formats.screenshot',
   'formats.json',
   'formats.summary',

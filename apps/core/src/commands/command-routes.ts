@@ -81,6 +81,7 @@ export const commandRoutes: readonly CommandRoute[] = [
       'StartScheduledCheck',
       'RecordPageChecked',
       'CompleteCheck',
+      'RedeliverCheckWebhooks',
     ],
     decider: monitorDecider,
     streamId: (data) => monitorStreamId(data.monitorId),

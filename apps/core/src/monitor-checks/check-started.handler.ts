@@ -23,7 +23,14 @@ import {
   scrapeStreamId,
   validateScrapeRequest,
 } from '#contracts';
-import { becomesBaseline, classifyPage, judgeChangeLocally, monitorDecider, scrapeDecider } from '#domain';
+import {
+  becomesBaseline,
+  classifyPage,
+  judgeChangeLocally,
+  monitorDecider,
+  scrapeDecider,
+  tracksJson,
+} from '#domain';
 import type { EventStore } from '#event-store';
 import { LLM_PORT, type LlmPort } from '#llm';
 import {
@@ -38,6 +45,7 @@ import {
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { compareJsonSnapshots, type JsonPageComparison } from './json-snapshots.js';
 import { judgeChangeWithModel } from './model-judge.js';
 
 /** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
@@ -158,9 +166,14 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     const statusCode = Number(document.metadata.statusCode ?? 0);
     const previous = baseline && (await this.markdownOf(baseline.documentBlob));
     const hasBaseline = previous !== undefined;
-    let comparison: MarkdownComparison | undefined;
+    const json = scraped.tracksJson
+      ? await compareJsonSnapshots(this.blobs, scrapeId, hasBaseline ? baseline?.scrapeId : undefined)
+      : undefined;
+    let comparison: MarkdownComparison | JsonPageComparison['comparison'];
     if (hasBaseline && statusCode < 400)
-      comparison = await this.contentPool().compare(previous, document.markdown ?? '');
+      comparison = json
+        ? json.comparison
+        : await this.contentPool().compare(previous, document.markdown ?? '');
     const { status, error } = classifyPage({
       outcome: 'scraped',
       statusCode,
@@ -180,6 +193,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
         statusCode,
         metadata: document.metadata as Record<string, unknown>,
         diff,
+        snapshot: json?.current ?? null,
         judgment,
       },
       snapshot: becomesBaseline(status) ? { scrapeId, documentBlob, checkedAt: now() } : null,
@@ -193,7 +207,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     url: string,
     correlationId: string | undefined,
   ): Promise<
-    | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument }
+    | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument; tracksJson: boolean }
     | { ok: false; error: string }
   > {
     const options = target.scrapeOptions ?? {};
@@ -238,6 +252,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
           scrapeId,
           documentBlob: result.data.documentBlob,
           document: JSON.parse(text) as ScrapeDocument,
+          tracksJson: tracksJson(request),
         };
       }
     }

@@ -64,6 +64,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     const body = await this.blobs.getBytes(page.bodyBlob);
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
+    let changeTrackingJson: unknown;
     try {
       if (page.fileType === 'pdf') {
         const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
@@ -75,15 +76,18 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         if (this.llm && output.structured && input.structured) {
           output.structured = await withModel(this.llm, output.structured, input.structured);
         }
+        changeTrackingJson = output.structured?.changeTrackingJson;
         document = buildDocument(scrapeId, request, page, output);
       }
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
           data.teamId,
+          scrapeId,
           request,
           page,
           document.markdown ?? '',
+          changeTrackingJson,
         );
       }
     } catch (error) {

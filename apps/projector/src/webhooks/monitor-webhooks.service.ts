@@ -13,14 +13,20 @@ import type { Logger } from 'pino';
 import { assertPublicUrl } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
+  type CheckPage,
+  type CheckView,
+  type CheckWebhooksRedeliveryRequested,
   MONITOR_CATEGORY,
+  MONITOR_CHECK_PAGES_READ_MODEL,
+  MONITOR_CHECKS_READ_MODEL,
   MONITOR_WEBHOOK_DELIVERIES_READ_MODEL,
   type NatsNames,
+  type RecordedEvent,
   type WebhookDeliveryRecord,
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
 import { LOGGER, webhookDeliveriesTotal } from '#observability';
-import { type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
+import { redeliveriesOf, type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
 import { retryDelayMs } from './webhook-retry.js';
 import { signatureHeaders } from './webhook-signature.js';
 
@@ -62,12 +68,34 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
       ackWaitMs: this.config.workerAckWaitMs,
       maxDeliver: 20,
       handle: async (event) => {
+        if (event.type === 'CheckWebhooksRedeliveryRequested') {
+          for (const delivery of await this.redeliveries(event)) await this.deliver(delivery);
+          return;
+        }
         const delivery = webhookDeliveryOf(event);
         if (delivery) await this.deliver(delivery);
       },
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'webhook delivery interrupted'),
     });
+  }
+
+  /** The calls of a check asked for again, built from its read models (the projector never reads the store). */
+  private async redeliveries(recorded: RecordedEvent): Promise<WebhookDelivery[]> {
+    const { teamId, monitorId, checkId } = (recorded as unknown as CheckWebhooksRedeliveryRequested).data;
+    const kvm = new Kvm(this.nc);
+    const checks = await kvm.create(this.names.kvBucket(MONITOR_CHECKS_READ_MODEL));
+    const check = (await checks.get(`${teamId}.${monitorId}.${checkId}`))?.json<CheckView>();
+    if (!check) return [];
+    const pagesKv = await kvm.create(this.names.kvBucket(MONITOR_CHECK_PAGES_READ_MODEL));
+    const keys: string[] = [];
+    for await (const key of await pagesKv.keys(`${checkId}.*`)) keys.push(key);
+    const pages: CheckPage[] = [];
+    for (const key of keys.sort()) {
+      const entry = await pagesKv.get(key);
+      if (entry?.operation === 'PUT') pages.push(entry.json<CheckPage>());
+    }
+    return redeliveriesOf(recorded, check, pages);
   }
 
   private async deliver(delivery: WebhookDelivery) {
@@ -82,6 +110,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
       attempts: 0,
       lastStatusCode: null,
       lastError: null,
+      ...(delivery.redeliveryId ? { redeliveryId: delivery.redeliveryId } : {}),
       updatedAt: new Date().toISOString(),
     };
     for (;;) {

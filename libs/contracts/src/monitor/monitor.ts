@@ -105,9 +105,10 @@ export interface CheckPage {
   statusCode: number | null;
   error: string | null;
   metadata: Record<string, unknown> | null;
+  /** The unified diff and its parsed form; json-mode targets: `path: value` lines and the changed fields. */
   diff: { text: string; json: unknown } | null;
-  /** Only JSON-extraction monitors have a snapshot; markdown monitors answer null. */
-  snapshot: null;
+  /** The page's extraction, for targets whose scrape options ask change tracking for `json` mode; else null. */
+  snapshot: unknown;
   judgment: PageJudgment | null;
   createdAt: string;
 }
@@ -186,6 +187,8 @@ export interface WebhookDeliveryRecord {
   attempts: number;
   lastStatusCode: number | null;
   lastError: string | null;
+  /** Set on calls sent again on request: the id of that redelivery request. */
+  redeliveryId?: string;
   updatedAt: string;
 }
 

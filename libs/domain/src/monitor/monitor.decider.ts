@@ -12,11 +12,19 @@ import {
   pageKey,
 } from '#contracts';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
+import {
+  decideExpireChecks,
+  decideRedelivery,
+  decideStuckCheck,
+  monitorFromSnapshot,
+} from './monitor-upkeep.js';
 import { nextRunAt } from './schedule/schedule.js';
 
 interface RunningCheck {
   checkId: string;
   startedAt: string;
+  /** The targets it scrapes, as they were when it started. */
+  targets: MonitorTarget[];
   /** Pages recorded so far, by page key. */
   pages: Record<string, CheckPage>;
 }
@@ -83,7 +91,12 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           ? {
               ...state,
               nextRunAt: event.data.nextRunAt,
-              running: { checkId: event.data.checkId, startedAt: event.data.startedAt, pages: {} },
+              running: {
+                checkId: event.data.checkId,
+                startedAt: event.data.startedAt,
+                targets: event.data.targets,
+                pages: {},
+              },
             }
           : state;
       case 'CheckSkipped':
@@ -103,6 +116,10 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
         return live(state) && state.running?.checkId === event.data.checkId
           ? { ...state, running: null }
           : state;
+      case 'ChecksExpired':
+        return monitorFromSnapshot(event.data.monitorId, event.data.teamId, event.data.monitor);
+      case 'CheckWebhooksRedeliveryRequested':
+        return state;
       default:
         return assertNever(event);
     }
@@ -247,6 +264,12 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           },
         ];
       }
+      case 'CompleteStuckCheck':
+        return live(state) ? decideStuckCheck(state, command) : [];
+      case 'ExpireChecks':
+        return live(state) ? decideExpireChecks(state, command) : [];
+      case 'RedeliverCheckWebhooks':
+        return decideRedelivery(requireMonitor(state, command.data.monitorId, command.data.teamId), command);
       default:
         return assertNever(command);
     }
@@ -308,7 +331,7 @@ function requireJudgingGoal(spec: MonitorSpec) {
   if (issue) throw new DomainError('BAD_REQUEST', issue.message);
 }
 
-const notifyOf = (spec: MonitorSpec): CheckNotify => ({
+export const notifyOf = (spec: MonitorSpec): CheckNotify => ({
   monitorName: spec.name,
   webhook: spec.webhook,
   notification: spec.notification,
