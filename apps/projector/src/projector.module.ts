@@ -6,7 +6,9 @@ import { MonitorViewsProjector } from './monitors/monitor-views.projector.servic
 import { ScrapeReadModelProjectors } from './read-model-projectors.service.js';
 import { SearchIndexProjector } from './search-index/search-index.projector.service.js';
 import { TeamSettingsProjector } from './team-settings/team-settings.projector.service.js';
+import { CrawlWebhooks } from './webhooks/crawl-webhooks.service.js';
 import { MonitorWebhooks } from './webhooks/monitor-webhooks.service.js';
+import { WebhookSender } from './webhooks/webhook-sender.js';
 
 /** Projections: read models rebuilt from the event stream. */
 @Module({
@@ -17,7 +19,9 @@ import { MonitorWebhooks } from './webhooks/monitor-webhooks.service.js';
     TeamSettingsProjector,
     SearchIndexProjector,
     MonitorViewsProjector,
+    WebhookSender,
     MonitorWebhooks,
+    CrawlWebhooks,
     MonitorEmail,
   ],
 })

@@ -1,4 +1,5 @@
 import type { ScrapeRequest } from '../scrape-request/index.js';
+import type { CrawlWebhook } from './crawl-webhook.js';
 
 /**
  * A crawl or a batch scrape: one `crawl-<crawlId>` stream holding its frontier, so the crawl
@@ -46,6 +47,8 @@ export interface CrawlStarted {
     scrapeRequest: ScrapeRequest;
     /** The client asked for the `links` format (the crawl always extracts links to follow them). */
     returnLinks: boolean;
+    /** Where the crawl's progress is sent (the projector delivers it). */
+    webhook?: CrawlWebhook;
     startedAt: string;
     expiresAt: string;
   };
@@ -130,6 +133,7 @@ export interface StartCrawl {
     options: CrawlOptions;
     scrapeRequest: ScrapeRequest;
     returnLinks: boolean;
+    webhook?: CrawlWebhook;
     at: string;
   };
 }
@@ -142,6 +146,7 @@ export interface StartBatchScrape {
     urls: string[];
     maxConcurrency: number;
     scrapeRequest: ScrapeRequest;
+    webhook?: CrawlWebhook;
     at: string;
   };
 }

@@ -179,8 +179,14 @@ export const emptySummary = (): CheckSummary => ({
 /** One webhook call of a check, as the delivery log keeps it. */
 export interface WebhookDeliveryRecord {
   webhookId: string;
-  /** A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients). */
-  event: MonitorWebhookEvent | 'email';
+  /**
+   * A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients).
+   * Crawl webhooks log their events (`crawl.page`, `batch_scrape.completed`, …) in the same shape.
+   */
+  event:
+    | MonitorWebhookEvent
+    | 'email'
+    | `${'crawl' | 'batch_scrape'}.${'started' | 'page' | 'completed' | 'failed'}`;
   url: string;
   status: 'retrying' | 'delivered' | 'failed';
   attempts: number;

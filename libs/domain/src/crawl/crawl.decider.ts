@@ -133,7 +133,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
     switch (command.type) {
       case 'StartCrawl': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, at } = command.data;
+        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, webhook, at } = command.data;
         return [
           {
             type: 'CrawlStarted',
@@ -145,6 +145,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
               options,
               scrapeRequest,
               returnLinks,
+              ...(webhook ? { webhook } : {}),
               startedAt: at,
               expiresAt: expiry(at),
             },
@@ -153,7 +154,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, at } = command.data;
+        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, at } = command.data;
         const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
@@ -165,6 +166,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
             options,
             scrapeRequest,
             returnLinks: true,
+            ...(webhook ? { webhook } : {}),
             startedAt: at,
             expiresAt: expiry(at),
           },
