@@ -4,6 +4,7 @@ import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
+import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
 import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
@@ -23,6 +24,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     StreamHistoryQueryService,
     CrawlQueries,
     CrawlRunner,
+    CrawlWatchdog,
     MonitorScheduler,
     CheckStartedHandler,
   ],

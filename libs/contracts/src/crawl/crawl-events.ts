@@ -165,6 +165,15 @@ export interface RecordPageOutcome {
   data: { crawlId: string; scrapeId: string; outcome: PageOutcome; at: string };
 }
 
+/**
+ * The watchdog's sweep: pages whose scrape has not ended `graceMs` after the scrape's own
+ * timeout are failed as SCRAPE_TIMEOUT (a lost job must not keep its crawl running forever).
+ */
+export interface ExpireStalledPages {
+  type: 'ExpireStalledPages';
+  data: { crawlId: string; graceMs: number; at: string };
+}
+
 /** Dispatches what the delay now allows. */
 export interface DispatchPages {
   type: 'DispatchPages';
@@ -182,10 +191,13 @@ export type CrawlCommand =
   | RecordSiteDiscovery
   | RecordPageOutcome
   | DispatchPages
+  | ExpireStalledPages
   | CancelCrawl;
 
 export const crawlStreamId = (crawlId: string) => `crawl-${crawlId}`;
 export const CRAWL_CATEGORY = 'crawl';
+/** Crawls the watchdog sweeps (`<crawlId>`), kept by core's crawl runner while they run. */
+export const CRAWLS_IN_PROGRESS_READ_MODEL = 'crawls_in_progress';
 
 /** Crawl results are kept (and `expiresAt` says so) for a day, as in Firecrawl. */
 export const CRAWL_RESULT_TTL_MS = 24 * 3600 * 1000;
