@@ -7,7 +7,9 @@ import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
 import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
+import { MonitorCrawlTargets } from './monitor-checks/crawl-target.service.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
+import { MonitorSearchTargets } from './monitor-checks/search-target.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
@@ -26,6 +28,8 @@ import { EventRelayService } from './relay/event-relay.service.js';
     CrawlRunner,
     CrawlWatchdog,
     MonitorScheduler,
+    MonitorCrawlTargets,
+    MonitorSearchTargets,
     CheckStartedHandler,
   ],
 })

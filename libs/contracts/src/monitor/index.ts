@@ -1,4 +1,5 @@
 export * from './monitor.js';
 export * from './monitor-events.js';
 export * from './monitor-request.dto.js';
+export * from './monitor-targets.js';
 export * from './validate-monitor-request.js';

@@ -109,6 +109,8 @@ export interface CheckPage {
   /** Only JSON-extraction monitors have a snapshot; markdown monitors answer null. */
   snapshot: null;
   judgment: PageJudgment | null;
+  /** Crawl targets: `hidden` when the crawl no longer reached the page and it was checked directly. */
+  visibility?: 'visible' | 'hidden';
   createdAt: string;
 }
 
