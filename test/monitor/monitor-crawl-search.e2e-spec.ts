@@ -64,6 +64,13 @@ describe('monitors with crawl and search targets', () => {
       '/watch/c': ['removed', 'hidden'],
     });
     expect(pages['/watch/a'].diff?.text).toMatch(/^\+High tide at 07:30\.$/m);
+    // The check names the crawl it ran; the crawl is readable like any other.
+    const crawlId = second.data.targetResults[0].crawlId;
+    expect(second.data.targetResults).toEqual([
+      { targetId: created.body.data.targets[0].id, type: 'crawl', crawlId: expect.any(String) },
+    ]);
+    const crawl = await call(trawl, 'GET', `/v2/crawl/${crawlId}`);
+    expect(crawl.body).toMatchObject({ status: 'completed', total: 2 });
     expect(second.data.summary).toEqual({ totalPages: 4, same: 1, changed: 2, new: 0, removed: 1, error: 0 });
 
     // A removed page that no crawl reaches is reported once, then forgotten.
@@ -87,7 +94,7 @@ describe('monitors with crawl and search targets', () => {
     const created = await call(trawl, 'POST', '/v2/monitor', {
       name: 'Tide news',
       schedule: { text: 'hourly' },
-      judgeEnabled: false,
+      goal: 'news about tide pools',
       targets: [
         {
           type: 'search',
@@ -108,8 +115,21 @@ describe('monitors with crawl and search targets', () => {
     expect(results.filter((page) => page.targetId === excluded)).toEqual([]);
     const tidePools = results.filter((page) => page.url.endsWith('/articles/tide-pools'));
     expect(tidePools).toHaveLength(1);
-    expect(tidePools[0]).toMatchObject({ targetId: included, status: 'new' });
+    // A new result is judged against the goal when first seen.
+    expect(tidePools[0]).toMatchObject({
+      targetId: included,
+      status: 'new',
+      judgment: { meaningful: true, judge: 'local' },
+    });
     expect(results.length).toBeLessThanOrEqual(3);
+    const counts = first.data.targetResults.find(
+      (result: { targetId: string }) => result.targetId === included,
+    );
+    expect(counts).toMatchObject({ type: 'search', resultCount: results.length });
+    expect(counts.matches).toBeGreaterThanOrEqual(1);
+    expect(
+      first.data.targetResults.find((result: { targetId: string }) => result.targetId === excluded),
+    ).toEqual({ targetId: excluded, type: 'search', resultCount: 0, matches: 0 });
 
     const second = await runCheck(trawl, monitorId);
     expect(second.data.pages.find((page: Page) => page.url.endsWith('/articles/tide-pools'))).toMatchObject({

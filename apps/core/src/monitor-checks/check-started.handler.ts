@@ -25,6 +25,7 @@ import {
   validateScrapeRequest,
 } from '#contracts';
 import {
+  asAddedLines,
   becomesBaseline,
   classifyPage,
   judgeChangeLocally,
@@ -198,8 +199,11 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       comparison: comparison?.changeStatus,
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
+    // A search result is news in itself: a new one is judged against the goal as if all of it were added.
+    const judged =
+      diff?.text ?? (status === 'new' && toCheck.judgeWhenNew ? asAddedLines(document.markdown ?? '') : null);
     const judgment =
-      diff && check.judgeEnabled && check.goal ? await this.judge(check.goal, diff.text) : null;
+      judged !== null && check.judgeEnabled && check.goal ? await this.judge(check.goal, judged) : null;
     return {
       page: {
         ...page,

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v5 as uuidv5 } from 'uuid';
 import {
   type CheckStarted,
   type CrawlEvent,
   type CrawlTarget,
   crawlStreamId,
+  monitorCheckCrawlId,
   monitorCrawlRequest,
 } from '#contracts';
 import { crawlDecider, crawlTargetPages, DomainError, fold, type PageToCheck } from '#domain';
@@ -14,8 +14,6 @@ import { EVENT_STORE } from '../event-store.provider.js';
 
 /** How often a check looks whether its crawl has ended (the crawl watchdog guarantees it does). */
 const CRAWL_POLL_MS = 1_000;
-/** Namespace of the crawl ids of monitor checks: one crawl per check and target, also on redelivery. */
-const MONITOR_CRAWL_NAMESPACE = '6d1f0c3e-8a61-4f5e-9b0a-3c2d6f1e7a90';
 
 /**
  * A crawl target at one check: re-crawls the site with the target's options through the crawl
@@ -33,7 +31,7 @@ export class MonitorCrawlTargets {
   ): Promise<PageToCheck[]> {
     const request = monitorCrawlRequest(target);
     if (!request.ok) throw new Error(`Crawl target ${target.id} is invalid: ${request.error}`);
-    const crawlId = uuidv5(`${check.checkId}#${target.id}`, MONITOR_CRAWL_NAMESPACE);
+    const crawlId = monitorCheckCrawlId(check.checkId, target.id);
     const { url, options, scrapeRequest } = request.value;
     try {
       await executeCommand(

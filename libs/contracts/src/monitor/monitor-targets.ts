@@ -1,3 +1,4 @@
+import { v5 as uuidv5 } from 'uuid';
 import { type ValidCrawlRequest, validateCrawlRequest } from '../crawl/validate-crawl-request.js';
 import type { ErrorDetail } from '../errors/index.js';
 import type { Validated } from '../scrape-request/validate-scrape-request.js';
@@ -40,3 +41,10 @@ export function crawlOptionsIssues(
     .filter((detail) => detail.path[0] !== 'scrapeOptions' && detail.path[0] !== 'url')
     .map((detail) => ({ path: [...path, 'crawlOptions', ...detail.path], message: detail.message }));
 }
+
+/** Namespace of the crawl ids of monitor checks. */
+const MONITOR_CRAWL_NAMESPACE = '6d1f0c3e-8a61-4f5e-9b0a-3c2d6f1e7a90';
+
+/** The crawl a check runs for a crawl target: one per check and target, the same on redelivery. */
+export const monitorCheckCrawlId = (checkId: string, targetId: string) =>
+  uuidv5(`${checkId}#${targetId}`, MONITOR_CRAWL_NAMESPACE);

@@ -157,7 +157,7 @@ export interface CheckView {
   actualCredits: number | null;
   billingStatus: 'not_applicable';
   summary: CheckSummary;
-  targetResults: { targetId: string; type: MonitorTarget['type'] }[];
+  targetResults: TargetResult[];
   notificationStatus: {
     webhook: 'not_configured' | 'pending' | 'delivered' | 'failed';
     email: 'not_configured' | 'pending' | 'delivered' | 'failed';
@@ -167,6 +167,17 @@ export interface CheckView {
   error: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What one target of a check produced: a crawl target's crawl, a search target's result counts. */
+export interface TargetResult {
+  targetId: string;
+  type: MonitorTarget['type'];
+  /** Crawl targets: the crawl this check ran (`GET /v2/crawl/{crawlId}` shows it while its results last). */
+  crawlId?: string;
+  /** Search targets: results checked, and those the judge found meaningful for the goal. */
+  resultCount?: number;
+  matches?: number;
 }
 
 export const emptySummary = (): CheckSummary => ({

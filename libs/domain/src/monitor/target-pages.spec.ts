@@ -45,5 +45,6 @@ describe('pages of crawl and search targets', () => {
       [{ url: 'http://a.test/2' }, { url: 'http://a.test/3' }, { url: 'http://a.test/4' }],
     ]);
     expect(pages.map((page) => page.url)).toEqual(['http://a.test/1', 'http://a.test/2', 'http://a.test/3']);
+    expect(pages.every((page) => page.judgeWhenNew)).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ export interface PageToCheck {
   crawled?: { scrapeId: string; documentBlob: string } | { error: string };
   /** Crawl targets: `hidden` when the crawl no longer reached a page known from earlier checks. */
   visibility?: 'visible' | 'hidden';
+  /** Search results: judged against the goal when first seen, not only when they change. */
+  judgeWhenNew?: boolean;
 }
 
 /**
@@ -66,8 +68,16 @@ export function searchTargetPages(
     const url = canonicalCrawlUrl(hit.url, { ignoreQueryParameters: false });
     if (!url || seen.has(similarUrlKey(url))) continue;
     seen.add(similarUrlKey(url));
-    pages.push({ targetId: target.id, url });
+    pages.push({ targetId: target.id, url, judgeWhenNew: true });
     if (pages.length === target.maxResults) break;
   }
   return pages;
+}
+
+/** A page's markdown as the diff a judge reads when the page is new: every line added. */
+export function asAddedLines(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => `+${line}`)
+    .join('\n');
 }
