@@ -26,7 +26,11 @@ import {
   type RunningConsumer,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { type CrawlWebhookSubscription, crawlWebhookCallOf } from './crawl-webhook-payloads.js';
+import {
+  type CrawlWebhookSubscription,
+  crawlWebhookCallOf,
+  crawlWebhookStageOf,
+} from './crawl-webhook-payloads.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
@@ -69,6 +73,8 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
 
   private async onCrawlEvent(recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
+    // Frontier events (queued, dispatched) concern no receiver: no need to look the crawl up.
+    if (!crawlWebhookStageOf(event) && event.type !== 'CrawlCancelled') return;
     const subscriptions = await this.subscriptions();
     const crawlId = event.data.crawlId;
     if (event.type === 'CrawlStarted') {
