@@ -28,6 +28,7 @@ export async function runApp(definition: AppDefinition): Promise<INestApplicatio
         natsUrl: config.natsUrl,
         natsPrefix: config.natsPrefix,
         clientName: `trawl-${definition.name}`,
+        s3: config.s3,
       }),
       ...definition.modules(config),
     ],

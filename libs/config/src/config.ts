@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ProxyPools } from '#domain';
+import { proxyPoolsFrom } from './proxy-pools.js';
 
 /**
  * Every setting of Trawl, read once from the environment. The README's configuration table
@@ -23,6 +25,8 @@ export interface TrawlConfig {
   workerAckWaitMs: number;
   /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateAddresses: boolean;
+  /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
+  proxies: ProxyPools;
   logLevel: string;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
@@ -73,6 +77,20 @@ export interface TrawlConfig {
   bootstrapLocalKey: boolean;
   /** An OpenAI-compatible chat-completions endpoint for model-based features; absent = local methods only. */
   llm?: LlmSettings;
+  /** An S3-compatible bucket for page bodies, documents and files; absent = the JetStream object store. */
+  s3?: S3BlobSettings;
+}
+
+export interface S3BlobSettings {
+  /** Unset: AWS (`https://s3.<region>.amazonaws.com`); MinIO, R2, Ceph…: their URL. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** `<endpoint>/<bucket>/<key>` URLs (MinIO) instead of virtual-hosted `<bucket>.<host>/<key>`. */
+  forcePathStyle: boolean;
 }
 
 export interface LlmSettings {
@@ -111,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
+    proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
@@ -137,6 +156,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
             maxRetries: int(env, 'LLM_MAX_RETRIES', 2),
             maxTokens: int(env, 'LLM_MAX_TOKENS', 2_048),
             maxInputChars: int(env, 'LLM_MAX_INPUT_CHARS', 60_000),
+          },
+        }
+      : {}),
+    ...(env.S3_BUCKET
+      ? {
+          s3: {
+            endpoint: env.S3_ENDPOINT || undefined,
+            region: env.S3_REGION || 'us-east-1',
+            bucket: env.S3_BUCKET,
+            accessKeyId: required(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set'),
+            secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set'),
+            sessionToken: env.S3_SESSION_TOKEN || undefined,
+            // Self-hosted servers rarely have a wildcard DNS name per bucket.
+            forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
           },
         }
       : {}),

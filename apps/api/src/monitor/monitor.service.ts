@@ -20,7 +20,7 @@ import {
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus, CommandRejectedError } from '#messaging';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
 
 export interface CheckDetail extends CheckView {
@@ -193,7 +193,7 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
     const url = target.type === 'crawl' ? target.url : target.urls[0];
     const request = validateScrapeRequest({ ...target.scrapeOptions, url });
     if (request.ok) {
-      for (const feature of unavailableFeatures(request.value, AVAILABLE_FEATURES)) {
+      for (const feature of unavailableFeatures(request.value, availableFeatures(config))) {
         missing.add(`targets[${index}].scrapeOptions.${feature}`);
       }
     }

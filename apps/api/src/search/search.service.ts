@@ -5,7 +5,7 @@ import type { ScrapeDocument } from '#content';
 import { type NatsNames, TrawlError, unavailableFeatures, type ValidSearchRequest } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
 type WebResult = SearchHit & { position: number } & Partial<ScrapeDocument>;
@@ -16,7 +16,7 @@ export class SearchService {
   private readonly provider: SearchProvider;
 
   constructor(
-    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
@@ -28,7 +28,10 @@ export class SearchService {
     const missing = [
       ...request.unsupported,
       ...(request.scrapeOptions
-        ? unavailableFeatures({ ...request.scrapeOptions, url: '', sourceUrl: '' }, AVAILABLE_FEATURES)
+        ? unavailableFeatures(
+            { ...request.scrapeOptions, url: '', sourceUrl: '' },
+            availableFeatures(this.config),
+          )
         : []),
     ];
     if (missing.length > 0) {

@@ -40,6 +40,7 @@ export const commandRoutes: readonly CommandRoute[] = [
       'RecordPageFetched',
       'CompleteScrape',
       'FailScrape',
+      'RecordCacheHit',
       'StartInteraction',
       'RecordInteraction',
       'StopInteraction',

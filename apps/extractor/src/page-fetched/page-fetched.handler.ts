@@ -16,10 +16,9 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { PdfError, PdfPool } from '#pdf';
+import { PdfError, PdfPool, pdfDocument, pdfOutput } from '#pdf';
 import { withModel } from '#structured';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
-import { pdfOutput } from '../pdf/pdf-document.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
@@ -68,9 +67,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     try {
       if (page.fileType === 'pdf') {
         const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
-        document = buildDocument(scrapeId, request, page, pdf.output);
-        Object.assign(document.metadata, pdf.metadata);
-        if (pdf.warning) document.warning = pdf.warning;
+        document = pdfDocument(scrapeId, request, page, pdf);
       } else {
         const input = pageInputOf(request, page, new TextDecoder().decode(body));
         const output = await this.pool.convert(input);
