@@ -52,6 +52,12 @@ export interface TrawlConfig {
   interactIdleMs: number;
   /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
   searxngUrl?: string;
+  /**
+   * A crawl page whose scrape has not ended this long after its own timeout is failed as
+   * SCRAPE_TIMEOUT, so a lost job never stalls its crawl; the watchdog looks every interval.
+   */
+  crawlPageStallGraceMs: number;
+  crawlWatchdogIntervalMs: number;
   /** Shortest interval between two runs of a monitor's schedule. */
   monitorMinIntervalMinutes: number;
   /** How often the scheduler looks for due monitor checks. */
@@ -182,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     monitorCheckDeadlineMs: int(env, 'MONITOR_CHECK_DEADLINE_MS', 3_600_000),
     monitorRetentionSweepMs: int(env, 'MONITOR_RETENTION_SWEEP_MS', 3_600_000),
     monitorRetentionDaySeconds: int(env, 'MONITOR_RETENTION_DAY_SECONDS', 86_400),
+    crawlPageStallGraceMs: int(env, 'CRAWL_PAGE_STALL_GRACE_MS', 120_000),
+    crawlWatchdogIntervalMs: int(env, 'CRAWL_WATCHDOG_INTERVAL_MS', 15_000),
     webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),

@@ -18,6 +18,7 @@ export * from './monitor/monitor.decider.js';
 export * from './monitor/monitor-upkeep.js';
 export * from './monitor/schedule/schedule.js';
 export * from './monitor/schedule/text-schedule.js';
+export * from './monitor/target-pages.js';
 export * from './proxy/block-signals.js';
 export * from './proxy/proxy-plan.js';
 export * from './scrape/scrape.decider.js';

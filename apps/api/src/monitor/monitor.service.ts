@@ -9,6 +9,7 @@ import {
   type MonitorPatchDraft,
   type MonitorSpec,
   type MonitorView,
+  monitorCrawlRequest,
   type ResolvedSchedule,
   TrawlError,
   unavailableFeatures,
@@ -186,17 +187,20 @@ export class MonitorService {
 }
 
 /**
- * Crawl and search targets, e-mail without an SMTP server and scrape options this build cannot honour are
+ * E-mail without an SMTP server, and scrape or crawl options this build cannot honour, are
  * refused by name instead of being accepted and never run.
  */
 function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   const missing = new Set<string>();
   (draft.targets ?? []).forEach((target, index) => {
-    if (target.type !== 'scrape') {
-      missing.add(`targets[${index}].type=${target.type}`);
-      return;
+    if (target.type === 'search') return;
+    if (target.type === 'crawl') {
+      const crawl = monitorCrawlRequest(target);
+      for (const option of crawl.ok ? crawl.value.unsupported : [])
+        missing.add(`targets[${index}].crawlOptions.${option}`);
     }
-    const request = validateScrapeRequest({ ...target.scrapeOptions, url: target.urls[0] });
+    const url = target.type === 'crawl' ? target.url : target.urls[0];
+    const request = validateScrapeRequest({ ...target.scrapeOptions, url });
     if (request.ok) {
       for (const feature of unavailableFeatures(request.value, availableFeatures(config))) {
         missing.add(`targets[${index}].scrapeOptions.${feature}`);

@@ -4,10 +4,9 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import { type NatsNames, TrawlError, unavailableFeatures, type ValidSearchRequest } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { type SearchHit, type SearchProvider, SearchProviderError, SearxngProvider } from '#search';
+import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
 import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
-import { LocalSearchProvider } from './local-search.provider.js';
 
 type WebResult = SearchHit & { position: number } & Partial<ScrapeDocument>;
 
@@ -22,9 +21,7 @@ export class SearchService {
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
   ) {
-    this.provider = config.searxngUrl
-      ? new SearxngProvider(config.searxngUrl)
-      : new LocalSearchProvider(nc, names);
+    this.provider = createSearchProvider(config.searxngUrl, nc, names);
   }
 
   async search(teamId: string, request: ValidSearchRequest, correlationId: string) {

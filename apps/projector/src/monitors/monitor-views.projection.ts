@@ -8,6 +8,7 @@ import {
   type RecordedEvent,
 } from '#contracts';
 import { CREDITS_PER_PAGE, describeSchedule, pagesPerCheck, runsPerMonth } from '#domain';
+import { startedTargetResults, withCheckedPage } from './target-results.js';
 
 /** A read-model document and the stream revision it reflects (events at or below it are skipped). */
 export type Versioned<View> = View & { teamId: string; revision: number };
@@ -117,7 +118,7 @@ export function evolveCheckView(
         actualCredits: null,
         billingStatus: 'not_applicable',
         summary: emptySummary(),
-        targetResults: d.targets.map((target) => ({ targetId: target.id, type: target.type })),
+        targetResults: startedTargetResults(d.checkId, d.targets),
         notificationStatus: { webhook: 'not_configured', email: 'not_configured' },
         error: null,
         createdAt: d.startedAt,
@@ -153,7 +154,8 @@ export function evolveCheckView(
       const summary = { ...current.summary };
       summary.totalPages++;
       summary[event.data.page.status]++;
-      return { ...current, revision, summary, updatedAt: at };
+      const targetResults = withCheckedPage(current.targetResults, event.data.page);
+      return { ...current, revision, summary, targetResults, updatedAt: at };
     }
     case 'CheckCompleted': {
       if (!current || revision <= current.revision) return undefined;

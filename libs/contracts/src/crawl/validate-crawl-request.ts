@@ -23,6 +23,7 @@ import {
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
 import type { CrawlOptions } from './crawl-events.js';
+import { type CrawlWebhook, validateCrawlWebhook } from './crawl-webhook.js';
 
 export const CRAWL_DEFAULTS = {
   limit: 10_000,
@@ -63,6 +64,7 @@ export interface ValidCrawlRequest {
   url: string;
   options: CrawlOptions;
   scrapeRequest: ScrapeRequest;
+  webhook?: CrawlWebhook;
   /** Options that are valid but that this build does not implement (refused, never ignored). */
   unsupported: string[];
 }
@@ -91,10 +93,11 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
       })),
     );
   }
-  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  const webhook = value.webhook != null ? validateCrawlWebhook(value.webhook) : undefined;
+  if (webhook && !webhook.ok) issues.push(...webhook.issues);
+  if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalid(issues);
   const unsupported = [
     ...(value.prompt ? ['prompt'] : []),
-    ...(value.webhook != null ? ['webhook'] : []),
     ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
   ];
   return {
@@ -102,6 +105,7 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
     value: {
       url: scrape.value.url,
       scrapeRequest: scrape.value,
+      ...(webhook ? { webhook: webhook.webhook } : {}),
       unsupported,
       options: {
         includePaths: value.includePaths ?? [],
@@ -130,6 +134,7 @@ export interface ValidBatchScrapeRequest {
   invalidURLs: string[];
   maxConcurrency: number;
   scrapeRequest: ScrapeRequest;
+  webhook?: CrawlWebhook;
   unsupported: string[];
 }
 
@@ -175,7 +180,9 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   }
   const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
   if (!scrape.ok) issues.push(...scrape.details);
-  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
+  if (hook && !hook.ok) issues.push(...hook.issues);
+  if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalid(issues);
   return {
     ok: true,
     value: {
@@ -183,7 +190,8 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
       invalidURLs,
       maxConcurrency: (maxConcurrency as number | undefined) ?? CRAWL_DEFAULTS.maxConcurrency,
       scrapeRequest: scrape.value,
-      unsupported: [...(webhook != null ? ['webhook'] : []), ...(appendToId != null ? ['appendToId'] : [])],
+      ...(hook ? { webhook: hook.webhook } : {}),
+      unsupported: appendToId != null ? ['appendToId'] : [],
     },
   };
 }

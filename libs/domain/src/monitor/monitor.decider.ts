@@ -2,6 +2,7 @@ import {
   type CheckNotify,
   type CheckPage,
   type CheckSummary,
+  CRAWL_DEFAULTS,
   emptySummary,
   judgingIssues,
   type MonitorCommand,
@@ -50,7 +51,14 @@ export const CREDITS_PER_PAGE = 1;
 
 /** Pages one check scrapes: every URL of every scrape target. */
 export function pagesPerCheck(targets: readonly MonitorTarget[]): number {
-  return targets.reduce((sum, target) => sum + (target.type === 'scrape' ? target.urls.length : 0), 0);
+  return targets.reduce((sum, target) => sum + targetPages(target), 0);
+}
+
+/** At most: a crawl target's limit, a search target's maxResults. */
+function targetPages(target: MonitorTarget): number {
+  if (target.type === 'scrape') return target.urls.length;
+  if (target.type === 'search') return target.maxResults;
+  return Number(target.crawlOptions?.limit ?? CRAWL_DEFAULTS.limit);
 }
 
 /**
@@ -109,7 +117,7 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           running: { ...state.running, pages: { ...state.running.pages, [key]: event.data.page } },
           baselines: event.data.snapshot
             ? { ...state.baselines, [key]: event.data.snapshot }
-            : state.baselines,
+            : forgetGone(state.baselines, key, event.data.page),
         };
       }
       case 'CheckCompleted':
@@ -275,6 +283,13 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
     }
   },
 };
+
+/** A crawl target's page that its crawl no longer reaches and that answers 404/410 is reported once, then forgotten. */
+function forgetGone(baselines: Record<string, PageSnapshot>, key: string, page: CheckPage) {
+  if (page.visibility !== 'hidden' || page.status !== 'removed') return baselines;
+  const { [key]: _gone, ...kept } = baselines;
+  return kept;
+}
 
 export function summarise(pages: readonly Pick<CheckPage, 'status'>[]): CheckSummary {
   const summary = emptySummary();
