@@ -13,6 +13,11 @@ export interface StructuredRequest {
   /** Names the schema for endpoints that want one (`^[a-zA-Z0-9_-]+$`). */
   schemaName: string;
   maxTokens?: number;
+  /**
+   * Ends the call (and its retries) when aborted: a scrape passes the rest of its `timeout`, so
+   * no model call outlives the request it serves.
+   */
+  signal?: AbortSignal;
 }
 
 export type StructuredResult<T> =
