@@ -14,6 +14,7 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'formats.summary',
   'formats.question',
   'formats.highlights',
+  'formats.query',
   'formats.product',
   'formats.menu',
   'formats.branding',

@@ -59,6 +59,8 @@ export function structuredRequestOf(request: ScrapeRequest): { structured?: Stru
     else if (format.type === 'summary') structured.summary = true;
     else if (format.type === 'question') structured.question = format.question ?? '';
     else if (format.type === 'highlights') structured.highlights = format.query ?? '';
+    else if (format.type === 'query')
+      structured.query = { prompt: format.prompt ?? '', mode: format.mode ?? 'freeform' };
     else if (format.type === 'product') structured.product = true;
     else if (format.type === 'menu') structured.menu = true;
   }
