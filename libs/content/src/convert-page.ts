@@ -12,6 +12,7 @@ import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
+import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
 import { parseHtml } from './parse/parse-html.js';
 import { resolveUrls } from './parse/resolve-urls.js';
 import type { PageInput, PageOutput } from './types.js';
@@ -23,13 +24,18 @@ import type { PageInput, PageOutput } from './types.js';
  */
 export function convertPage(input: PageInput): PageOutput {
   const output = convertFormats(input);
+  const notes: string[] = [];
   if (input.onlyCleanContent && output.markdown !== undefined) {
     output.markdown = cleanMarkdown(output.markdown).markdown;
+    notes.push(`onlyCleanContent by ${LOCAL_CLEANING} (no model)`);
   }
   // Redacted last, on the finished markdown, so nothing derived from it later sees the original.
   if (input.redactPII && output.markdown !== undefined) {
     output.markdown = redactPii(output.markdown, input.redactPII).text;
+    if (input.redactPII.mode === 'accurate')
+      notes.push(`redactPII accurate by ${LOCAL_REDACTION} (no model)`);
   }
+  if (notes.length > 0) output.notes = notes;
   return output;
 }
 

@@ -40,3 +40,13 @@ export interface LlmPort {
 
 /** Nest injection token: `LlmPort | null` (null when no endpoint is configured). */
 export const LLM_PORT = Symbol('LLM_PORT');
+
+/**
+ * A signal that aborts after `ms` with `reason` as text (what the model call's failure then
+ * says): a scrape's remaining timeout, handed to every model call made for it.
+ */
+export function deadlineSignal(ms: number, reason: string): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(reason), Math.max(0, ms)).unref();
+  return controller.signal;
+}

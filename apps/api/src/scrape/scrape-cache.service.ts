@@ -2,7 +2,15 @@ import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, type PageOutput, pageInputOf, type ScrapeDocument } from '#content';
+import {
+  buildDocument,
+  ContentPool,
+  localPartOf,
+  type PageOutput,
+  pageInputOf,
+  refineWithModel,
+  type ScrapeDocument,
+} from '#content';
 import {
   CACHE_INDEX_READ_MODEL,
   CACHE_INDEX_TTL_MS,
@@ -11,9 +19,8 @@ import {
   type ScrapeRequest,
 } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { withModel } from '#structured';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
 const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
@@ -65,10 +72,14 @@ export class ScrapeCache implements OnApplicationShutdown {
     };
     let output = await this.convert(request, page);
     if (!output) return undefined;
-    // Model-based formats are asked again for each hit: the memoised conversion holds only local results.
-    const { structured } = pageInputOf(request, page, '');
-    if (this.llm && output.structured && structured) {
-      output = { ...output, structured: await withModel(this.llm, output.structured, structured) };
+    // Model steps run again for each hit: the memoised conversion holds only local results.
+    if (this.llm) {
+      output = await refineWithModel(
+        this.llm,
+        pageInputOf(request, page, ''),
+        output,
+        deadlineSignal(request.timeout, `the scrape's ${request.timeout} ms timeout ran out`),
+      );
     }
     const document = buildDocument(scrapeId, request, page, output);
     document.metadata.cacheState = 'hit';
@@ -86,7 +97,7 @@ export class ScrapeCache implements OnApplicationShutdown {
   }
 
   private convert(request: ScrapeRequest, page: FetchedPage): Promise<PageOutput | undefined> {
-    const { html: _body, ...options } = pageInputOf(request, page, '');
+    const { html: _body, ...options } = localPartOf(pageInputOf(request, page, ''), this.llm);
     const key = JSON.stringify([page.bodyBlob, options]);
     const memoised = this.converted.get(key);
     if (memoised) return memoised;
@@ -95,7 +106,7 @@ export class ScrapeCache implements OnApplicationShutdown {
         this.converted.delete(key);
         return undefined;
       }
-      return this.pool.convert(pageInputOf(request, page, body));
+      return this.pool.convert(localPartOf(pageInputOf(request, page, body), this.llm));
     });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);

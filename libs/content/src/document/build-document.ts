@@ -73,9 +73,9 @@ export function buildDocument(
   page: FetchedPage,
   output: PageOutput,
 ): ScrapeDocument {
-  const { metadata: pageMetadata, structured, ...formats } = output;
+  const { metadata: pageMetadata, structured, notes: markdownNotes = [], ...formats } = output;
   const { notes, pageMarkdown: _pageMarkdown, ...structuredFormats } = structured ?? { notes: {} };
-  const warnings = Object.values(notes);
+  const warnings = [...Object.values(notes), ...markdownNotes];
   return {
     ...formats,
     ...structuredFormats,
