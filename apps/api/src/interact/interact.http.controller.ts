@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError, validateInteractRequest } from '#contracts';
+import { PROMPT_NEEDS_MODEL, TrawlError, validateInteractRequest } from '#contracts';
+import { LLM_PORT, type LlmPort } from '#llm';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -12,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Controller('v2/scrape/:scrapeId/interact')
 @UseGuards(ApiKeyGuard)
 export class InteractHttpController {
-  constructor(private readonly interactions: InteractService) {}
+  constructor(
+    private readonly interactions: InteractService,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -33,12 +37,10 @@ export class InteractHttpController {
         [{ path: ['language'], message: 'only node is available' }],
       );
     }
-    if (prompt !== undefined) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Prompt interact needs a language model, and none is configured in this Trawl: send code or actions',
-        [{ path: ['prompt'], message: 'not available without a model' }],
-      );
+    if (prompt !== undefined && !this.llm) {
+      throw new TrawlError('FEATURE_NOT_AVAILABLE', PROMPT_NEEDS_MODEL, [
+        { path: ['prompt'], message: 'not available without a model' },
+      ]);
     }
     return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
   }

@@ -8,6 +8,7 @@ import {
   type LivePage,
   LiveSessions,
   runActions,
+  runPromptAgent,
   type SessionEndReason,
   type StorageState,
 } from '#browser';
@@ -18,9 +19,11 @@ import {
   type InteractWorkerRequest,
   type InteractWorkerRun,
   type NatsNames,
+  PROMPT_NEEDS_MODEL,
   SCRAPE_CATEGORY,
   type ScrapeRequest,
 } from '#contracts';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
@@ -28,6 +31,9 @@ import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
 import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
+
+/** Browser actions one prompt may take before the model must answer. */
+const MAX_AGENT_STEPS = 15;
 
 interface SessionMeta {
   teamId: string;
@@ -66,6 +72,7 @@ export class InteractSessions implements OnApplicationBootstrap {
     private readonly bus: CommandBus,
     private readonly profiles: ProfileVault,
     @Inject(LOGGER) logger: Logger,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.logger = logger.child({ component: 'interact' });
     this.sessions = new LiveSessions<SessionMeta>({
@@ -207,6 +214,8 @@ export class InteractSessions implements OnApplicationBootstrap {
         'Interact code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
       );
     }
+    if (request.prompt !== undefined && !this.llm)
+      throw new InteractFailure('FEATURE_NOT_AVAILABLE', PROMPT_NEEDS_MODEL);
     let replayed = false;
     if (!this.sessions.has(request.scrapeId)) {
       if (!request.replay)
@@ -262,6 +271,12 @@ export class InteractSessions implements OnApplicationBootstrap {
         return { stdout: '', stderr: '', result: null, exitCode: 1, killed: false, error: error.message };
       }
     }
+    if (request.prompt !== undefined && this.llm) {
+      return {
+        ...(await this.runPrompt(live, request.prompt, request.timeoutMs, this.llm)),
+        ...(actions ? { actions } : {}),
+      };
+    }
     if (request.code === undefined) {
       return {
         stdout: '',
@@ -274,6 +289,21 @@ export class InteractSessions implements OnApplicationBootstrap {
     }
     const run = await runUserCode(live.page, request.code, { timeoutMs: request.timeoutMs });
     return { ...run, ...(actions ? { actions } : {}) };
+  }
+
+  /** The model agent carries the instruction out on the page, within the call's timeout. */
+  private async runPrompt(live: LivePage, prompt: string, timeoutMs: number, llm: LlmPort) {
+    const signal = deadlineSignal(timeoutMs, `the interact timeout (${timeoutMs / 1_000} s) passed`);
+    const run = await runPromptAgent(live.page, llm, prompt, { maxSteps: MAX_AGENT_STEPS, signal });
+    return {
+      stdout: run.log.map((line) => `${line}\n`).join(''),
+      stderr: '',
+      result: run.output ?? null,
+      ...(run.output !== undefined ? { output: run.output } : {}),
+      exitCode: run.output !== undefined ? 0 : 1,
+      killed: signal.aborted && run.output === undefined,
+      ...(run.error ? { error: run.error } : {}),
+    };
   }
 
   /** Screenshots and PDFs go to the file store (the api signs URLs); HTML snapshots to the blob store. */
