@@ -133,7 +133,10 @@ describe('interact', () => {
     });
     expect(await interact(scrapeId, { prompt: 'click the button' })).toMatchObject({
       status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE' },
+      body: {
+        code: 'FEATURE_NOT_AVAILABLE',
+        error: expect.stringContaining('needs a language model: set LLM_BASE_URL'),
+      },
     });
     expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
     expect((await interact(scrapeId, {})).status).toBe(400);
