@@ -69,7 +69,7 @@ describe('markdown steps and the query format through the LLM port', () => {
     expect(body.data.markdown).toBe(
       [
         '# Harbour notice',
-        'The north slipway closes on 3 March for repairs; harbour master <PERSON> of <LOCATION> answers questions\nat <EMAIL>.',
+        'The north slipway closes on 3 March for repairs; harbour master <PERSON> of <LOCATION> answers questions at <EMAIL>.',
         '```\ntide_window = "06:10-08:40"\n```',
       ].join('\n\n'),
     );
@@ -90,7 +90,7 @@ describe('markdown steps and the query format through the LLM port', () => {
     });
     expect(status).toBe(200);
     expect(body.data.markdown).not.toContain('cookies');
-    expect(body.data.markdown).not.toContain('jane.smith@harbour.example');
+    expect(body.data.markdown).not.toContain('jane.smith');
     expect(body.data.markdown).toContain('harbour master <PERSON>');
     expect(body.data.warning).toBe(
       'onlyCleanContent: the model endpoint failed: HTTP 401: {"error":{"message":"invalid key"}}; the local block classifier was used instead. ' +
