@@ -138,6 +138,7 @@ async function perform(page: Page, step: AgentStep): Promise<string> {
       });
       return `Opened ${page.url()}.`;
     case 'extract': {
+      // biome-ignore lint/performance/useDomNodeTextContent: the model must see the rendered text, without hidden parts
       const text = await element(page, step).innerText({ timeout: ACTION_TIMEOUT_MS });
       return `Text of element ${step.element}:\n${text.slice(0, PAGE_TEXT_CHARS)}`;
     }
@@ -206,6 +207,7 @@ async function observe(page: Page): Promise<string> {
           el.getAttribute('aria-label') ||
           el.getAttribute('placeholder') ||
           el.getAttribute('title') ||
+          // biome-ignore lint/performance/useDomNodeTextContent: the model must see the rendered text, without hidden parts
           (el as HTMLElement).innerText ||
           el.getAttribute('name') ||
           '';
@@ -213,6 +215,7 @@ async function observe(page: Page): Promise<string> {
         const value = (el as HTMLInputElement).value;
         return `[${index}] ${el.tagName.toLowerCase()}${type ? `[${type}]` : ''} "${label.replace(/\s+/g, ' ').trim().slice(0, 80)}"${value && el.tagName !== 'BUTTON' ? ` value="${String(value).slice(0, 40)}"` : ''}`;
       });
+      // biome-ignore lint/performance/useDomNodeTextContent: the model must see the rendered text, without hidden parts
       return { text: document.body?.innerText ?? '', elements };
     },
     { maxElements: MAX_ELEMENTS },
