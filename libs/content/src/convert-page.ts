@@ -2,12 +2,13 @@ import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
-import { redactPii } from '#redaction';
+import { redactedValues, redactPii } from '#redaction';
 import { extractStructured } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
+import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
 import { toMarkdown } from './markdown/to-markdown.js';
@@ -31,7 +32,12 @@ export function convertPage(input: PageInput): PageOutput {
   }
   // Redacted last, on the finished markdown, so nothing derived from it later sees the original.
   if (input.redactPII && output.markdown !== undefined) {
-    output.markdown = redactPii(output.markdown, input.redactPII).text;
+    const redacted = redactPii(output.markdown, input.redactPII);
+    if (output.structured) {
+      const values = redactedValues(output.markdown, redacted.findings);
+      output.structured = redactStructured(output.structured, values, input.redactPII);
+    }
+    output.markdown = redacted.text;
     if (input.redactPII.mode === 'accurate')
       notes.push(`redactPII accurate by ${LOCAL_REDACTION} (no model)`);
   }

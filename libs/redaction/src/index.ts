@@ -1,3 +1,4 @@
+export { type RedactedValue, redactDerived, redactedValues } from './derived-text.js';
 export { isCardNumber, isIban, luhn } from './detectors/financial.js';
 export { entropy } from './detectors/secrets.js';
 export { type ModelRedaction, redactWithModel } from './model/redact-with-model.js';

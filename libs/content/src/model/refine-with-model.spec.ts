@@ -78,6 +78,26 @@ describe('refineWithModel', () => {
     expect(model.asked[1].messages[1].content).not.toContain('PartnerNet');
   });
 
+  it('redacts the formats read from the text with what the model found in the markdown', async () => {
+    const model = scriptedModel({
+      boilerplate: { ok: true, value: { boilerplate: [] }, attempts: 1 },
+      pii: { ok: true, value: { spans: [{ entity: 'PERSON', text: 'Ada Lovelace' }] }, attempts: 1 },
+    });
+    const output = await refineWithModel(model, input, {
+      markdown,
+      metadata: {},
+      structured: {
+        summary: 'Ada Lovelace counted 41 anemones (ada@example.org).',
+        json: { by: ['Ada Lovelace'] },
+        notes: {},
+      },
+    });
+    expect(output.structured).toMatchObject({
+      summary: '<PERSON> counted 41 anemones (<EMAIL>).',
+      json: { by: ['<PERSON>'] },
+    });
+  });
+
   it('falls back to the local methods, saying why, when the model fails', async () => {
     const failed = { ok: false, reason: 'the model endpoint failed: HTTP 503', attempts: 1 } as const;
     const model = scriptedModel({ boilerplate: failed, pii: failed });

@@ -1,8 +1,9 @@
 import type { LlmPort } from '#llm';
-import { redactPii, redactWithModel } from '#redaction';
+import { redactedValues, redactPii, redactWithModel } from '#redaction';
 import { withModel } from '#structured';
 import { cleanMarkdown } from '../clean-content/clean-markdown.js';
 import { cleanWithModel } from '../clean-content/clean-with-model.js';
+import { redactStructured } from '../document/redact-structured.js';
 import type { PageInput, PageOutput } from '../types.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './local-methods.js';
 
@@ -50,13 +51,18 @@ export async function refineWithModel(
     }
   }
   if (input.redactPII?.mode === 'accurate') {
-    const redacted = await redactWithModel(llm, refined.markdown, input.redactPII, signal);
-    if (redacted.ok) {
-      refined.markdown = redacted.text;
-      notes.push(redacted.note);
-    } else {
-      refined.markdown = redactPii(refined.markdown, input.redactPII).text;
-      notes.push(`redactPII accurate: ${redacted.reason}; ${LOCAL_REDACTION} was used instead`);
+    const original = refined.markdown;
+    const byModel = await redactWithModel(llm, original, input.redactPII, signal);
+    const redacted = byModel.ok ? byModel : redactPii(original, input.redactPII);
+    notes.push(
+      byModel.ok
+        ? byModel.note
+        : `redactPII accurate: ${byModel.reason}; ${LOCAL_REDACTION} was used instead`,
+    );
+    refined.markdown = redacted.text;
+    if (refined.structured) {
+      const values = redactedValues(original, redacted.findings);
+      refined.structured = redactStructured(refined.structured, values, input.redactPII);
     }
   }
   return refined;

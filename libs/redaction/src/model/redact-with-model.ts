@@ -1,4 +1,5 @@
 import type { LlmPort } from '#llm';
+import { wholeWordPlaces } from '../detectors/spans.js';
 import { findPii, replaceFindings, withoutOverlaps } from '../redact-pii.js';
 import type { Finding, PiiEntity, RedactionOptions } from '../types.js';
 
@@ -69,7 +70,7 @@ export async function redactWithModel(
   });
   if (!result.ok) return { ok: false, reason: result.reason };
   const proposals = result.value.spans;
-  const verified = proposals.map((span) => ({ span, places: placesOf(text, span.text) }));
+  const verified = proposals.map((span) => ({ span, places: wholeWordPlaces(text, span.text) }));
   const fromModel = verified.flatMap(({ span, places }) =>
     places.map((start) => ({ entity: span.entity, start, end: start + span.text.length })),
   );
@@ -85,17 +86,3 @@ export async function redactWithModel(
       (ignored > 0 ? `; ${ignored} proposal(s) not found verbatim in the text ignored` : ''),
   };
 }
-
-/** Where `value` stands in `text` as whole words (so "Ada" never redacts part of "Adam"). */
-function placesOf(text: string, value: string): number[] {
-  const places: number[] = [];
-  if (!value.trim()) return places;
-  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length)) {
-    const startsClean = !WORD.test(text[at - 1] ?? ' ') || !WORD.test(value[0]);
-    const endsClean = !WORD.test(text[at + value.length] ?? ' ') || !WORD.test(value.at(-1) ?? ' ');
-    if (startsClean && endsClean) places.push(at);
-  }
-  return places;
-}
-
-const WORD = /[\p{L}\p{N}_]/u;
