@@ -1,3 +1,4 @@
+import Firecrawl from '@mendable/firecrawl-js';
 import {
   type ChatRequest,
   type OpenAiCompatibleServer,
@@ -87,6 +88,18 @@ describe('interact with a prompt, through the LLM port', () => {
       actions: [{ type: 'executeJavascript', script: 'return document.querySelector("#name").value' }],
     });
     expect(after.body.actions.javascriptReturns[0].value).toBe('Ada');
+  });
+
+  it("works through the official Firecrawl JS SDK's interact with a prompt", async () => {
+    llm.reply((request) => {
+      const title = /^Title: (.+)$/m.exec(observation(request))?.[1];
+      return { content: JSON.stringify({ action: 'done', text: `The page title is ${title ?? 'unknown'}` }) };
+    });
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const scrapeId = await scrapeForm();
+    const response = await client.interact(scrapeId, { prompt: 'What is the title of this page?' });
+    expect(response).toMatchObject({ success: true, exitCode: 0, killed: false });
+    expect(response.output).toBe('The page title is Greeting form');
   });
 
   it('reports a failed action to the model, and stops after the step limit without an answer', async () => {
