@@ -4,5 +4,8 @@ export { type AgentRun, runPromptAgent } from './agent/prompt-agent.js';
 export type { BrandingProfile } from './branding/measure-branding.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
+export * from './prompt-steps/imperative-prompt.js';
+export * from './prompt-steps/run-prompt-steps.js';
+export * from './proxy/connect-via-proxy.js';
 export * from './sessions/live-sessions.js';
 export { assertPublicUrl, isPrivateAddress } from './ssrf/address-guard.js';

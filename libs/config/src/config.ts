@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ProxyPools } from '#domain';
+import { proxyPoolsFrom } from './proxy-pools.js';
 
 /**
  * Every setting of Trawl, read once from the environment. The README's configuration table
@@ -23,6 +25,8 @@ export interface TrawlConfig {
   workerAckWaitMs: number;
   /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateAddresses: boolean;
+  /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
+  proxies: ProxyPools;
   logLevel: string;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
+    proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),

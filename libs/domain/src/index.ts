@@ -17,6 +17,8 @@ export * from './monitor/local-judge.js';
 export * from './monitor/monitor.decider.js';
 export * from './monitor/schedule/schedule.js';
 export * from './monitor/schedule/text-schedule.js';
+export * from './proxy/block-signals.js';
+export * from './proxy/proxy-plan.js';
 export * from './scrape/scrape.decider.js';
 export * from './scrape/zero-retention-policy.js';
 export * from './team/api-key.js';

@@ -19,7 +19,7 @@ import {
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus, CommandRejectedError } from '#messaging';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
 
 export interface CheckDetail extends CheckView {
@@ -189,7 +189,7 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
     }
     const request = validateScrapeRequest({ ...target.scrapeOptions, url: target.urls[0] });
     if (request.ok) {
-      for (const feature of unavailableFeatures(request.value, AVAILABLE_FEATURES)) {
+      for (const feature of unavailableFeatures(request.value, availableFeatures(config))) {
         missing.add(`targets[${index}].scrapeOptions.${feature}`);
       }
     }

@@ -5,7 +5,7 @@ import type { ScrapeDocument } from '#content';
 import { type NatsNames, TrawlError, unavailableFeatures, type ValidSearchRequest } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { type SearchHit, type SearchProvider, SearchProviderError, SearxngProvider } from '#search';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 import { LocalSearchProvider } from './local-search.provider.js';
 
@@ -17,7 +17,7 @@ export class SearchService {
   private readonly provider: SearchProvider;
 
   constructor(
-    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
@@ -31,7 +31,10 @@ export class SearchService {
     const missing = [
       ...request.unsupported,
       ...(request.scrapeOptions
-        ? unavailableFeatures({ ...request.scrapeOptions, url: '', sourceUrl: '' }, AVAILABLE_FEATURES)
+        ? unavailableFeatures(
+            { ...request.scrapeOptions, url: '', sourceUrl: '' },
+            availableFeatures(this.config),
+          )
         : []),
     ];
     if (missing.length > 0) {

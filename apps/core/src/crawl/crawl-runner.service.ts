@@ -18,7 +18,7 @@ import {
   type ScrapeFailed,
   scrapeStreamId,
 } from '#contracts';
-import { crawlDecider, DomainError, fold, nextDispatchAt, scrapeDecider } from '#domain';
+import { crawlDecider, DomainError, fold, nextDispatchAt, proxyAttempts, scrapeDecider } from '#domain';
 import type { EventStore } from '#event-store';
 import {
   BLOB_STORE,
@@ -98,6 +98,8 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const { options } = crawl;
     const site = await discoverSite(crawl.url, {
       allowPrivateAddresses: this.config.allowPrivateAddresses,
+      // robots.txt and sitemaps leave through the proxy the crawl's pages take first.
+      proxy: proxyAttempts(this.config.proxies, crawl.scrapeRequest, crawl.crawlId)[0]?.proxy,
       timeoutMs: DISCOVERY_TIMEOUT_MS,
       userAgent: options.robotsUserAgent,
       sitemaps: options.sitemap !== 'skip',

@@ -17,6 +17,7 @@ import { AdBlocker } from '../ad-blocking/ad-blocker.js';
 import { blockAds } from '../ad-blocking/block-ads.js';
 import { type BrandingProfile, measureBranding } from '../branding/measure-branding.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
+import { applyStealth } from '../emulation/stealth.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import {
   downloadedBytes,
@@ -55,6 +56,13 @@ export interface FetchPageOptions {
   storageState?: StorageState;
   /** Also measure the final page's branding (colours, fonts, components, logo). */
   branding?: boolean;
+  /**
+   * The operator's proxy for this fetch (none: direct). Everything the context loads goes through
+   * it, the PDF re-fetch included; the SSRF guard still checks each target's own address.
+   */
+  proxy?: BrowserContextOptions['proxy'];
+  /** Enhanced-proxy browser settings: automation traces hidden, realistic languages. */
+  stealth?: boolean;
 }
 
 /** Playwright's storage state: cookies plus localStorage per origin. */
@@ -202,6 +210,7 @@ export class BrowserPool {
       ...(options.storageState ? { storageState: options.storageState } : {}),
     });
     try {
+      if (options.stealth) await applyStealth(context);
       if (options.blockAds) {
         this.adBlocker ??= AdBlocker.load();
         await blockAds(context, await this.adBlocker, options.url);

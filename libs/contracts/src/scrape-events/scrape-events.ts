@@ -18,7 +18,8 @@ export interface FetchedPage {
   bodyBlob: string;
   /** Set when the body is a document's bytes (a PDF, by content type or signature) rather than text. */
   fileType?: 'pdf';
-  proxyUsed: 'basic';
+  /** The kind of proxy the page came through (`auto` reports enhanced only when its enhanced retry got through). */
+  proxyUsed: 'basic' | 'enhanced';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;
   /** File-store keys of the page's audio (MP3) and video, when those formats were asked for. */
