@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { PROMPT_NEEDS_MODEL, TrawlError, validateInteractRequest } from '#contracts';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { TrawlError, validateInteractRequest } from '#contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -13,10 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Controller('v2/scrape/:scrapeId/interact')
 @UseGuards(ApiKeyGuard)
 export class InteractHttpController {
-  constructor(
-    private readonly interactions: InteractService,
-    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
-  ) {}
+  constructor(private readonly interactions: InteractService) {}
 
   @Post()
   @HttpCode(200)
@@ -29,18 +25,13 @@ export class InteractHttpController {
     assertScrapeId(scrapeId);
     const validated = validateInteractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    const { language, prompt } = validated.value;
+    const { language } = validated.value;
     if (language !== 'node') {
       throw new TrawlError(
         'FEATURE_NOT_AVAILABLE',
         `Interact code in ${language} is not available: only node code runs in Trawl's sandbox`,
         [{ path: ['language'], message: 'only node is available' }],
       );
-    }
-    if (prompt !== undefined && !this.llm) {
-      throw new TrawlError('FEATURE_NOT_AVAILABLE', PROMPT_NEEDS_MODEL, [
-        { path: ['prompt'], message: 'not available without a model' },
-      ]);
     }
     return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
   }

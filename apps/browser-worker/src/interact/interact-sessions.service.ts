@@ -8,8 +8,11 @@ import {
   type FetchedPageBody,
   type LivePage,
   LiveSessions,
+  PromptStepError,
+  planImperativePrompt,
   runActions,
   runPromptAgent,
+  runPromptSteps,
   type SessionEndReason,
   type StorageState,
 } from '#browser';
@@ -20,7 +23,6 @@ import {
   type InteractWorkerRequest,
   type InteractWorkerRun,
   type NatsNames,
-  PROMPT_NEEDS_MODEL,
   SCRAPE_CATEGORY,
   type ScrapeRequest,
 } from '#contracts';
@@ -217,8 +219,6 @@ export class InteractSessions implements OnApplicationBootstrap {
         'Interact code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
       );
     }
-    if (request.prompt !== undefined && !this.llm)
-      throw new InteractFailure('FEATURE_NOT_AVAILABLE', PROMPT_NEEDS_MODEL);
     let replayed = false;
     if (!this.sessions.has(request.scrapeId)) {
       if (!request.replay)
@@ -277,11 +277,11 @@ export class InteractSessions implements OnApplicationBootstrap {
         return { stdout: '', stderr: '', result: null, exitCode: 1, killed: false, error: error.message };
       }
     }
-    if (request.prompt !== undefined && this.llm) {
-      return {
-        ...(await this.runPrompt(live, request.prompt, request.timeoutMs, this.llm)),
-        ...(actions ? { actions } : {}),
-      };
+    if (request.prompt !== undefined) {
+      const run = this.llm
+        ? await this.runPrompt(live, request.prompt, request.timeoutMs, this.llm)
+        : await this.runPlannedPrompt(live, request.prompt);
+      return { ...run, ...(actions ? { actions } : {}) };
     }
     if (request.code === undefined) {
       return {
@@ -310,6 +310,39 @@ export class InteractSessions implements OnApplicationBootstrap {
       killed: signal.aborted && run.output === undefined,
       ...(run.error ? { error: run.error } : {}),
     };
+  }
+
+  /** Without a model: the deterministic planner's steps, or a clear answer naming what it cannot read. */
+  private async runPlannedPrompt(live: LivePage, prompt: string) {
+    const failed = (error: string) => ({
+      stdout: '',
+      stderr: '',
+      result: null,
+      exitCode: 1,
+      killed: false,
+      error,
+    });
+    const plan = planImperativePrompt(prompt);
+    if ('unreadable' in plan) {
+      return failed(
+        `Without a language model (LLM_BASE_URL) only direct instructions are understood (click, type "…" into, press, scroll, go to <url>, wait, extract the text of …); this part is not: "${plan.unreadable}"`,
+      );
+    }
+    try {
+      const run = await runPromptSteps(live.page, plan.steps);
+      const output = run.extracted.length > 0 ? run.extracted.join('\n\n') : run.log.join('; ');
+      return {
+        stdout: run.log.map((line) => `${line}\n`).join(''),
+        stderr: '',
+        result: output,
+        output,
+        exitCode: 0,
+        killed: false,
+      };
+    } catch (error) {
+      if (!(error instanceof PromptStepError)) throw error;
+      return failed(error.message);
+    }
   }
 
   /** Screenshots and PDFs go to the file store (the api signs URLs); HTML snapshots to the blob store. */

@@ -26,10 +26,6 @@ export interface InteractRequest {
   actions: ActionDto[];
 }
 
-/** The answer to a prompt interact call when no model endpoint is configured. */
-export const PROMPT_NEEDS_MODEL =
-  'Prompt interact needs a language model: set LLM_BASE_URL (and LLM_MODEL) to an OpenAI-compatible endpoint, or send code or actions';
-
 class InteractRequestDto {
   @IsOptional() @IsString() @MaxLength(100_000) code?: string;
   @IsOptional() @IsString() @MaxLength(10_000) prompt?: string;
