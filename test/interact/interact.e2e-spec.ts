@@ -156,7 +156,31 @@ describe('interact', () => {
     expect(stopped).toMatchObject({ success: true, sessionDurationMs: expect.any(Number) });
   });
 
-  it('answers clear errors: bad id, unknown scrape, another team, prompt without a model, other languages', async () => {
+  it('carries out direct prompts without a model, and names the part of a prompt it cannot read', async () => {
+    const scrapeId = await scrapeForm();
+    const done = await interact(scrapeId, {
+      prompt:
+        'type "Ada" into the Your name field, click the \'Greet me\' button, then wait for Hello to appear and extract the text of Hello',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      success: true,
+      exitCode: 0,
+      output: 'Hello, Ada!',
+      result: 'Hello, Ada!',
+    });
+    expect(done.body.stdout).toBe(
+      'typed "Ada" into "Your name"\nclicked "Greet me"\nsaw "Hello"\nextracted the text of "Hello"\n',
+    );
+    const unreadable = await interact(scrapeId, {
+      prompt: 'click Greet me, then find me the cheapest flight',
+    });
+    expect(unreadable.status).toBe(200);
+    expect(unreadable.body).toMatchObject({ success: false, exitCode: 1, result: null });
+    expect(unreadable.body.error).toContain('this part is not: "find me the cheapest flight"');
+  });
+
+  it('answers clear errors: bad id, unknown scrape, another team, other languages', async () => {
     expect((await interact('not-a-uuid', { code: 'return 1' })).status).toBe(400);
     const unknown = await interact('0193a4f0-0000-7000-8000-000000000000', { code: 'return 1' });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'SCRAPE_NOT_FOUND' } });
@@ -166,10 +190,6 @@ describe('interact', () => {
     expect(await interact(scrapeId, { code: 'return 1' }, otherTeam)).toMatchObject({
       status: 403,
       body: { code: 'SCRAPE_FORBIDDEN' },
-    });
-    expect(await interact(scrapeId, { prompt: 'click the button' })).toMatchObject({
-      status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE' },
     });
     expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
     expect((await interact(scrapeId, {})).status).toBe(400);

@@ -44,6 +44,7 @@ describe('onlyCleanContent', () => {
     expect(markdown).toContain('# Kelp forests');
     expect(markdown).toContain('[full survey](');
     expect(markdown).toContain('## Where they grow\n\n- Pacific coast of North America\n- South Africa');
+    expect(body.data.warning).toBe('onlyCleanContent by the local block classifier (no model)');
   });
 
   it('cleans a whole page (onlyMainContent: false) down to the article', async () => {
@@ -59,6 +60,31 @@ describe('onlyCleanContent', () => {
     expect(markdown).toContain('| Ochre star');
     expect(markdown).toContain('```python');
     expect(markdown).toContain('![A tide pool at dawn](');
+  });
+
+  it('answers the query format locally, free-form or as quotes, in answer', async () => {
+    const freeform = await scrape({
+      url: running.site.url('/articles/lighthouse'),
+      formats: [{ type: 'query', prompt: 'Who was the last head keeper?' }],
+    });
+    expect(freeform.status).toBe(200);
+    expect(freeform.body.data.answer).toMatch(/Agnes Porthleven/);
+    expect(freeform.body.data.warning).toContain('(local retrieval, no model)');
+    const quote = await scrape({
+      url: running.site.url('/articles/lighthouse'),
+      formats: ['markdown', { type: 'query', prompt: 'fog signal', mode: 'directQuote' }],
+    });
+    expect(quote.body.data.answer).toContain('fog signal');
+    for (const passage of quote.body.data.answer.split('\n\n'))
+      expect(quote.body.data.markdown).toContain(passage);
+    const both = await scrape({
+      url: running.site.url('/articles/lighthouse'),
+      formats: [
+        { type: 'query', prompt: 'keeper?' },
+        { type: 'question', question: 'keeper?' },
+      ],
+    });
+    expect(both).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
   });
 
   it('is refused for zero-data-retention requests', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LlmModule } from '#llm';
 import { BrowserPoolMetrics } from './browser-pool.metrics.js';
 import { browserPoolProvider } from './browser-pool.provider.js';
 import { InteractSessions } from './interact/interact-sessions.service.js';
@@ -7,6 +8,7 @@ import { ScrapeRequestedHandler } from './scrape-requested/scrape-requested.hand
 
 /** Reacts to scrape requests with a pooled Chromium (Playwright); keeps pages alive for interact. */
 @Module({
+  imports: [LlmModule.forRoot()],
   providers: [
     browserPoolProvider,
     BrowserPoolMetrics,

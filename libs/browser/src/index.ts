@@ -1,5 +1,6 @@
 export type { ActionResults, PageAction, ScreenshotOptions } from './actions/page-actions.js';
 export { runActions } from './actions/page-actions.js';
+export { type AgentRun, runPromptAgent } from './agent/prompt-agent.js';
 export type { BrandingProfile } from './branding/measure-branding.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';

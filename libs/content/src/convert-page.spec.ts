@@ -217,4 +217,22 @@ describe('redactPII', () => {
     });
     expect(output.markdown).toBe('```json\n{\n  "phone": "****************"\n}\n```');
   });
+
+  it('redacts the formats read from the text like the markdown, and says which method was used', () => {
+    const output = page(
+      '<h1>Harbour</h1><p>The harbour master Dr. Jane Smith answers at jane@harbour.example every morning.</p>',
+      {
+        structured: { summary: true, question: 'Who is the harbour master?' },
+        redactPII: { entities: ['PERSON', 'EMAIL'], mode: 'accurate', replaceStyle: 'tag' },
+      },
+    );
+    expect(output.markdown).toContain('harbour master <PERSON> answers at <EMAIL>');
+    for (const field of [output.structured?.summary, output.structured?.answer]) {
+      expect(field).toContain('<PERSON>');
+      expect(field).not.toMatch(/Jane|Smith|jane@/);
+    }
+    expect(output.notes).toEqual([
+      'redactPII accurate by the local method (validated patterns and local NER) (no model)',
+    ]);
+  });
 });

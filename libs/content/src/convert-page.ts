@@ -2,16 +2,18 @@ import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
-import { redactPii } from '#redaction';
+import { redactedValues, redactPii } from '#redaction';
 import { extractStructured } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
+import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
+import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
 import { parseHtml } from './parse/parse-html.js';
 import { resolveUrls } from './parse/resolve-urls.js';
 import type { PageInput, PageOutput } from './types.js';
@@ -23,13 +25,23 @@ import type { PageInput, PageOutput } from './types.js';
  */
 export function convertPage(input: PageInput): PageOutput {
   const output = convertFormats(input);
+  const notes: string[] = [];
   if (input.onlyCleanContent && output.markdown !== undefined) {
     output.markdown = cleanMarkdown(output.markdown).markdown;
+    notes.push(`onlyCleanContent by ${LOCAL_CLEANING} (no model)`);
   }
   // Redacted last, on the finished markdown, so nothing derived from it later sees the original.
   if (input.redactPII && output.markdown !== undefined) {
-    output.markdown = redactPii(output.markdown, input.redactPII).text;
+    const redacted = redactPii(output.markdown, input.redactPII);
+    if (output.structured) {
+      const values = redactedValues(output.markdown, redacted.findings);
+      output.structured = redactStructured(output.structured, values, input.redactPII);
+    }
+    output.markdown = redacted.text;
+    if (input.redactPII.mode === 'accurate')
+      notes.push(`redactPII accurate by ${LOCAL_REDACTION} (no model)`);
   }
+  if (notes.length > 0) output.notes = notes;
   return output;
 }
 

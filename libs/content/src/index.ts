@@ -10,5 +10,6 @@ export {
   structuredRequestOf,
 } from './document/build-document.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
+export { localPartOf, refineWithModel } from './model/refine-with-model.js';
 export { ContentPool } from './pool/content-pool.js';
 export type { ContentFormat, PageInput, PageMetadata, PageOutput } from './types.js';

@@ -50,4 +50,6 @@ export interface PageOutput {
   images?: string[];
   structured?: StructuredOutput;
   metadata: PageMetadata;
+  /** How the markdown was made, where it matters to the client (which method cleaned or redacted it). */
+  notes?: string[];
 }

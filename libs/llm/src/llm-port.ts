@@ -13,6 +13,11 @@ export interface StructuredRequest {
   /** Names the schema for endpoints that want one (`^[a-zA-Z0-9_-]+$`). */
   schemaName: string;
   maxTokens?: number;
+  /**
+   * Ends the call (and its retries) when aborted: a scrape passes the rest of its `timeout`, so
+   * no model call outlives the request it serves.
+   */
+  signal?: AbortSignal;
 }
 
 export type StructuredResult<T> =
@@ -35,3 +40,13 @@ export interface LlmPort {
 
 /** Nest injection token: `LlmPort | null` (null when no endpoint is configured). */
 export const LLM_PORT = Symbol('LLM_PORT');
+
+/**
+ * A signal that aborts after `ms` with `reason` as text (what the model call's failure then
+ * says): a scrape's remaining timeout, handed to every model call made for it.
+ */
+export function deadlineSignal(ms: number, reason: string): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(reason), Math.max(0, ms)).unref();
+  return controller.signal;
+}

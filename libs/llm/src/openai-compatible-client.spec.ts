@@ -110,4 +110,24 @@ describe('OpenAiCompatibleClient', () => {
     });
     expect(server.requests).toHaveLength(2);
   });
+
+  it("stops at the caller's deadline, without retrying, and says why", async () => {
+    const deadline = new AbortController();
+    server.reply(() => {
+      deadline.abort('the scrape ran out of its 1000 ms timeout');
+      return { hang: true };
+    });
+    const result = await client({ timeoutMs: 60_000, maxRetries: 3 }).structured({
+      schemaName: 'facts',
+      schema,
+      messages: [{ role: 'user', content: 'Where?' }],
+      signal: deadline.signal,
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'the model endpoint failed: the scrape ran out of its 1000 ms timeout',
+      attempts: 1,
+    });
+    expect(server.requests).toHaveLength(1);
+  });
 });

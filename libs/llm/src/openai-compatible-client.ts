@@ -84,16 +84,21 @@ export class OpenAiCompatibleClient implements LlmPort {
       try {
         return await this.post(messages, request);
       } catch (error) {
-        if (!(error instanceof TransientError) || retry >= this.settings.maxRetries) throw error;
+        if (
+          !(error instanceof TransientError) ||
+          retry >= this.settings.maxRetries ||
+          request.signal?.aborted
+        )
+          throw error;
         const backoff = error.retryAfterMs ?? 500 * 2 ** retry;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(backoff, 10_000)));
+        await pause(Math.min(backoff, 10_000), request.signal);
       }
     }
   }
 
   private async post(messages: ChatMessage[], request: StructuredRequest): Promise<string> {
     for (;;) {
-      const response = await this.send(this.body(messages, request, this.mode));
+      const response = await this.send(this.body(messages, request, this.mode), request.signal);
       if (
         response.status === 400 &&
         this.mode !== 'prompt' &&
@@ -143,8 +148,12 @@ export class OpenAiCompatibleClient implements LlmPort {
     };
   }
 
-  private async send(body: unknown): Promise<{ status: number; text: string; retryAfter: string | null }> {
+  private async send(
+    body: unknown,
+    deadline: AbortSignal | undefined,
+  ): Promise<{ status: number; text: string; retryAfter: string | null }> {
     let response: Response;
+    const ownTimeout = AbortSignal.timeout(this.settings.timeoutMs);
     try {
       response = await this.fetchImpl(`${this.settings.baseUrl}/chat/completions`, {
         method: 'POST',
@@ -153,7 +162,7 @@ export class OpenAiCompatibleClient implements LlmPort {
           ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        signal: deadline ? AbortSignal.any([ownTimeout, deadline]) : ownTimeout,
       });
       return {
         status: response.status,
@@ -161,6 +170,7 @@ export class OpenAiCompatibleClient implements LlmPort {
         retryAfter: response.headers.get('retry-after'),
       };
     } catch (error) {
+      if (deadline?.aborted) throw new Error(abortReason(deadline));
       const name = (error as Error).name;
       throw new TransientError(
         name === 'TimeoutError' ? `no answer within ${this.settings.timeoutMs} ms` : (error as Error).message,
@@ -184,6 +194,24 @@ function describe(errors: ErrorObject[]): string {
     .slice(0, 5)
     .map((error) => `${error.instancePath || '(root)'} ${error.message}`)
     .join('; ');
+}
+
+/** Waits before a retry; an aborted call stops waiting at once (the retry loop then gives up). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** Why the caller stopped waiting: its own reason when it gave one as text. */
+function abortReason(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'the request it served ran out of time';
 }
 
 function retryAfterMs(header: string | null): number | undefined {

@@ -91,6 +91,10 @@ describe('validators', () => {
 describe('markdown autolinks', () => {
   it('replaces an autolinked address whole', () => {
     expect(redactPii('Write to <ada@example.org>.', all()).text).toBe('Write to <EMAIL>.');
+    // Markdown's own escapes stay part of the address, so none of it is left behind.
+    expect(redactPii('Write to ada\\_lovelace\\@example.org today.', all()).text).toBe(
+      'Write to <EMAIL> today.',
+    );
     expect(redactPii('[Ada](mailto:ada@example.org)', all({ entities: ['EMAIL'] })).text).toBe(
       '[Ada](mailto:<EMAIL>)',
     );

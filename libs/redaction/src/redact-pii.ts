@@ -32,11 +32,18 @@ export function redactionOptions(value: unknown): RedactionOptions | undefined {
 
 /** Every span of personal or secret data of the asked entities, without overlaps, in text order. */
 export function findPii(text: string, options: Pick<RedactionOptions, 'entities' | 'mode'>): Finding[] {
-  const candidates = options.entities.flatMap((entity) =>
-    DETECTORS[entity]
-      .flatMap((detect) => detect(text, options.mode))
-      .filter((finding) => finding.entity === entity),
+  return withoutOverlaps(
+    options.entities.flatMap((entity) =>
+      DETECTORS[entity]
+        .flatMap((detect) => detect(text, options.mode))
+        .filter((finding) => finding.entity === entity),
+    ),
   );
+}
+
+/** Candidate spans from any source → one finding per place of the text, in text order. */
+export function withoutOverlaps(found: Finding[]): Finding[] {
+  const candidates = [...found];
   candidates.sort(
     (a, b) =>
       PRIORITY.indexOf(a.entity) - PRIORITY.indexOf(b.entity) ||
@@ -55,6 +62,11 @@ export function findPii(text: string, options: Pick<RedactionOptions, 'entities'
 /** The text with each finding replaced as `replaceStyle` says. */
 export function redactPii(text: string, options: RedactionOptions): { text: string; findings: Finding[] } {
   const findings = findPii(text, options);
+  return { text: replaceFindings(text, findings, options), findings };
+}
+
+/** The text with the given findings (in text order, not overlapping) replaced as `replaceStyle` says. */
+export function replaceFindings(text: string, findings: Finding[], options: RedactionOptions): string {
   let result = '';
   let cursor = 0;
   for (const finding of findings) {
@@ -74,7 +86,7 @@ export function redactPii(text: string, options: RedactionOptions): { text: stri
       replacement(text.slice(finding.start, finding.end), finding.entity, options);
     cursor = end;
   }
-  return { text: result + text.slice(cursor), findings };
+  return result + text.slice(cursor);
 }
 
 function replacement(value: string, entity: PiiEntity, options: RedactionOptions): string {

@@ -68,6 +68,23 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
       ? 'answer is the sentence of the page that best matches the question (local retrieval, no model)'
       : 'answer: no sentence of the page answers the question (local retrieval, no model)';
   }
+  if (request.query) {
+    const { prompt, mode } = request.query;
+    if (mode === 'directQuote') {
+      const quotes = findHighlights(input.markdown, prompt);
+      output.answer = quotes.length > 0 ? quotes.join('\n\n') : NO_ANSWER;
+      output.notes.answer =
+        quotes.length > 0
+          ? 'answer quotes the passages of the page that best match the query (local retrieval, no model)'
+          : 'answer: no passage of the page matches the query (local retrieval, no model)';
+    } else {
+      const found = answerQuestion(input.markdown, prompt);
+      output.answer = found.answer ?? NO_ANSWER;
+      output.notes.answer = found.answer
+        ? 'answer is the sentence of the page that best matches the query (local retrieval, no model)'
+        : 'answer: no sentence of the page answers the query (local retrieval, no model)';
+    }
+  }
   if (request.highlights !== undefined) {
     const passages = findHighlights(input.markdown, request.highlights);
     output.highlights = passages.join('\n\n');

@@ -17,6 +17,11 @@ export interface StructuredRequest {
   question?: string;
   /** The `highlights` format's query. */
   highlights?: string;
+  /**
+   * The `query` format (Firecrawl's older spelling of question/highlights): answered in `answer`,
+   * free-form or as verbatim quotes of the page.
+   */
+  query?: { prompt: string; mode: 'freeform' | 'directQuote' };
   product?: boolean;
   menu?: boolean;
 }

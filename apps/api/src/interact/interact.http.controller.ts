@@ -37,19 +37,12 @@ export class InteractHttpController {
     assertScrapeId(scrapeId);
     const validated = validateInteractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    const { language, prompt } = validated.value;
+    const { language } = validated.value;
     if (language !== 'node') {
       throw new TrawlError(
         'FEATURE_NOT_AVAILABLE',
         `Interact code in ${language} is not available: only node code runs in Trawl's sandbox`,
         [{ path: ['language'], message: 'only node is available' }],
-      );
-    }
-    if (prompt !== undefined) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Prompt interact needs a language model, and none is configured in this Trawl: send code or actions',
-        [{ path: ['prompt'], message: 'not available without a model' }],
       );
     }
     return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));

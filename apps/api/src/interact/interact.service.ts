@@ -35,6 +35,8 @@ export interface InteractResponse {
   exitCode: number;
   killed: boolean;
   error?: string;
+  /** Prompt mode: the model's answer to the instruction. */
+  output?: string;
   actions?: {
     screenshots: string[];
     scrapes: { url: string; html: string }[];
@@ -79,6 +81,7 @@ export class InteractService {
       op: 'run',
       scrapeId,
       code: request.code,
+      prompt: request.prompt,
       actions: request.actions,
       timeoutMs,
     };
@@ -93,7 +96,13 @@ export class InteractService {
     if (!outcome)
       throw new TrawlError('SERVICE_UNAVAILABLE', 'No browser-worker is available to replay the scrape');
     const mode =
-      request.code === undefined ? 'actions' : request.actions.length > 0 ? 'code+actions' : 'code';
+      request.prompt !== undefined
+        ? 'prompt'
+        : request.code === undefined
+          ? 'actions'
+          : request.actions.length > 0
+            ? 'code+actions'
+            : 'code';
     await this.command(
       'RecordInteraction',
       {
@@ -116,6 +125,7 @@ export class InteractService {
       exitCode: outcome.exitCode,
       killed: outcome.killed,
       ...(outcome.error ? { error: outcome.error } : {}),
+      ...(outcome.output !== undefined ? { output: outcome.output } : {}),
       ...(outcome.actions ? { actions: await this.withActionFiles(outcome.actions) } : {}),
     };
   }

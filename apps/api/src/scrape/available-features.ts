@@ -17,6 +17,7 @@ const BUILT_FEATURES: readonly string[] = [
   'formats.summary',
   'formats.question',
   'formats.highlights',
+  'formats.query',
   'formats.product',
   'formats.menu',
   'formats.branding',

@@ -2,7 +2,15 @@ import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
+import {
+  buildDocument,
+  ContentPool,
+  localPartOf,
+  type PageOutput,
+  pageInputOf,
+  refineWithModel,
+  type ScrapeDocument,
+} from '#content';
 import {
   CACHE_INDEX_READ_MODEL,
   CACHE_INDEX_TTL_MS,
@@ -12,10 +20,9 @@ import {
   TrawlError,
 } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { PdfError, type PdfOutput, PdfPool, pdfDocument, pdfOutput } from '#pdf';
-import { withModel } from '#structured';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
 const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
@@ -72,11 +79,15 @@ export class ScrapeCache implements OnApplicationShutdown {
     const converted = await this.convert(request, page);
     if (!converted) return undefined;
     let { output } = converted;
-    // Model-based formats are asked again for each hit: the memoised conversion holds only local
-    // results (as in the extractor, PDFs keep their local results).
-    const { structured } = pageInputOf(request, page, '');
-    if (this.llm && !page.fileType && output.structured && structured) {
-      output = { ...output, structured: await withModel(this.llm, output.structured, structured) };
+    // Model steps run again for each hit: the memoised conversion holds only local results (as in
+    // the extractor, PDFs keep their local results).
+    if (this.llm && !page.fileType) {
+      output = await refineWithModel(
+        this.llm,
+        pageInputOf(request, page, ''),
+        output,
+        deadlineSignal(request.timeout, `the scrape's ${request.timeout} ms timeout ran out`),
+      );
     }
     const document =
       page.fileType === 'pdf'
@@ -97,7 +108,7 @@ export class ScrapeCache implements OnApplicationShutdown {
   }
 
   private convert(request: ScrapeRequest, page: FetchedPage): Promise<PdfOutput | undefined> {
-    const { html: _body, ...options } = pageInputOf(request, page, '');
+    const { html: _body, ...options } = localPartOf(pageInputOf(request, page, ''), this.llm);
     const key = JSON.stringify([page.bodyBlob, options, request.parsers]);
     const memoised = this.converted.get(key);
     if (memoised) return memoised;
@@ -111,8 +122,8 @@ export class ScrapeCache implements OnApplicationShutdown {
           throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
         });
       }
-      const converted = await this.pool.convert(pageInputOf(request, page, new TextDecoder().decode(body)));
-      return { output: converted, metadata: {} };
+      const input = pageInputOf(request, page, new TextDecoder().decode(body));
+      return { output: await this.pool.convert(localPartOf(input, this.llm)), metadata: {} };
     });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);

@@ -8,7 +8,11 @@ import {
   type FetchedPageBody,
   type LivePage,
   LiveSessions,
+  PromptStepError,
+  planImperativePrompt,
   runActions,
+  runPromptAgent,
+  runPromptSteps,
   type SessionEndReason,
   type StorageState,
 } from '#browser';
@@ -23,6 +27,7 @@ import {
   type ScrapeRequest,
 } from '#contracts';
 import { proxyAttempts } from '#domain';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
@@ -31,6 +36,9 @@ import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js
 import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
+
+/** Browser actions one prompt may take before the model must answer. */
+const MAX_AGENT_STEPS = 15;
 
 interface SessionMeta {
   teamId: string;
@@ -69,6 +77,7 @@ export class InteractSessions implements OnApplicationBootstrap {
     private readonly bus: CommandBus,
     private readonly profiles: ProfileVault,
     @Inject(LOGGER) logger: Logger,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.logger = logger.child({ component: 'interact' });
     this.sessions = new LiveSessions<SessionMeta>({
@@ -268,6 +277,12 @@ export class InteractSessions implements OnApplicationBootstrap {
         return { stdout: '', stderr: '', result: null, exitCode: 1, killed: false, error: error.message };
       }
     }
+    if (request.prompt !== undefined) {
+      const run = this.llm
+        ? await this.runPrompt(live, request.prompt, request.timeoutMs, this.llm)
+        : await this.runPlannedPrompt(live, request.prompt);
+      return { ...run, ...(actions ? { actions } : {}) };
+    }
     if (request.code === undefined) {
       return {
         stdout: '',
@@ -280,6 +295,54 @@ export class InteractSessions implements OnApplicationBootstrap {
     }
     const run = await runUserCode(live.page, request.code, { timeoutMs: request.timeoutMs });
     return { ...run, ...(actions ? { actions } : {}) };
+  }
+
+  /** The model agent carries the instruction out on the page, within the call's timeout. */
+  private async runPrompt(live: LivePage, prompt: string, timeoutMs: number, llm: LlmPort) {
+    const signal = deadlineSignal(timeoutMs, `the interact timeout (${timeoutMs / 1_000} s) passed`);
+    const run = await runPromptAgent(live.page, llm, prompt, { maxSteps: MAX_AGENT_STEPS, signal });
+    return {
+      stdout: run.log.map((line) => `${line}\n`).join(''),
+      stderr: '',
+      result: run.output ?? null,
+      ...(run.output !== undefined ? { output: run.output } : {}),
+      exitCode: run.output !== undefined ? 0 : 1,
+      killed: signal.aborted && run.output === undefined,
+      ...(run.error ? { error: run.error } : {}),
+    };
+  }
+
+  /** Without a model: the deterministic planner's steps, or a clear answer naming what it cannot read. */
+  private async runPlannedPrompt(live: LivePage, prompt: string) {
+    const failed = (error: string) => ({
+      stdout: '',
+      stderr: '',
+      result: null,
+      exitCode: 1,
+      killed: false,
+      error,
+    });
+    const plan = planImperativePrompt(prompt);
+    if ('unreadable' in plan) {
+      return failed(
+        `Without a language model (LLM_BASE_URL) only direct instructions are understood (click, type "…" into, press, scroll, go to <url>, wait, extract the text of …); this part is not: "${plan.unreadable}"`,
+      );
+    }
+    try {
+      const run = await runPromptSteps(live.page, plan.steps);
+      const output = run.extracted.length > 0 ? run.extracted.join('\n\n') : run.log.join('; ');
+      return {
+        stdout: run.log.map((line) => `${line}\n`).join(''),
+        stderr: '',
+        result: output,
+        output,
+        exitCode: 0,
+        killed: false,
+      };
+    } catch (error) {
+      if (!(error instanceof PromptStepError)) throw error;
+      return failed(error.message);
+    }
   }
 
   /** Screenshots and PDFs go to the file store (the api signs URLs); HTML snapshots to the blob store. */

@@ -2,9 +2,16 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
+import {
+  buildDocument,
+  ContentPool,
+  localPartOf,
+  pageInputOf,
+  refineWithModel,
+  type ScrapeDocument,
+} from '#content';
 import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -17,7 +24,6 @@ import {
 } from '#messaging';
 import { LOGGER } from '#observability';
 import { PdfError, PdfPool, pdfDocument, pdfOutput } from '#pdf';
-import { withModel } from '#structured';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
@@ -71,11 +77,9 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         document = pdfDocument(scrapeId, request, page, pdf);
       } else {
         const input = pageInputOf(request, page, new TextDecoder().decode(body));
-        const output = await this.pool.convert(input);
+        let output = await this.pool.convert(localPartOf(input, this.llm));
         // Model calls are I/O, not CPU: they run here, after the worker pool produced the local results.
-        if (this.llm && output.structured && input.structured) {
-          output.structured = await withModel(this.llm, output.structured, input.structured);
-        }
+        if (this.llm) output = await refineWithModel(this.llm, input, output, this.modelDeadline(data));
         changeTrackingJson = output.structured?.changeTrackingJson;
         document = buildDocument(scrapeId, request, page, output);
       }
@@ -127,6 +131,12 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');
   }
 
+  /** Model calls end before the client stops waiting, leaving time to store and complete the scrape. */
+  private modelDeadline({ request, requestedAt, fetchedAt }: PageFetched['data']): AbortSignal {
+    const left = Date.parse(requestedAt ?? fetchedAt) + request.timeout - Date.now() - COMPLETION_RESERVE_MS;
+    return deadlineSignal(left, `the scrape's ${request.timeout} ms timeout ran out`);
+  }
+
   /**
    * Screenshot and action results. Files stay file-store keys here: the api turns them into
    * signed URLs when it answers, so the stored document never holds an expiring URL.
@@ -153,3 +163,6 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
 }
 
 const now = () => new Date().toISOString();
+
+/** Time kept after the model calls for storing the document and completing the scrape. */
+const COMPLETION_RESERVE_MS = 500;

@@ -29,7 +29,7 @@ const BOILERPLATE_BLOCK: RegExp[] = [
 ];
 
 /** Blocks never removed outside a boilerplate section: the substance of a page. */
-const KEPT_TYPES = new Set(['code', 'table', 'math']);
+export const KEPT_TYPES = new Set(['code', 'table', 'math']);
 
 export interface CleanContentResult {
   markdown: string;
@@ -44,8 +44,7 @@ export interface CleanContentResult {
  * lists, tables, code, images and inline links of the content are left alone.
  */
 export function cleanMarkdown(markdown: string): CleanContentResult {
-  const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const blocks = tree.children;
+  const blocks = markdownBlocks(markdown);
   const drop = new Set<RootContent>();
   let sectionDepth: number | undefined;
   const lastProse = lastIndex(
@@ -78,6 +77,21 @@ export function cleanMarkdown(markdown: string): CleanContentResult {
     if (outside && links >= 3 && linkChars / Math.max(1, text.length) >= 0.8) drop.add(block);
   });
 
+  return cutBlocks(markdown, blocks, drop);
+}
+
+/** The top-level blocks of a markdown text (paragraphs, headings, lists, tables, code…), with positions. */
+export function markdownBlocks(markdown: string): RootContent[] {
+  const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  return tree.children;
+}
+
+/** The markdown without the dropped blocks, cut out by position so the rest stays byte for byte. */
+export function cutBlocks(
+  markdown: string,
+  blocks: RootContent[],
+  drop: ReadonlySet<RootContent>,
+): CleanContentResult {
   let cleaned = '';
   let cursor = 0;
   let removedChars = 0;
@@ -94,7 +108,7 @@ export function cleanMarkdown(markdown: string): CleanContentResult {
   return { markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(), removedChars };
 }
 
-function plainText(node: Nodes): string {
+export function plainText(node: Nodes): string {
   return mdastToString(node, { includeImageAlt: false });
 }
 

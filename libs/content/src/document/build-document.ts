@@ -61,6 +61,8 @@ export function structuredRequestOf(request: ScrapeRequest): { structured?: Stru
     else if (format.type === 'summary') structured.summary = true;
     else if (format.type === 'question') structured.question = format.question ?? '';
     else if (format.type === 'highlights') structured.highlights = format.query ?? '';
+    else if (format.type === 'query')
+      structured.query = { prompt: format.prompt ?? '', mode: format.mode ?? 'freeform' };
     else if (format.type === 'product') structured.product = true;
     else if (format.type === 'menu') structured.menu = true;
   }
@@ -73,14 +75,14 @@ export function buildDocument(
   page: FetchedPage,
   output: PageOutput,
 ): ScrapeDocument {
-  const { metadata: pageMetadata, structured, ...formats } = output;
+  const { metadata: pageMetadata, structured, notes: markdownNotes = [], ...formats } = output;
   const {
     notes,
     pageMarkdown: _pageMarkdown,
     changeTrackingJson: _snapshot,
     ...structuredFormats
   } = structured ?? { notes: {} };
-  const warnings = Object.values(notes);
+  const warnings = [...Object.values(notes), ...markdownNotes];
   return {
     ...formats,
     ...structuredFormats,

@@ -11,7 +11,7 @@ export interface InteractSessionStarted {
   data: { scrapeId: string; teamId: string; sessionId: string; startedAt: string };
 }
 
-export type InteractionMode = 'code' | 'actions' | 'code+actions';
+export type InteractionMode = 'code' | 'actions' | 'code+actions' | 'prompt';
 
 export interface InteractionRan {
   type: 'InteractionRan';
@@ -84,6 +84,8 @@ export type InteractWorkerRequest =
       /** Present when sent to any worker to replay the scrape: the page is gone. */
       replay?: { teamId: string; request: ScrapeRequest };
       code?: string;
+      /** A natural-language instruction the worker's model agent carries out on the page. */
+      prompt?: string;
       actions: ScrapeRequest['actions'];
       timeoutMs: number;
     }
@@ -97,6 +99,8 @@ export interface InteractWorkerRun {
   exitCode: number;
   killed: boolean;
   error?: string;
+  /** Prompt mode: the model's answer to the instruction. */
+  output?: string;
   replayed: boolean;
   actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
 }

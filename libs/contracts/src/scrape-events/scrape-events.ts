@@ -39,10 +39,21 @@ export interface ActionOutputs<Snapshot> {
   pdfs: string[];
 }
 
-/** Self-contained for the extractor: it carries the request, so no consumer reads the store. */
+/**
+ * Self-contained for the extractor: it carries the request, so no consumer reads the store.
+ * `requestedAt` + the request's `timeout` is when the client stops waiting: the extractor's model
+ * calls end by then (events recorded before it was added lack it).
+ */
 export interface PageFetched {
   type: 'PageFetched';
-  data: { scrapeId: string; teamId: string; request: ScrapeRequest; page: FetchedPage; fetchedAt: string };
+  data: {
+    scrapeId: string;
+    teamId: string;
+    request: ScrapeRequest;
+    requestedAt?: string;
+    page: FetchedPage;
+    fetchedAt: string;
+  };
 }
 
 export interface ScrapeCompleted {

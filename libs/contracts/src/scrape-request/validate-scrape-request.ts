@@ -103,6 +103,12 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
   if (new Set(types).size !== types.length) {
     issues.push({ path: ['formats'], message: 'each format may be requested only once' });
   }
+  if (types.includes('query') && types.includes('question')) {
+    issues.push({
+      path: ['formats'],
+      message: 'query and question formats both answer in `answer`: request one of them',
+    });
+  }
   if (types.includes('changeTracking') && !types.includes('markdown')) {
     issues.push({ path: ['formats'], message: 'changeTracking format requires markdown format too' });
   }

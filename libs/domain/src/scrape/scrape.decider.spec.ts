@@ -25,7 +25,7 @@ const requested: ScrapeEvent = {
 };
 const fetched: ScrapeEvent = {
   type: 'PageFetched',
-  data: { scrapeId, teamId: 'team-1', request, page, fetchedAt: 't1' },
+  data: { scrapeId, teamId: 'team-1', request, requestedAt: 't0', page, fetchedAt: 't1' },
 };
 const completed: ScrapeEvent = {
   type: 'ScrapeCompleted',

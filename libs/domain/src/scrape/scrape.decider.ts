@@ -13,7 +13,14 @@ import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 /** `crawlId` is set on the scrapes of a crawl's pages. */
 export type ScrapeState =
   | { status: 'initial' }
-  | { status: 'requested'; scrapeId: string; teamId: string; request: ScrapeRequest; crawlId?: string }
+  | {
+      status: 'requested';
+      scrapeId: string;
+      teamId: string;
+      request: ScrapeRequest;
+      requestedAt: string;
+      crawlId?: string;
+    }
   | {
       status: 'fetched';
       scrapeId: string;
@@ -53,6 +60,7 @@ export const scrapeDecider: Decider<
           scrapeId: event.data.scrapeId,
           teamId: event.data.teamId,
           request: event.data.request,
+          requestedAt: event.data.requestedAt,
           ...crawlOf(event.data),
         };
       case 'PageFetched':
@@ -125,6 +133,7 @@ export const scrapeDecider: Decider<
               scrapeId: state.scrapeId,
               teamId: state.teamId,
               request: state.request,
+              requestedAt: state.requestedAt,
               page: command.data.page,
               fetchedAt: command.data.at,
             },

@@ -1,8 +1,9 @@
 import type { Finding, RedactionMode } from '../types.js';
 import { before, digitsOf, matchSpans } from './spans.js';
 
+/** Markdown escapes `@` and `_` in plain text (`jane\_smith\@example.org`): the backslashes belong to the address. */
 const EMAIL =
-  /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])/g;
+  /(?<![\w.%+\\-])[A-Za-z0-9](?:[A-Za-z0-9._%+\\-]{0,62}[A-Za-z0-9_%+-])?\\?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])/g;
 /** `ada [at] example [dot] org`, `ada at example dot org`: written out to dodge scrapers. */
 const OBFUSCATED_EMAIL =
   /\b[A-Za-z0-9._%+-]+\s*(?:\[at\]|\(at\)|\{at\}|\sat\s)\s*[A-Za-z0-9-]+(?:\s*(?:\[dot\]|\(dot\)|\{dot\}|\sdot\s|\.)\s*[A-Za-z0-9-]+)*\s*(?:\[dot\]|\(dot\)|\{dot\}|\sdot\s)\s*[A-Za-z]{2,24}\b/gi;

@@ -24,3 +24,17 @@ export const before = (text: string, start: number, size = 40) =>
   text.slice(Math.max(0, start - size), start).toLowerCase();
 
 export const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** Where `value` stands in `text` as whole words (so "Ada" never matches part of "Adam"). */
+export function wholeWordPlaces(text: string, value: string): number[] {
+  const places: number[] = [];
+  if (!value.trim()) return places;
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length)) {
+    const startsClean = !WORD.test(text[at - 1] ?? ' ') || !WORD.test(value[0]);
+    const endsClean = !WORD.test(text[at + value.length] ?? ' ') || !WORD.test(value.at(-1) ?? ' ');
+    if (startsClean && endsClean) places.push(at);
+  }
+  return places;
+}
+
+const WORD = /[\p{L}\p{N}_]/u;

@@ -93,4 +93,46 @@ describe('withModel', () => {
     expect(output.notes.summary).toMatch(/^summary: the model endpoint failed: HTTP 401/);
     expect(output.notes.highlights).toMatch(/^highlights: the model's passages are not quotes of the page/);
   });
+
+  it('answers the query format free-form or as quotes of the page, locally and by the model', async () => {
+    const markdown = fixtureMarkdown('lighthouse');
+    const localOf = (query: StructuredRequest['query']) =>
+      extractStructured({ html: '', url: 'http://site.test/', markdown, request: { query } });
+    const freeform = { prompt: 'Who was the last head keeper?', mode: 'freeform' } as const;
+    const quote = { prompt: 'fog signal', mode: 'directQuote' } as const;
+    expect(localOf(freeform).answer).toMatch(/Agnes Porthleven/);
+    expect(localOf(quote).answer).toContain('The fog signal was switched off in 2011');
+    expect(markdown).toContain(localOf(quote).answer);
+
+    const model = scriptedModel({
+      answer: { ok: true, value: { answered: true, answer: 'Agnes Porthleven' }, attempts: 1 },
+      highlights: {
+        ok: true,
+        value: {
+          highlights: [
+            'The fog signal was switched off in 2011 after complaints from residents.',
+            'Made up.',
+          ],
+        },
+        attempts: 1,
+      },
+    });
+    expect(await withModel(model, localOf(freeform), { query: freeform })).toMatchObject({
+      answer: 'Agnes Porthleven',
+      notes: { answer: 'answer by model scripted' },
+    });
+    expect(await withModel(model, localOf(quote), { query: quote })).toMatchObject({
+      answer: 'The fog signal was switched off in 2011 after complaints from residents.',
+      notes: { answer: 'answer by model scripted; 1 passage(s) that were not quotes of the page dropped' },
+    });
+  });
+
+  it("passes the caller's abort signal to every model call", async () => {
+    const model = scriptedModel({
+      summary: { ok: false, reason: 'the model endpoint failed: the scrape ran out of time', attempts: 1 },
+    });
+    const deadline = new AbortController();
+    await withModel(model, local(), { summary: true }, deadline.signal);
+    expect(model.asked.map((asked) => asked.signal)).toEqual([deadline.signal]);
+  });
 });

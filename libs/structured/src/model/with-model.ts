@@ -27,15 +27,17 @@ const HIGHLIGHTS_SCHEMA = {
 };
 
 /**
- * The model-based versions of json, summary, answer and highlights, through the LLM port. Each
- * replaces the local method's result only when the model's answer validated; otherwise the
- * local result stays and its note says why. Highlights the model did not quote verbatim from
- * the page are dropped. Product and menu stay with the local extractors.
+ * The model-based versions of json, summary, answer (question or query) and highlights, through
+ * the LLM port. Each replaces the local method's result only when the model's answer validated;
+ * otherwise the local result stays and its note says why. Passages the model did not quote
+ * verbatim from the page are dropped. Product and menu stay with the local extractors. `signal`
+ * (the scrape's remaining timeout) ends every call still waiting.
  */
 export async function withModel(
   llm: LlmPort,
   local: StructuredOutput,
   request: StructuredRequest,
+  signal?: AbortSignal,
 ): Promise<StructuredOutput> {
   const output: StructuredOutput = { ...local, notes: { ...local.notes } };
   const markdown = local.pageMarkdown ?? '';
@@ -51,6 +53,7 @@ export async function withModel(
     llm.structured<T>({
       schemaName,
       schema,
+      signal,
       messages: [
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Page content (markdown):\n<<<\n${text}\n>>>\n\n${task}` },
@@ -108,8 +111,10 @@ export async function withModel(
       }),
     );
   }
-  if (request.question !== undefined) {
-    const task = `Question: ${request.question}\nIf the page answers it, set answered true and give the answer; otherwise set answered false.`;
+  const question =
+    request.question ?? (request.query?.mode === 'freeform' ? request.query.prompt : undefined);
+  if (question !== undefined) {
+    const task = `Question: ${question}\nIf the page answers it, set answered true and give the answer; otherwise set answered false.`;
     jobs.push(
       ask<{ answered: boolean; answer: string }>('answer', ANSWER_SCHEMA, task).then((result) => {
         if (result.ok) {
@@ -119,31 +124,45 @@ export async function withModel(
       }),
     );
   }
-  if (request.highlights !== undefined) {
-    const task = `Query: ${request.highlights}\nCopy up to three passages of the page that are most relevant to the query, word for word.`;
-    const page = normalise(plainText(text));
+  const page = normalise(plainText(text));
+  /** The model's passages that are quotes of the page; undefined (and a note) when none is. */
+  const quotesOf = (passages: string[], format: string, localNote: string | undefined) => {
+    const verbatim = passages.filter(
+      (passage) => passage.trim() && page.includes(normalise(plainText(passage))),
+    );
+    if (verbatim.length === 0 && passages.length > 0) {
+      return { note: fellBack(format, "the model's passages are not quotes of the page", localNote) };
+    }
+    const dropped = passages.length - verbatim.length;
+    return {
+      quotes: verbatim,
+      note: `${format} ${by}${dropped > 0 ? `; ${dropped} passage(s) that were not quotes of the page dropped` : ''}`,
+    };
+  };
+  const askQuotes = (query: string, format: 'highlights' | 'answer', apply: (quotes: string[]) => void) => {
+    const task = `Query: ${query}\nCopy up to three passages of the page that are most relevant to the query, word for word.`;
+    const localNote = local.notes[format];
     jobs.push(
       ask<{ highlights: string[] }>('highlights', HIGHLIGHTS_SCHEMA, task).then((result) => {
         if (!result.ok) {
-          output.notes.highlights = fellBack('highlights', result.reason, local.notes.highlights);
+          output.notes[format] = fellBack(format, result.reason, localNote);
           return;
         }
-        const verbatim = result.value.highlights.filter(
-          (passage) => passage.trim() && page.includes(normalise(plainText(passage))),
-        );
-        if (verbatim.length === 0 && result.value.highlights.length > 0) {
-          output.notes.highlights = fellBack(
-            'highlights',
-            "the model's passages are not quotes of the page",
-            local.notes.highlights,
-          );
-          return;
-        }
-        output.highlights = verbatim.join('\n\n');
-        const dropped = result.value.highlights.length - verbatim.length;
-        output.notes.highlights = `highlights ${by}${dropped > 0 ? `; ${dropped} passage(s) that were not quotes of the page dropped` : ''}`;
+        const found = quotesOf(result.value.highlights, format, localNote);
+        output.notes[format] = found.note;
+        if (found.quotes) apply(found.quotes);
       }),
     );
+  };
+  if (request.highlights !== undefined) {
+    askQuotes(request.highlights, 'highlights', (quotes) => {
+      output.highlights = quotes.join('\n\n');
+    });
+  }
+  if (request.query?.mode === 'directQuote') {
+    askQuotes(request.query.prompt, 'answer', (quotes) => {
+      output.answer = quotes.length > 0 ? quotes.join('\n\n') : NO_ANSWER;
+    });
   }
   await Promise.all(jobs);
   return output;
