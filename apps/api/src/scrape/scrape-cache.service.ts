@@ -6,7 +6,6 @@ import {
   buildDocument,
   ContentPool,
   localPartOf,
-  type PageOutput,
   pageInputOf,
   refineWithModel,
   type ScrapeDocument,
