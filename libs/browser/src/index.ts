@@ -4,4 +4,4 @@ export type { BrandingProfile } from './branding/measure-branding.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
 export * from './sessions/live-sessions.js';
-export { assertPublicUrl, isPrivateAddress } from './ssrf/address-guard.js';
+export { assertPublicUrl, isForbiddenAddress, isPrivateAddress, resolveHost } from './ssrf/address-guard.js';

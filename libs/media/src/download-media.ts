@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { PrivateAddressAllowance } from '#config';
 import { startGuardedProxy } from './guarded-proxy.js';
 import { MediaError } from './media-error.js';
 
@@ -41,11 +42,11 @@ function assertMediaTools(): Promise<void> {
 export async function downloadMedia(
   url: string,
   kind: MediaKind,
-  options: { timeoutMs: number; allowPrivateAddresses: boolean },
+  options: { timeoutMs: number; allowedPrivateAddresses: PrivateAddressAllowance },
 ): Promise<{ bytes: Buffer; extension: string }> {
   await assertMediaTools();
   const directory = await mkdtemp(join(tmpdir(), 'trawl-media-'));
-  const proxy = await startGuardedProxy({ allowPrivateAddresses: options.allowPrivateAddresses });
+  const proxy = await startGuardedProxy({ allowedPrivateAddresses: options.allowedPrivateAddresses });
   try {
     const format = kind === 'audio' ? ['-f', 'ba/b', '-x', '--audio-format', 'mp3'] : ['-f', 'bv*+ba/b'];
     try {

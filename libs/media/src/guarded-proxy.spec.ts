@@ -45,7 +45,7 @@ describe('startGuardedProxy', () => {
   afterAll(() => new Promise<void>((done) => site.close(() => done())));
 
   it('refuses private addresses, over HTTP and CONNECT, and names the host', async () => {
-    const proxy = await startGuardedProxy({ allowPrivateAddresses: false });
+    const proxy = await startGuardedProxy({ allowedPrivateAddresses: [] });
     try {
       expect(await viaProxy(proxy.url, target)).toMatchObject({ status: 403 });
       expect(await connectVia(proxy.url, new URL(target).host)).toBe(403);
@@ -56,7 +56,7 @@ describe('startGuardedProxy', () => {
   });
 
   it('forwards when the operator allows private addresses', async () => {
-    const proxy = await startGuardedProxy({ allowPrivateAddresses: true });
+    const proxy = await startGuardedProxy({ allowedPrivateAddresses: 'all' });
     try {
       expect(await viaProxy(proxy.url, target)).toEqual({ status: 200, body: 'local secret' });
       expect(await connectVia(proxy.url, new URL(target).host)).toBe(200);

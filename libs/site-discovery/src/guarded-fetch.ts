@@ -1,8 +1,9 @@
 import { assertPublicUrl, FetchError } from '#browser';
+import type { PrivateAddressAllowance } from '#config';
 
 export interface GuardedFetchOptions {
   /** Let the fetch reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES). */
-  allowPrivateAddresses: boolean;
+  allowedPrivateAddresses: PrivateAddressAllowance;
   timeoutMs: number;
   userAgent: string;
   /** Bodies larger than this are cut off: robots files and sitemaps are small. */
@@ -27,7 +28,7 @@ export async function fetchText(url: string, options: GuardedFetchOptions): Prom
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (!options.allowPrivateAddresses) await assertPublicUrl(current);
+    await assertPublicUrl(current, options.allowedPrivateAddresses);
     const response = await fetch(current, {
       redirect: 'manual',
       signal,

@@ -228,7 +228,7 @@ export class InteractSessions implements OnApplicationBootstrap {
       page = await this.pool.fetchPage(
         fetchOptionsOf(request, {
           timeout: request.timeout,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
           actions: request.actions.filter((action) => REPLAYED_ACTIONS.has(action.type)),
           screenshot: undefined,
           keepAlive: true,

@@ -94,7 +94,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         .fetchPage(
           fetchOptionsOf(request, {
             timeout: budget,
-            allowPrivateAddresses: this.config.allowPrivateAddresses,
+            allowedPrivateAddresses: this.config.allowedPrivateAddresses,
             keepAlive: this.sessions.keepsPagesOf(request),
             storageState,
           }),
@@ -116,7 +116,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         if (left <= 0) throw new MediaError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`);
         const media = await downloadMedia(page.url, kind, {
           timeoutMs: left,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
         });
         const key = `${scrapeId}/${kind}.${media.extension}`;
         await this.media.put(key, media.bytes);

@@ -97,7 +97,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
     const { options } = crawl;
     const site = await discoverSite(crawl.url, {
-      allowPrivateAddresses: this.config.allowPrivateAddresses,
+      allowedPrivateAddresses: this.config.allowedPrivateAddresses,
       timeoutMs: DISCOVERY_TIMEOUT_MS,
       userAgent: options.robotsUserAgent,
       sitemaps: options.sitemap !== 'skip',

@@ -127,7 +127,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
     retryAfter: string | null;
   }> {
     try {
-      if (!this.config.allowPrivateAddresses) await assertPublicUrl(delivery.webhook.url);
+      await assertPublicUrl(delivery.webhook.url, this.config.allowedPrivateAddresses);
     } catch (error) {
       return { ok: false, final: true, statusCode: null, error: (error as Error).message, retryAfter: null };
     }
