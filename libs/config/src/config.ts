@@ -25,6 +25,8 @@ export interface TrawlConfig {
   /** Private, loopback and link-local addresses outbound fetches may reach (tests, intranets). */
   allowedPrivateAddresses: PrivateAddressAllowance;
   logLevel: string;
+  /** `Strict-Transport-Security` max-age of API answers; 0 (the default) sends none, for plain-HTTP deployments. */
+  hstsMaxAgeSeconds: number;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
   rateLimitPerKey: number;
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowedPrivateAddresses: privateAddressAllowance(env.ALLOW_PRIVATE_ADDRESSES ?? ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    hstsMaxAgeSeconds: int(env, 'HSTS_MAX_AGE_SECONDS', 0),
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
