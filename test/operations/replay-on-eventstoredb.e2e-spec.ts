@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames } from '#contracts';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { EventStoreDbTestServer } from '../support/eventstoredb-test-server/eventstoredb-test-server.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { repoRoot } from '../support/repo-root.js';
 import { post } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
@@ -64,8 +65,18 @@ async function cached(url: string) {
   }
 }
 
+/** `verify --all`, again for a few seconds while it differs: the projector follows the log asynchronously. */
+async function verifiedOnceCaughtUp() {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await trawlCli('verify', '--all');
+    if (result.code === 0 || Date.now() > deadline) return result;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 describe('audit and replay on EventStoreDB', () => {
-  it('scrapes through EventStoreDB, shows the timeline, and rebuilds every read model equal to the live one', async () => {
+  it('drives scrapes, monitors, checks, keys and credits through EventStoreDB, shows the timeline, and rebuilds every read model equal to the live one', async () => {
     // Two plain scrapes (cache index) and one with change tracking (change-tracking history).
     const plain = ['/articles/tide-pools', '/articles/tide-pools?again'].map((path) => site.url(path));
     const scrapeIds: string[] = [];
@@ -79,9 +90,33 @@ describe('audit and replay on EventStoreDB', () => {
       formats: ['markdown', { type: 'changeTracking', modes: ['git-diff'] }],
     });
     expect(tracked.status).toBe(200);
+    // A monitor over two checks (monitors, checks, check pages), then deleted with its checks.
+    const monitor = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Audited pages',
+      schedule: { text: 'daily at 9am' },
+      targets: [{ type: 'scrape', urls: [site.url('/articles/tide-pools'), site.url('/changing')] }],
+      judgeEnabled: false,
+    });
+    expect(monitor.status).toBe(200);
+    const first = await runCheck(trawl, monitor.body.data.id);
+    expect((await runCheck(trawl, monitor.body.data.id)).data.summary).toMatchObject({
+      totalPages: 2,
+      changed: 1,
+    });
+    const deleted = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Short-lived',
+      schedule: { text: 'daily at 9am' },
+      targets: [{ type: 'scrape', urls: [site.url('/articles/tide-pools')] }],
+      judgeEnabled: false,
+    });
+    await runCheck(trawl, deleted.body.data.id);
+    expect((await call(trawl, 'DELETE', `/v2/monitor/${deleted.body.data.id}`)).status).toBe(200);
+    // Teams, keys, credits and team settings.
     const team = await trawlCli('teams', 'create', 'Audited');
     expect(team.code).toBe(0);
     const { teamId, keyId } = JSON.parse(team.stdout);
+    expect((await trawlCli('credits', 'grant', teamId, '500', 'audit')).code).toBe(0);
+    expect((await trawlCli('teams', 'zdr', teamId, 'on')).code).toBe(0);
     expect((await trawlCli('keys', 'revoke', teamId, keyId)).code).toBe(0);
     for (const url of plain) await cached(url);
 
@@ -98,23 +133,34 @@ describe('audit and replay on EventStoreDB', () => {
     expect(new Set(timeline.map((entry) => entry.correlationId)).size).toBe(1);
     expect(timeline.map((entry) => entry.revision)).toEqual([0, 1, 2]);
 
-    // A healthy system: a rebuild from position zero equals every live read model.
-    const healthy = await trawlCli('verify', '--all');
+    // A healthy system: a rebuild from position zero equals every live read model (once the
+    // asynchronous projector has caught up with the last events).
+    const healthy = await verifiedOnceCaughtUp();
     expect(healthy.code).toBe(0);
-    const reports = JSON.parse(healthy.stdout);
-    expect(
-      reports.map((report: { readModel: string; differences: number }) => [
-        report.readModel,
-        report.differences,
-      ]),
-    ).toEqual([
+    const reports: { readModel: string; differences: number; rebuiltEntries: number }[] = JSON.parse(
+      healthy.stdout,
+    );
+    expect(reports.map((report) => [report.readModel, report.differences])).toEqual([
       ['api_keys', 0],
       ['cache_index', 0],
       ['change_tracking', 0],
+      ['credit_balances', 0],
+      ['team_settings', 0],
+      ['search_index', 0],
+      ['monitors', 0],
+      ['monitor_checks', 0],
+      ['monitor_check_pages', 0],
     ]);
-    expect(
-      reports.find((report: { readModel: string }) => report.readModel === 'cache_index').rebuiltEntries,
-    ).toBe(2);
+    const entries = Object.fromEntries(reports.map((report) => [report.readModel, report.rebuiltEntries]));
+    // The deleted monitor left nothing behind: one monitor, its two checks and their four pages.
+    expect(entries).toMatchObject({
+      monitors: 1,
+      monitor_checks: 2,
+      monitor_check_pages: 4,
+      team_settings: 1,
+    });
+    expect(entries.credit_balances).toBeGreaterThanOrEqual(2);
+    expect(entries.search_index).toBeGreaterThanOrEqual(3);
 
     // Damage the live models: verify names each difference, rebuild repairs them.
     const names = natsNames(trawl.prefix);
@@ -127,6 +173,10 @@ describe('audit and replay on EventStoreDB', () => {
     const [trackedKey] = await keysOf(changeTracking);
     await changeTracking.delete(trackedKey as string);
 
+    const checkPages = await kvm.open(names.kvBucket('monitor_check_pages'));
+    const pageKey = (await keysOf(checkPages)).find((key) => key.startsWith(`${first.data.id}.`)) as string;
+    await checkPages.delete(pageKey);
+
     const damaged = await trawlCli('verify', '--all');
     expect(damaged.code).toBe(1);
     const found = JSON.parse(damaged.stdout);
@@ -137,11 +187,15 @@ describe('audit and replay on EventStoreDB', () => {
       missing: [],
     });
     expect(found[2]).toMatchObject({ readModel: 'change_tracking', missing: [trackedKey] });
+    expect(found[8]).toMatchObject({ readModel: 'monitor_check_pages', missing: [pageKey] });
 
     const rebuilt = await trawlCli('rebuild', '--all');
     expect(rebuilt.stderr).toContain('100.0%');
     expect(rebuilt.code).toBe(0);
     expect((await trawlCli('verify', 'cache_index')).code).toBe(0);
+    expect((await trawlCli('verify', 'monitor_check_pages')).code).toBe(0);
+    const repaired = await call(trawl, 'GET', `/v2/monitor/${monitor.body.data.id}/checks/${first.data.id}`);
+    expect(repaired.body.data.pages).toHaveLength(2);
     expect((await scrape({ url: plain[0], minAge: 1 })).body.data.metadata.cacheState).toBe('hit');
     expect((await trawlCli('verify', 'nonsense')).stderr).toContain('unknown read model "nonsense"');
   });

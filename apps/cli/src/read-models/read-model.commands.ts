@@ -2,10 +2,11 @@ import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsNames } from '#contracts';
 import type { EventStore } from '#event-store';
+import { BlobStore } from '#messaging';
 import {
+  ALL_PROJECTIONS,
   diffReadModels,
-  KV_PROJECTIONS,
-  type KvProjection,
+  type Projection,
   readLiveModel,
   rebuildReadModels,
   swapInRebuilt,
@@ -15,33 +16,36 @@ import { ProgressBar } from '../store/progress-bar.js';
 /** Keys listed per kind of difference; the counts are always complete. */
 const KEYS_SHOWN = 20;
 
-/** `<name>` or `--all` → the projections it names. */
-export function pickProjections(target: string | undefined): KvProjection[] {
-  if (target === '--all') return KV_PROJECTIONS;
-  const projection = KV_PROJECTIONS.find((candidate) => candidate.name === target);
+/** `<readModel>` or `--all` → the projections that write it (a projection may write several). */
+export function pickProjections(target: string | undefined): readonly Projection[] {
+  if (target === '--all') return ALL_PROJECTIONS;
+  const projection = ALL_PROJECTIONS.find((candidate) =>
+    candidate.readModels.some((readModel) => readModel.name === target),
+  );
   if (!projection) {
-    throw new Error(
-      `unknown read model "${target ?? ''}": one of ${KV_PROJECTIONS.map((p) => p.name).join(', ')}, or --all`,
-    );
+    const known = ALL_PROJECTIONS.flatMap((p) => p.readModels.map((readModel) => readModel.name));
+    throw new Error(`unknown read model "${target ?? ''}": one of ${known.join(', ')}, or --all`);
   }
   return [projection];
 }
 
 /**
  * `trawl verify <model>|--all`: rebuilds aside from position zero and reports every difference
- * from the live model (0 when there is none, 1 otherwise). `trawl rebuild <model>|--all`: the
- * same, then writes the differences into the live bucket, and verifies again.
+ * from the live models (0 when there is none, 1 otherwise). `trawl rebuild <model>|--all`: the
+ * same, then writes the differences into the live buckets, and verifies again. Every read model
+ * of the projections picked is compared.
  */
 export async function readModelCommand(
   mode: 'verify' | 'rebuild',
-  projections: KvProjection[],
+  projections: readonly Projection[],
   { store, nc, names }: { store: EventStore; nc: NatsConnection; names: NatsNames },
   log = process.stderr,
 ): Promise<number> {
   const bar = new ProgressBar(log);
   const started = Date.now();
   let head = 0;
-  const rebuilt = await rebuildReadModels(store, projections, (position, events) =>
+  const blobs = await BlobStore.open(nc, names.blobBucket);
+  const rebuilt = await rebuildReadModels(store, projections, { blobs }, (position, events) =>
     bar.update(head === 0 ? 1 : position / head, events),
   );
   head = rebuilt.head;
@@ -50,23 +54,20 @@ export async function readModelCommand(
   log.write(`replayed ${rebuilt.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   const kvm = new Kvm(nc);
   const reports = [];
-  for (const projection of projections) {
-    const kv = await kvm.create(
-      names.kvBucket(projection.name),
-      projection.ttlMs ? { ttl: projection.ttlMs } : {},
-    );
-    const model = rebuilt.models.get(projection.name) as Map<string, string>;
+  for (const { name, ttlMs } of projections.flatMap((projection) => projection.readModels)) {
+    const kv = await kvm.create(names.kvBucket(name), ttlMs ? { ttl: ttlMs } : {});
+    const model = rebuilt.models.get(name) as Map<string, string>;
     let live = await readLiveModel(kv);
-    let difference = diffReadModels(model, live.model, { ttlMs: projection.ttlMs });
+    let difference = diffReadModels(model, live.model, { ttlMs });
     let skipped: number | undefined;
     if (mode === 'rebuild') {
       skipped = await swapInRebuilt(kv, model, difference, live.revisions);
       live = await readLiveModel(kv);
-      difference = diffReadModels(model, live.model, { ttlMs: projection.ttlMs });
+      difference = diffReadModels(model, live.model, { ttlMs });
     }
     const differences = difference.missing.length + difference.extra.length + difference.changed.length;
     reports.push({
-      readModel: projection.name,
+      readModel: name,
       rebuiltEntries: model.size,
       liveEntries: live.model.size,
       differences,

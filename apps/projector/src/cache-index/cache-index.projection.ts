@@ -1,6 +1,6 @@
-import type { RecordedEvent, ScrapeEvent } from '#contracts';
+import { CACHE_INDEX_READ_MODEL, CACHE_INDEX_TTL_MS, type RecordedEvent, type ScrapeEvent } from '#contracts';
 import type { CacheEntry } from '#domain';
-import type { LatestEntryChange } from '../latest-entry/latest-entry-index.js';
+import { type LatestEntryChange, latestEntryIndex } from '../latest-entry/latest-entry-index.js';
 
 /** Pure: the cache-index entry a scrape event writes, if any (replaying it writes the same entry). */
 export function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheEntry> | null {
@@ -21,3 +21,10 @@ export function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheE
     },
   };
 }
+
+export const cacheIndexProjection = latestEntryIndex({
+  readModel: CACHE_INDEX_READ_MODEL,
+  worker: 'projector_cache_index',
+  ttlMs: CACHE_INDEX_TTL_MS,
+  project: cacheIndexChange,
+});

@@ -1,6 +1,6 @@
-import type { RecordedEvent, ScrapeEvent } from '#contracts';
+import { CHANGE_TRACKING_READ_MODEL, type RecordedEvent, type ScrapeEvent } from '#contracts';
 import type { ChangeBaseline } from '#domain';
-import type { LatestEntryChange } from '../latest-entry/latest-entry-index.js';
+import { type LatestEntryChange, latestEntryIndex } from '../latest-entry/latest-entry-index.js';
 
 /** Pure: the baseline a completed scrape with markdown becomes for the next scrape of its page and tag. */
 export function changeHistoryChange(event: RecordedEvent): LatestEntryChange<ChangeBaseline> | null {
@@ -13,3 +13,9 @@ export function changeHistoryChange(event: RecordedEvent): LatestEntryChange<Cha
     entry: { scrapeId, documentBlob, scrapedAt: fetchedAt },
   };
 }
+
+export const changeHistoryProjection = latestEntryIndex({
+  readModel: CHANGE_TRACKING_READ_MODEL,
+  worker: 'projector_change_tracking',
+  project: changeHistoryChange,
+});

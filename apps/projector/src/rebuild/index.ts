@@ -1,2 +1,3 @@
-export * from './kv-projections.js';
+export * from '../projections/all-projections.js';
+export * from '../projections/projection.js';
 export * from './rebuild-read-model.js';

@@ -1,12 +1,13 @@
 import type { RecordedEvent } from '#contracts';
-import { KV_PROJECTIONS, type ReadModel } from './kv-projections.js';
-import { diffReadModels } from './rebuild-read-model.js';
+import type { EventStore } from '#event-store';
+import { ALL_PROJECTIONS } from '../projections/all-projections.js';
+import { diffReadModels, type ReadModel, rebuildReadModels } from './rebuild-read-model.js';
 
 let position = 0;
-const recorded = (type: string, data: unknown): RecordedEvent => ({
+const recorded = (streamId: string, type: string, data: unknown): RecordedEvent => ({
   id: `e-${++position}`,
   type,
-  streamId: 'x-1',
+  streamId,
   revision: 0,
   position,
   data,
@@ -14,27 +15,33 @@ const recorded = (type: string, data: unknown): RecordedEvent => ({
   createdAt: '2026-11-23T10:00:00.000Z',
 });
 
-const fold = (name: string, events: RecordedEvent[]): ReadModel => {
-  const projection = KV_PROJECTIONS.find((candidate) => candidate.name === name);
-  if (!projection) throw new Error(name);
-  const model: ReadModel = new Map();
-  for (const event of events) projection.apply(model, event);
-  return model;
+/** An event store holding `events` in the order given, read the way a rebuild reads it. */
+const storeOf = (events: RecordedEvent[]) =>
+  ({
+    headPosition: async () => events.length,
+    readAll: async ({ afterPosition }: { afterPosition: number }) =>
+      afterPosition === 0 ? events.map((event, i) => ({ ...event, position: i + 1 })) : [],
+  }) as unknown as EventStore;
+
+const fold = async (name: string, events: RecordedEvent[]): Promise<ReadModel> => {
+  const noBlobs = { getText: async () => undefined };
+  const { models } = await rebuildReadModels(storeOf(events), ALL_PROJECTIONS, { blobs: noBlobs });
+  return models.get(name) as ReadModel;
 };
 
 describe('read model rebuild', () => {
-  it('folds api keys: issued then revoked leaves nothing, issued stays', () => {
-    const model = fold('api_keys', [
-      recorded('ApiKeyIssued', { teamId: 't', keyId: 'k1', keyHash: 'h1' }),
-      recorded('ApiKeyIssued', { teamId: 't', keyId: 'k2', keyHash: 'h2' }),
-      recorded('ApiKeyRevoked', { teamId: 't', keyId: 'k1', keyHash: 'h1' }),
+  it('folds api keys: issued then revoked leaves nothing, issued stays', async () => {
+    const model = await fold('api_keys', [
+      recorded('team-t', 'ApiKeyIssued', { teamId: 't', keyId: 'k1', keyHash: 'h1' }),
+      recorded('team-t', 'ApiKeyIssued', { teamId: 't', keyId: 'k2', keyHash: 'h2' }),
+      recorded('team-t', 'ApiKeyRevoked', { teamId: 't', keyId: 'k1', keyHash: 'h1' }),
     ]);
     expect([...model]).toEqual([['h2', JSON.stringify({ teamId: 't', keyId: 'k2' })]]);
   });
 
-  it('keeps the newest entry of a latest-entry index, whatever the replay order', () => {
+  it('keeps the newest entry of a latest-entry index, whatever the replay order', async () => {
     const completed = (fetchedAt: string, scrapeId: string) =>
-      recorded('ScrapeCompleted', {
+      recorded(`scrape-${scrapeId}`, 'ScrapeCompleted', {
         scrapeId,
         teamId: 't',
         cacheKey: 'key-1',
@@ -48,7 +55,7 @@ describe('read model rebuild', () => {
       });
     const newer = completed('2026-11-23T10:00:02.000Z', 's2');
     const older = completed('2026-11-23T10:00:01.000Z', 's1');
-    const model = fold('cache_index', [newer, older]);
+    const model = await fold('cache_index', [newer, older]);
     expect(JSON.parse(model.get('key-1') as string)).toMatchObject({
       scrapeId: 's2',
       at: '2026-11-23T10:00:02.000Z',

@@ -1,7 +1,11 @@
 import type { KV } from '@nats-io/kv';
-import type { RecordedEvent } from '#contracts';
+import { type RecordedEvent, streamCategory } from '#contracts';
 import { canonicalJson, type EventStore } from '#event-store';
-import type { KvProjection, ReadModel } from './kv-projections.js';
+import { follows, type Projection, type ProjectionContext } from '../projections/projection.js';
+import { mapDocuments } from '../projections/read-model-documents.js';
+
+/** A read model as its KV bucket holds it: key → JSON value. */
+export type ReadModel = Map<string, string>;
 
 export interface ReadModelDifference {
   /** Keys the rebuilt model has and the live one lacks. */
@@ -13,15 +17,25 @@ export interface ReadModelDifference {
 }
 
 /**
- * Folds every event from global position zero into fresh read models, one per projection, in one
- * pass over the log. `onProgress` gets the position reached and the events read.
+ * Replays every event from global position zero through the projections into fresh read models
+ * (by read model name), in one pass over the log, feeding each projection the events its live
+ * consumer follows. `onProgress` gets the position reached and the events read.
  */
 export async function rebuildReadModels(
   store: EventStore,
-  projections: KvProjection[],
+  projections: readonly Projection[],
+  context: ProjectionContext,
   onProgress?: (position: number, events: number) => void,
 ): Promise<{ models: Map<string, ReadModel>; head: number; events: number }> {
-  const models = new Map(projections.map((projection) => [projection.name, new Map<string, string>()]));
+  const models = new Map<string, ReadModel>();
+  const documents = projections.map((projection) => {
+    const own = projection.readModels.map(({ name }) => {
+      const model: ReadModel = new Map();
+      models.set(name, model);
+      return [name, mapDocuments(model)] as const;
+    });
+    return Object.fromEntries(own);
+  });
   const head = await store.headPosition();
   let position = 0;
   let events = 0;
@@ -29,7 +43,10 @@ export async function rebuildReadModels(
     const page = await store.readAll({ afterPosition: position, maxCount: 1_000 });
     if (page.length === 0) break;
     for (const event of page) {
-      for (const projection of projections) projection.apply(models.get(projection.name) as ReadModel, event);
+      const category = streamCategory(event.streamId);
+      for (const [i, projection] of projections.entries()) {
+        if (follows(projection, category, event.type)) await projection.apply(event, documents[i], context);
+      }
     }
     position = (page.at(-1) as RecordedEvent).position;
     events += page.length;

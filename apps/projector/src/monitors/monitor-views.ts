@@ -1,0 +1,101 @@
+import {
+  MONITOR_CATEGORY,
+  MONITOR_CHECK_PAGES_READ_MODEL,
+  MONITOR_CHECKS_READ_MODEL,
+  MONITORS_READ_MODEL,
+  type MonitorEvent,
+} from '#contracts';
+import type { Projection } from '../projections/projection.js';
+import type { ReadModelDocuments } from '../projections/read-model-documents.js';
+import {
+  checkedPage,
+  evolveCheckView,
+  evolveMonitorView,
+  expiredCheckIds,
+  type StoredCheck,
+  type StoredMonitor,
+} from './monitor-views.projection.js';
+
+/**
+ * The monitor read models: monitors (`<teamId>.<monitorId>`), checks
+ * (`<teamId>.<monitorId>.<checkId>`) and the pages of checks (`<checkId>.<pageId>`).
+ */
+export const monitorViewsProjection: Projection = {
+  worker: 'projector_monitors',
+  category: MONITOR_CATEGORY,
+  readModels: [
+    { name: MONITORS_READ_MODEL },
+    { name: MONITOR_CHECKS_READ_MODEL },
+    { name: MONITOR_CHECK_PAGES_READ_MODEL },
+  ],
+  async apply(recorded, documents) {
+    const monitors = documents[MONITORS_READ_MODEL];
+    const checks = documents[MONITOR_CHECKS_READ_MODEL];
+    const pages = documents[MONITOR_CHECK_PAGES_READ_MODEL];
+    const event = { type: recorded.type, data: recorded.data } as MonitorEvent;
+    const { teamId, monitorId } = event.data;
+    const monitorKey = `${teamId}.${monitorId}`;
+    if ('checkId' in event.data) {
+      const checkKey = `${monitorKey}.${event.data.checkId}`;
+      const page = checkedPage(recorded);
+      if (page) await pages.put(`${event.data.checkId}.${page.id}`, JSON.stringify(page));
+      const nextCheck = evolveCheckView(await documentOf<StoredCheck>(checks, checkKey), recorded);
+      if (nextCheck) await checks.put(checkKey, JSON.stringify(nextCheck));
+    }
+    const monitor = await documentOf<StoredMonitor>(monitors, monitorKey);
+    if (monitor && (event.type === 'CheckStarted' || event.type === 'CheckSkipped')) {
+      const now = event.type === 'CheckStarted' ? event.data.startedAt : event.data.skippedAt;
+      await pruneChecks(monitorKey, monitor.retentionDays, now, checks, pages);
+    }
+    const next = evolveMonitorView(monitor, recorded);
+    if (next === null) {
+      await removeChecks(monitorKey, checks, pages);
+      await monitors.remove(monitorKey);
+    } else if (next) {
+      await monitors.put(monitorKey, JSON.stringify(next));
+    }
+  },
+};
+
+async function documentOf<Document>(
+  documents: ReadModelDocuments,
+  key: string,
+): Promise<Document | undefined> {
+  const value = await documents.get(key);
+  return value === undefined ? undefined : (JSON.parse(value) as Document);
+}
+
+/** Checks older than the monitor's `retentionDays` leave the read models with their pages. */
+async function pruneChecks(
+  monitorKey: string,
+  retentionDays: number,
+  now: string,
+  checks: ReadModelDocuments,
+  pages: ReadModelDocuments,
+) {
+  const stored: StoredCheck[] = [];
+  for await (const key of checks.keys(`${monitorKey}.*`)) {
+    const check = await documentOf<StoredCheck>(checks, key);
+    if (check) stored.push(check);
+  }
+  for (const checkId of expiredCheckIds(stored, now, retentionDays)) {
+    await removeCheck(monitorKey, checkId, checks, pages);
+  }
+}
+
+/** A deleted monitor takes its checks and their pages with it. */
+async function removeChecks(monitorKey: string, checks: ReadModelDocuments, pages: ReadModelDocuments) {
+  for await (const checkKey of checks.keys(`${monitorKey}.>`)) {
+    await removeCheck(monitorKey, checkKey.slice(monitorKey.length + 1), checks, pages);
+  }
+}
+
+async function removeCheck(
+  monitorKey: string,
+  checkId: string,
+  checks: ReadModelDocuments,
+  pages: ReadModelDocuments,
+) {
+  for await (const pageKey of pages.keys(`${checkId}.>`)) await pages.remove(pageKey);
+  await checks.remove(`${monitorKey}.${checkId}`);
+}
