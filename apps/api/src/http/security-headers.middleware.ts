@@ -1,21 +1,24 @@
 import type { RequestHandler } from 'express';
+import helmet from 'helmet';
 
 /**
- * Headers that keep browsers from sniffing, framing or leaking Trawl's answers (what helmet sets for
- * a JSON API); `Strict-Transport-Security` only when the operator serves Trawl over HTTPS.
+ * Helmet's headers for a JSON API: no sniffing, no referrer, never framed; answers (screenshots
+ * behind signed file URLs) may still be embedded by other sites, and no CSP beyond framing, so HTML
+ * pages of the API keep working. `Strict-Transport-Security` only when the operator serves HTTPS.
  */
 export function securityHeaders(hstsMaxAgeSeconds: number): RequestHandler {
-  const headers: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "frame-ancestors 'none'",
-    ...(hstsMaxAgeSeconds > 0
-      ? { 'Strict-Transport-Security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains` }
-      : {}),
-  };
-  return (_req, res, next) => {
-    res.set(headers);
-    next();
-  };
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: false,
+    strictTransportSecurity:
+      hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
+  }) as RequestHandler;
 }
