@@ -7,7 +7,11 @@ import { jsonBody } from './http/json-body.middleware.js';
 import { securityHeaders } from './http/security-headers.middleware.js';
 
 /** HTTP settings shared by the api app and the standalone app. */
-export async function listenHttp(app: NestExpressApplication, config: TrawlConfig, logger: Logger): Promise<void> {
+export async function listenHttp(
+  app: NestExpressApplication,
+  config: TrawlConfig,
+  logger: Logger,
+): Promise<void> {
   app.disable('x-powered-by');
   app.use(securityHeaders(config.hstsMaxAgeSeconds));
   app.use(jsonBody);

@@ -1,12 +1,10 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError, validateInteractRequest } from '#contracts';
+import { isUuid, TrawlError, validateInteractRequest } from '#contracts';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { InteractService } from './interact.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `POST /v2/scrape/{scrapeId}/interact` keeps acting on a scraped page; `DELETE` ends the session. */
 @Controller('v2/scrape/:scrapeId/interact')
@@ -52,7 +50,7 @@ export class InteractHttpController {
 }
 
 function assertScrapeId(scrapeId: string) {
-  if (!UUID.test(scrapeId)) {
+  if (!isUuid(scrapeId)) {
     throw new TrawlError('BAD_REQUEST', 'scrapeId must be a UUID', [
       { path: ['scrapeId'], message: 'must be a UUID' },
     ]);
