@@ -1,5 +1,7 @@
+import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { call, runCheck } from '../support/monitor-client.js';
 import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
@@ -16,6 +18,8 @@ let internal: Server;
 let sitePort: number;
 let internalPort: number;
 const internalHits: string[] = [];
+/** This machine's own name, when the resolver maps it to loopback (Debian's /etc/hosts does): a DNS name, not a literal. */
+let machineName: string | undefined;
 
 const siteUrl = (path: string) => `http://127.0.0.1:${sitePort}${path}`;
 const page = (body: string) =>
@@ -43,6 +47,7 @@ const payloads = (): string[] => {
     `http://localhost:${p}/`,
     `http://LOCALHOST.:${p}/`,
     `http://internal.localhost:${p}/`,
+    ...(machineName ? [`http://${machineName}:${p}/`] : []),
     `http://[::1]:${p}/`,
     `http://[0:0:0:0:0:0:0:1]:${p}/`,
     `http://[::]:${p}/`,
@@ -90,6 +95,10 @@ beforeAll(async () => {
     socket.destroy();
   });
   internalPort = await listen(internal);
+  machineName = await lookup(hostname()).then(
+    ({ address }) => (/^127\.|^::1$/.test(address) ? hostname() : undefined),
+    () => undefined,
+  );
   site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://site');
     const to = url.searchParams.get('to') ?? '';
