@@ -1,5 +1,5 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { post } from '../support/scrape-client.js';
+import { post, waitUntilCached } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 
@@ -72,6 +72,42 @@ describe('interact', () => {
     expect(replayed.body).toMatchObject({ success: true, result: '', exitCode: 0 });
     expect(replayed.body.sessionId).not.toBe(sessionId);
     await stop(scrapeId);
+  });
+
+  it('opens a live session on a scrape answered from the cache, by replaying its request', async () => {
+    const url = running.site.url('/form?from-cache');
+    expect((await post(running.trawl, '/v2/scrape', { url })).body.data.metadata.cacheState).toBe('miss');
+    await waitUntilCached(running.trawl, url);
+    const hit = await post(running.trawl, '/v2/scrape', { url });
+    expect(hit.body.data.metadata.cacheState).toBe('hit');
+    const scrapeId = hit.body.data.metadata.scrapeId;
+
+    const filled = await interact(scrapeId, {
+      code: "await page.locator('#name').fill('Lin'); await page.getByText('Greet me').click(); await page.waitForSelector('#greeting'); return await page.locator('#greeting').textContent()",
+    });
+    expect(filled.body).toMatchObject({ success: true, result: 'Hello, Lin!', exitCode: 0, killed: false });
+    // The session stays live: the next call acts on the same page.
+    const again = await interact(scrapeId, { code: "return await page.locator('#name').inputValue()" });
+    expect(again.body).toMatchObject({ success: true, sessionId: filled.body.sessionId, result: 'Lin' });
+    expect((await stop(scrapeId)).status).toBe(200);
+
+    // Lockdown answers are zero data retention: nothing is stored, so there is nothing to interact with.
+    const lockdown = await post(running.trawl, '/v2/scrape', { url, lockdown: true });
+    expect(lockdown.body.data.metadata.cacheState).toBe('hit');
+    expect(await interact(lockdown.body.data.metadata.scrapeId, { code: 'return 1' })).toMatchObject({
+      status: 404,
+      body: { code: 'SCRAPE_NOT_FOUND' },
+    });
+
+    // The official SDK's scrape() then interact(), whether or not the page came from the cache.
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(url, { formats: ['markdown'] });
+    expect(document.metadata?.cacheState).toBe('hit');
+    const response = await client.interact(document.metadata?.scrapeId as string, {
+      code: "return await page.locator('#name').inputValue()",
+    });
+    expect(response).toMatchObject({ success: true, result: '', exitCode: 0 });
+    await client.stopInteraction(document.metadata?.scrapeId as string);
   });
 
   it('stops scripts that read files, spawn processes, reach the network or run too long', async () => {

@@ -118,12 +118,12 @@ describe('monitors over HTTP', () => {
     const crawl = await call(trawl, 'POST', '/v2/monitor', {
       name: 'x',
       schedule: { cron: '0 * * * *' },
-      targets: [{ type: 'crawl', url: site.url('/') }],
+      targets: [{ type: 'crawl', url: site.url('/'), crawlOptions: { prompt: 'only the docs' } }],
     });
     expect(crawl.status).toBe(501);
     expect(crawl.body).toMatchObject({
       code: 'FEATURE_NOT_AVAILABLE',
-      error: expect.stringContaining('targets[0].type=crawl'),
+      error: expect.stringContaining('targets[0].crawlOptions.prompt'),
     });
 
     const created = await call(trawl, 'POST', '/v2/monitor', {

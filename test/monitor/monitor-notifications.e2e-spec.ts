@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, runCheck, until } from '../support/monitor-client.js';
 import { startSmtpServer } from '../support/smtp-receiver.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
@@ -21,16 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp?.close());
 const running = trawlWithSite({ env });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('monitor notifications and schedules', () => {
   it('signs webhooks both ways, retries a receiver that is down with the same webhook-id, and logs the deliveries', async () => {

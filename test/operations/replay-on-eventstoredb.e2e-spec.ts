@@ -8,7 +8,7 @@ import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-sit
 import { EventStoreDbTestServer } from '../support/eventstoredb-test-server/eventstoredb-test-server.js';
 import { call, runCheck } from '../support/monitor-client.js';
 import { repoRoot } from '../support/repo-root.js';
-import { post } from '../support/scrape-client.js';
+import { post, waitUntilCached } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 
 const run = promisify(execFile);
@@ -56,14 +56,7 @@ async function keysOf(kv: KV): Promise<string[]> {
 
 const scrape = (body: Record<string, unknown>) => post(trawl, '/v2/scrape', body);
 
-/** The projector is asynchronous: wait until the cache index holds `url`. */
-async function cached(url: string) {
-  const deadline = Date.now() + 15_000;
-  while ((await scrape({ url, minAge: 1 })).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const cached = (url: string) => waitUntilCached(trawl, url);
 
 /** `verify --all`, again for a few seconds while it differs: the projector follows the log asynchronously. */
 async function verifiedOnceCaughtUp() {

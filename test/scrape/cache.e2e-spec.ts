@@ -1,4 +1,4 @@
-import { post } from '../support/scrape-client.js';
+import { post, waitUntilCached } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 
@@ -9,14 +9,7 @@ const scrape = (body: Record<string, unknown>, apiKey?: string) =>
 const fetchesOf = (path: string) => running.site.requests.filter((request) => request.path === path).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The cache index is a projection: wait until a completed scrape of `url` is in it (cache-only reads never fetch). */
-async function cached(url: string) {
-  const deadline = Date.now() + 10_000;
-  while ((await scrape({ url, minAge: 1 })).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
-    await sleep(100);
-  }
-}
+const cached = (url: string) => waitUntilCached(running.trawl, url);
 
 describe('the scrape cache', () => {
   it('serves a second scrape from the cache, deriving other formats from the cached page', async () => {

@@ -65,13 +65,4 @@ describe('changeTracking', () => {
     expect(gone.body.data.metadata.statusCode).toBe(404);
     expect(gone.body.data.changeTracking.changeStatus).toBe('removed');
   });
-
-  it('refuses json mode clearly until structured extraction lands', async () => {
-    const { status, body } = await post(running.trawl, '/v2/scrape', {
-      url: running.site.url('/changing'),
-      formats: ['markdown', { type: 'changeTracking', modes: ['json'], schema: { type: 'object' } }],
-    });
-    expect(status).toBe(501);
-    expect(body.error).toContain('formats.changeTracking.json');
-  });
 });

@@ -1,29 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { CLIP_PAGE, makeClip } from '../support/media-clip.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 
 const running = trawlWithSite();
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
-
-/** A one-second test clip (colour bars and a 440 Hz tone), made by the test with ffmpeg. */
-async function makeClip(): Promise<Buffer> {
-  const directory = await mkdtemp(join(tmpdir(), 'trawl-clip-'));
-  try {
-    const file = join(directory, 'clip.mp4');
-    await promisify(execFile)('ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-shortest'],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-    ]);
-    return await readFile(file);
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
 
 async function download(url: string) {
   const response = await fetch(url);
@@ -37,13 +17,7 @@ async function download(url: string) {
 describe('audio and video formats', () => {
   beforeAll(async () => {
     running.site.serve('/media/clip.mp4', 'video/mp4', await makeClip());
-    running.site.serve(
-      '/media/page',
-      'text/html; charset=utf-8',
-      Buffer.from(
-        '<html><head><title>Harbour at dusk</title></head><body><main><h1>Harbour at dusk</h1><video controls src="/media/clip.mp4"></video></main></body></html>',
-      ),
-    );
+    running.site.serve('/media/page', 'text/html; charset=utf-8', CLIP_PAGE);
   });
 
   it('returns the page audio as an MP3 behind a signed URL valid for an hour', async () => {

@@ -24,3 +24,19 @@ export async function post(
   });
   return { status: response.status, body: await response.json() };
 }
+
+/**
+ * The cache index is a projection, written a moment after the scrape answered: wait until a
+ * cache-only read (`minAge: 1`, which never fetches) finds `url` with these options.
+ */
+export async function waitUntilCached(
+  trawl: RunningTrawl,
+  url: string,
+  options: Record<string, unknown> = {},
+): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while ((await post(trawl, '/v2/scrape', { ...options, url, minAge: 1 })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -79,7 +79,8 @@ async function waitForApi(
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
@@ -34,7 +35,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
-  imports: [TerminusModule, LlmModule.forRoot()],
+  imports: [TerminusModule, DiscoveryModule, LlmModule.forRoot()],
   controllers: [
     ScrapeHttpController,
     InteractHttpController,

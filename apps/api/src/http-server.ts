@@ -4,7 +4,9 @@ import type { TrawlConfig } from '#config';
 import { answerClientErrorsWithEnvelope } from './http/client-errors.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { jsonBody } from './http/json-body.middleware.js';
+import { requestMetrics } from './http/request-metrics.middleware.js';
 import { securityHeaders } from './http/security-headers.middleware.js';
+import { serveApiReference } from './openapi/api-reference.js';
 
 /** HTTP settings shared by the api app and the standalone app. */
 export async function listenHttp(
@@ -14,9 +16,11 @@ export async function listenHttp(
 ): Promise<void> {
   app.disable('x-powered-by');
   app.use(securityHeaders(config.hstsMaxAgeSeconds));
+  app.use(requestMetrics);
   app.use(jsonBody);
   answerClientErrorsWithEnvelope(app.getHttpServer());
   app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
+  serveApiReference(app, config);
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
   logger.info({ url: config.publicUrl }, 'Trawl API listening');

@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     if ((noun === 'verify' || noun === 'rebuild') && verb) {
       const store = await openConfiguredStore(config);
       try {
-        return await readModelCommand(noun, pickProjections(verb), { store, nc, names });
+        return await readModelCommand(noun, pickProjections(verb), { store, nc, names, s3: config.s3 });
       } finally {
         await store.close();
       }

@@ -4,9 +4,14 @@ import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
+import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
+import { CheckRetention } from './monitor-checks/check-retention.service.js';
 import { CheckStartedHandler } from './monitor-checks/check-started.handler.js';
+import { MonitorCrawlTargets } from './monitor-checks/crawl-target.service.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
+import { MonitorSearchTargets } from './monitor-checks/search-target.service.js';
+import { StuckCheckWatchdog } from './monitor-checks/stuck-check-watchdog.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
@@ -23,8 +28,13 @@ import { EventRelayService } from './relay/event-relay.service.js';
     StreamHistoryQueryService,
     CrawlQueries,
     CrawlRunner,
+    CrawlWatchdog,
     MonitorScheduler,
+    MonitorCrawlTargets,
+    MonitorSearchTargets,
     CheckStartedHandler,
+    StuckCheckWatchdog,
+    CheckRetention,
   ],
 })
 export class CoreModule {}

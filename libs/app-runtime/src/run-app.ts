@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { ConfigModule, loadConfig, type TrawlConfig } from '#config';
 import { MessagingModule } from '#messaging';
-import { createLogger, NestPinoLogger, ObservabilityModule } from '#observability';
+import { createLogger, NestPinoLogger, ObservabilityModule, serveMetrics } from '#observability';
 
 export interface AppDefinition {
   /** `api`, `core`, …, `standalone`: the log's `app` field and the NATS client name. */
@@ -28,6 +28,7 @@ export async function runApp(definition: AppDefinition): Promise<INestApplicatio
         natsUrl: config.natsUrl,
         natsPrefix: config.natsPrefix,
         clientName: `trawl-${definition.name}`,
+        s3: config.s3,
       }),
       ...definition.modules(config),
     ],
@@ -47,6 +48,10 @@ export async function runApp(definition: AppDefinition): Promise<INestApplicatio
     app = await NestFactory.createApplicationContext(RootModule, { logger: nestLogger });
     app.enableShutdownHooks();
     await app.init();
+    if (config.metricsPort > 0) {
+      await serveMetrics(config.metricsPort, config.host);
+      logger.info({ port: config.metricsPort }, 'metrics served at /metrics');
+    }
   }
   await definition.afterStart?.(app, config, logger);
   logger.info({ natsPrefix: config.natsPrefix }, `trawl ${definition.name} started`);

@@ -3,5 +3,8 @@ export { runActions } from './actions/page-actions.js';
 export type { BrandingProfile } from './branding/measure-branding.js';
 export * from './fetch/fetch-error.js';
 export * from './pool/browser-pool.js';
+export * from './prompt-steps/imperative-prompt.js';
+export * from './prompt-steps/run-prompt-steps.js';
+export * from './proxy/connect-via-proxy.js';
 export * from './sessions/live-sessions.js';
 export { assertPublicUrl, isForbiddenAddress, isPrivateAddress, resolveHost } from './ssrf/address-guard.js';

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ProxyPools } from '#domain';
+import { proxyPoolsFrom } from './proxy-pools.js';
 
 /**
  * Every setting of Trawl, read once from the environment. The README's configuration table
@@ -24,9 +26,13 @@ export interface TrawlConfig {
   workerAckWaitMs: number;
   /** Private, loopback and link-local addresses outbound fetches may reach (tests, intranets). */
   allowedPrivateAddresses: PrivateAddressAllowance;
+  /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
+  proxies: ProxyPools;
   logLevel: string;
   /** `Strict-Transport-Security` max-age of API answers; 0 (the default) sends none, for plain-HTTP deployments. */
   hstsMaxAgeSeconds: number;
+  /** Port of the `/metrics` endpoint of an app without HTTP (core, projector, workers); 0 = none. The api serves `/metrics` itself. */
+  metricsPort: number;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
   rateLimitPerTeam: number;
   rateLimitPerKey: number;
@@ -49,6 +55,12 @@ export interface TrawlConfig {
   interactIdleMs: number;
   /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
   searxngUrl?: string;
+  /**
+   * A crawl page whose scrape has not ended this long after its own timeout is failed as
+   * SCRAPE_TIMEOUT, so a lost job never stalls its crawl; the watchdog looks every interval.
+   */
+  crawlPageStallGraceMs: number;
+  crawlWatchdogIntervalMs: number;
   /** Shortest interval between two runs of a monitor's schedule. */
   monitorMinIntervalMinutes: number;
   /** How often the scheduler looks for due monitor checks. */
@@ -56,6 +68,11 @@ export interface TrawlConfig {
   /** Checks running at once per core instance, and pages scraped at once per check. */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;
+  /** A check running longer is completed by the watchdog, its unreported pages as `error`. */
+  monitorCheckDeadlineMs: number;
+  /** How often core drops checks older than their monitor's `retentionDays`, and how long such a day is. */
+  monitorRetentionSweepMs: number;
+  monitorRetentionDaySeconds: number;
   /** Key of webhook signatures (`whsec_<base64>`); default: one kept in DATA_DIR. */
   webhookSigningSecret?: string;
   /** Attempts per webhook call before it is logged as failed; the first retry waits `webhookRetryBaseMs`. */
@@ -70,6 +87,20 @@ export interface TrawlConfig {
   bootstrapLocalKey: boolean;
   /** An OpenAI-compatible chat-completions endpoint for model-based features; absent = local methods only. */
   llm?: LlmSettings;
+  /** An S3-compatible bucket for page bodies, documents and files; absent = the JetStream object store. */
+  s3?: S3BlobSettings;
+}
+
+export interface S3BlobSettings {
+  /** Unset: AWS (`https://s3.<region>.amazonaws.com`); MinIO, R2, Ceph…: their URL. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** `<endpoint>/<bucket>/<key>` URLs (MinIO) instead of virtual-hosted `<bucket>.<host>/<key>`. */
+  forcePathStyle: boolean;
 }
 
 /** Every private address (`'all'`), or only these ranges; an empty list keeps the SSRF guard whole. */
@@ -156,8 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowedPrivateAddresses: privateAddressAllowance(env.ALLOW_PRIVATE_ADDRESSES ?? ''),
+    proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     hstsMaxAgeSeconds: int(env, 'HSTS_MAX_AGE_SECONDS', 0),
+    metricsPort: int(env, 'METRICS_PORT', 0),
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 0),
@@ -186,10 +219,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
           },
         }
       : {}),
+    ...(env.S3_BUCKET
+      ? {
+          s3: {
+            endpoint: env.S3_ENDPOINT || undefined,
+            region: env.S3_REGION || 'us-east-1',
+            bucket: env.S3_BUCKET,
+            accessKeyId: required(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set'),
+            secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set'),
+            sessionToken: env.S3_SESSION_TOKEN || undefined,
+            // Self-hosted servers rarely have a wildcard DNS name per bucket.
+            forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
+          },
+        }
+      : {}),
     monitorMinIntervalMinutes: int(env, 'MONITOR_MIN_INTERVAL_MINUTES', 5),
     monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
     monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
     monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
+    monitorCheckDeadlineMs: int(env, 'MONITOR_CHECK_DEADLINE_MS', 3_600_000),
+    monitorRetentionSweepMs: int(env, 'MONITOR_RETENTION_SWEEP_MS', 3_600_000),
+    monitorRetentionDaySeconds: int(env, 'MONITOR_RETENTION_DAY_SECONDS', 86_400),
+    crawlPageStallGraceMs: int(env, 'CRAWL_PAGE_STALL_GRACE_MS', 120_000),
+    crawlWatchdogIntervalMs: int(env, 'CRAWL_WATCHDOG_INTERVAL_MS', 15_000),
     webhookSigningSecret: env.WEBHOOK_SIGNING_SECRET || undefined,
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 2_000),

@@ -1,3 +1,4 @@
+export { compareJson, describeJsonChanges, type JsonChanges } from './change-tracking/compare-json.js';
 export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
 export { cleanMarkdown } from './clean-content/clean-markdown.js';

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { HttpProxy } from '#browser';
 import type { PrivateAddressAllowance } from '#config';
 import { startGuardedProxy } from './guarded-proxy.js';
 import { MediaError } from './media-error.js';
@@ -37,16 +38,19 @@ function assertMediaTools(): Promise<void> {
 
 /**
  * The page's audio (MP3) or video (best quality, merged) through yt-dlp, whose every request
- * goes through the SSRF-guarded proxy. Killed when `timeoutMs` runs out.
+ * goes through the SSRF-guarded proxy (and on through the operator's proxy that fetched the page). Killed when `timeoutMs` runs out.
  */
 export async function downloadMedia(
   url: string,
   kind: MediaKind,
-  options: { timeoutMs: number; allowedPrivateAddresses: PrivateAddressAllowance },
+  options: { timeoutMs: number; allowedPrivateAddresses: PrivateAddressAllowance; proxy?: HttpProxy },
 ): Promise<{ bytes: Buffer; extension: string }> {
   await assertMediaTools();
+  const proxy = await startGuardedProxy({
+    allowedPrivateAddresses: options.allowedPrivateAddresses,
+    upstream: options.proxy,
+  });
   const directory = await mkdtemp(join(tmpdir(), 'trawl-media-'));
-  const proxy = await startGuardedProxy({ allowedPrivateAddresses: options.allowedPrivateAddresses });
   try {
     const format = kind === 'audio' ? ['-f', 'ba/b', '-x', '--audio-format', 'mp3'] : ['-f', 'bv*+ba/b'];
     try {

@@ -1,5 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startForwardProxy } from '../../../test/support/forward-proxy.js';
 import { startGuardedProxy } from './guarded-proxy.js';
 
 /** A GET of `target` through the proxy, as yt-dlp sends it (absolute URL as the path). */
@@ -62,6 +63,28 @@ describe('startGuardedProxy', () => {
       expect(await connectVia(proxy.url, new URL(target).host)).toBe(200);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("leaves through the operator's proxy when given one, still refusing private targets first", async () => {
+    const credentials = { username: 'ada', password: 's3cret' };
+    const operatorProxy = await startForwardProxy('enhanced', { credentials });
+    const upstream = { server: operatorProxy.url, ...credentials };
+    const open = await startGuardedProxy({ allowedPrivateAddresses: 'all', upstream });
+    const guarded = await startGuardedProxy({ allowedPrivateAddresses: [], upstream });
+    try {
+      expect(await viaProxy(open.url, target)).toEqual({ status: 200, body: 'local secret' });
+      expect(await connectVia(open.url, new URL(target).host)).toBe(200);
+      expect(operatorProxy.carried).toEqual([
+        { method: 'GET', target },
+        { method: 'CONNECT', target: new URL(target).host },
+      ]);
+      expect(await viaProxy(guarded.url, target)).toMatchObject({ status: 403 });
+      expect(operatorProxy.carried).toHaveLength(2);
+    } finally {
+      await open.close();
+      await guarded.close();
+      await operatorProxy.close();
     }
   });
 });

@@ -1,6 +1,13 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
-import { isForbiddenAddress, resolveHost } from '#browser';
+import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
+import {
+  connectViaProxy,
+  type HttpProxy,
+  hostPort,
+  isForbiddenAddress,
+  proxyAuthorization,
+  resolveHost,
+} from '#browser';
 import type { PrivateAddressAllowance } from '#config';
 
 /** A loopback HTTP proxy that a download tool is pointed at, so its requests obey the SSRF guard. */
@@ -19,7 +26,11 @@ export interface GuardedProxy {
  */
 export async function startGuardedProxy(options: {
   allowedPrivateAddresses: PrivateAddressAllowance;
+  /** The operator's proxy the page came through: downloads leave through it too (an http:// proxy). */
+  upstream?: HttpProxy;
 }): Promise<GuardedProxy> {
+  const upstream = options.upstream;
+  const upstreamServer = upstream && new URL(upstream.server);
   const blockedHosts: string[] = [];
   const sockets = new Set<Socket>();
   const resolve = async (host: string, port: number): Promise<string | undefined> => {
@@ -48,21 +59,24 @@ export async function startGuardedProxy(options: {
       return;
     }
     const { 'proxy-connection': _proxyConnection, ...headers } = req.headers;
-    const upstream = httpRequest(
+    const port = target.port || 80;
+    const path = target.pathname + target.search;
+    // Through the operator's proxy, the absolute URL names the checked address, never the name again.
+    const forwarded = httpRequest(
       {
-        host: address,
-        port: target.port || 80,
+        host: upstreamServer?.hostname ?? address,
+        port: upstreamServer ? Number(upstreamServer.port || 80) : port,
         method: req.method,
-        path: target.pathname + target.search,
-        headers: { ...headers, host: target.host },
+        path: upstream ? `http://${hostPort(address, port)}${path}` : path,
+        headers: { ...headers, host: target.host, ...(upstream ? proxyAuthorization(upstream) : {}) },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
+    forwarded.on('error', () => res.writeHead(502).end());
+    req.pipe(forwarded);
   });
 
   server.on('connect', async (req: IncomingMessage, client: Socket, head: Buffer) => {
@@ -75,15 +89,18 @@ export async function startGuardedProxy(options: {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const upstream = connect(port, address, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    upstream.on('error', () => client.destroy());
+    const tunnel = await openTunnel(address, port, upstream).catch(() => undefined);
+    if (!tunnel) {
+      client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      return;
+    }
+    sockets.add(tunnel);
+    tunnel.on('close', () => sockets.delete(tunnel));
+    tunnel.on('error', () => client.destroy());
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) tunnel.write(head);
+    tunnel.pipe(client);
+    client.pipe(tunnel);
   });
 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -97,6 +114,15 @@ export async function startGuardedProxy(options: {
         server.close(() => done());
       }),
   };
+}
+
+/** A TCP stream to the checked address: straight, or through the operator's proxy. */
+function openTunnel(address: string, port: number, upstream: HttpProxy | undefined): Promise<Socket> {
+  if (upstream) return connectViaProxy(upstream, address, port);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, address, () => resolve(socket));
+    socket.once('error', reject);
+  });
 }
 
 function splitHostPort(authority: string): [string | undefined, number | undefined] {

@@ -1,11 +1,14 @@
 import { AckPolicy, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { NatsNames, RecordedEvent } from '#contracts';
+import { type ConsumerKind, observeConsumer } from './consumer-metrics.js';
 import { ensureEventsStream } from './events-stream.js';
 
 export interface EventConsumerOptions {
   /** Durable name of the worker group; instances with the same name share the work. */
   worker: string;
+  /** Reported on `/metrics` as a work queue's depth (default) or a projection's lag. */
+  kind?: ConsumerKind;
   /** Event category and type this worker reacts to, e.g. `scrape` / `ScrapeRequested`; omit type for all. */
   category?: string;
   type?: string;
@@ -56,6 +59,13 @@ export async function consumeEvents(
 
   const consumer = await jetstream(nc).consumers.get(names.eventsStream, durable);
   const messages = await consumer.consume({ max_messages: options.concurrency });
+  const unobserve = observeConsumer({
+    jsm,
+    stream: names.eventsStream,
+    durable,
+    worker: options.worker,
+    kind: options.kind ?? 'work-queue',
+  });
   const running = new Set<Promise<void>>();
 
   const process = async (msg: JsMsg) => {
@@ -85,6 +95,7 @@ export async function consumeEvents(
   return {
     inFlight: () => running.size,
     async stop() {
+      unobserve();
       await messages.close();
       await loop;
       await Promise.allSettled([...running]);

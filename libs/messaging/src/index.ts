@@ -1,4 +1,4 @@
-export * from './blob-store.js';
+export * from './blob-store/index.js';
 export * from './command-bus.js';
 export * from './correlation.js';
 export * from './event-consumer.js';

@@ -49,6 +49,51 @@ describe('parsePdf', () => {
     expect(parsed.html).toContain('<h3>Safety notes</h3>');
   });
 
+  it('reads a two-column page column by column, under a title that spans both', async () => {
+    const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
+    const twoColumns = buildTestPdf([
+      [
+        { text: 'Shore Bulletin: the spring survey of the northern bay', x: 72, y: 780, size: 18 },
+        ...column(72, 740, [
+          'Left one: the survey began at dawn',
+          'on the outer reef, where the crabs',
+          'hide under the kelp at low tide.',
+        ]),
+        ...column(72, 684, ['Left two: volunteers counted each', 'pool twice and wrote the tallies']),
+        ...column(310, 740, [
+          'on cards. Right one: the stars were fewer',
+          'than last year along the point, and',
+          'the anemones had spread further.',
+        ]),
+        ...column(310, 684, ['Right two: the next survey is set', 'for the autumn equinox tides.']),
+      ],
+    ]);
+    const { html } = await parsePdf(twoColumns, { mode: 'fast' });
+    const paragraphs = [...html.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1]);
+    expect(html).toContain('<h1>Shore Bulletin: the spring survey of the northern bay</h1>');
+    expect(paragraphs).toEqual([
+      'Left one: the survey began at dawn on the outer reef, where the crabs hide under the kelp at low tide.',
+      // A sentence that runs from the foot of the left column on at the top of the right one.
+      'Left two: volunteers counted each pool twice and wrote the tallies on cards. Right one: the stars were fewer than last year along the point, and the anemones had spread further.',
+      'Right two: the next survey is set for the autumn equinox tides.',
+    ]);
+  });
+
+  it('starts a new paragraph at the top of the right column when the left one ended a sentence', async () => {
+    const lines = (x: number, first: string) =>
+      body(740, [first, 'and a second line of the same text', 'that ends its sentence here.'], x);
+    const pdf = buildTestPdf([
+      [...lines(72, 'West: the first column says this'), ...lines(310, 'East: the second column says that')],
+    ]);
+    const paragraphs = [...(await parsePdf(pdf, { mode: 'fast' })).html.matchAll(/<p>(.*?)<\/p>/g)].map(
+      (match) => match[1],
+    );
+    expect(paragraphs).toEqual([
+      'West: the first column says this and a second line of the same text that ends its sentence here.',
+      'East: the second column says that and a second line of the same text that ends its sentence here.',
+    ]);
+  });
+
   it('stops at maxPages and reports the real page count', async () => {
     const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
     expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });

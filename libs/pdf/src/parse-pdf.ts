@@ -1,4 +1,5 @@
 import { blocksToHtml } from './layout/blocks-to-html.js';
+import { columnOrder } from './layout/column-order.js';
 import { groupLines } from './layout/group-lines.js';
 import { linesToBlocks } from './layout/lines-to-blocks.js';
 import type { LayoutBlock, TextLine } from './layout/text-run.js';
@@ -49,7 +50,10 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParseOptions): Pro
       .filter((page) => options.mode === 'ocr' || (options.mode === 'auto' && !hasUsableText(page)))
       .map((page) => page.number);
     const ocr = await ocrPages(bytes, needOcr, options.ocrLanguage);
-    const lines: TextLine[][] = texts.map((page) => (ocr.has(page.number) ? [] : groupLines(page.runs)));
+    // Two-column pages: the left column's lines, then the right one's.
+    const lines: TextLine[][] = texts.map((page) =>
+      ocr.has(page.number) ? [] : columnOrder(page.runs).flatMap(groupLines),
+    );
     const textBlocks = linesToBlocks(lines);
     const blocks: LayoutBlock[] = texts.flatMap((page, index) => ocr.get(page.number) ?? textBlocks[index]);
     const title = await pdfTitle(document);

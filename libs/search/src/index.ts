@@ -1,3 +1,4 @@
 export * from './local-index.js';
+export * from './local-search.provider.js';
 export * from './search-provider.js';
 export * from './searxng.provider.js';

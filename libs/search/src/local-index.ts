@@ -42,13 +42,14 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 export function rankIndexedPages(
   pages: IndexedPage[],
   query: string,
-  options: { limit: number; includeDomains: string[]; excludeDomains: string[] },
+  options: { limit: number; includeDomains: string[]; excludeDomains: string[]; since?: string },
 ): SearchHit[] {
   const terms = [...new Set(words(query))];
   if (terms.length === 0) return [];
   const scored: { page: IndexedPage; score: number }[] = [];
   for (const page of pages) {
     if (!domainAllowed(page.url, options.includeDomains, options.excludeDomains)) continue;
+    if (options.since && page.scrapedAt < options.since) continue;
     const title = count(words(page.title));
     const body = count(words(`${page.description} ${page.text}`));
     const length = Math.max(

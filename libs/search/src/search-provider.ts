@@ -13,6 +13,8 @@ export interface SearchQuery {
   includeDomains: string[];
   excludeDomains: string[];
   timeoutMs: number;
+  /** Only results from this instant on (a search monitor's window). */
+  since?: string;
 }
 
 /** The port every search provider implements (SearXNG, the local index, …). */

@@ -22,7 +22,12 @@ export class SearxngProvider implements SearchProvider {
     const signal = AbortSignal.timeout(query.timeoutMs);
     for (let page = 1; page <= MAX_PAGES && hits.length < query.limit; page++) {
       const url = new URL('search', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
-      url.search = new URLSearchParams({ q: query.query, format: 'json', pageno: String(page) }).toString();
+      url.search = new URLSearchParams({
+        q: query.query,
+        format: 'json',
+        pageno: String(page),
+        ...(query.since ? { time_range: timeRange(query.since) } : {}),
+      }).toString();
       const body = await this.ask(url, signal);
       const results = body.results ?? [];
       if (results.length === 0) break;
@@ -57,4 +62,12 @@ export class SearchProviderError extends Error {
     super(message);
     this.name = 'SearchProviderError';
   }
+}
+
+/** SearXNG's coarsest `time_range` that still covers the window starting at `since`. */
+function timeRange(since: string): string {
+  const days = (Date.now() - Date.parse(since)) / 86_400_000;
+  if (days <= 1) return 'day';
+  if (days <= 7) return 'week';
+  return days <= 31 ? 'month' : 'year';
 }

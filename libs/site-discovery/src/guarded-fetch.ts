@@ -1,5 +1,6 @@
-import { assertPublicUrl, FetchError } from '#browser';
+import { assertPublicUrl, FetchError, type HttpProxy } from '#browser';
 import type { PrivateAddressAllowance } from '#config';
+import { proxiedGet } from './proxied-get.js';
 
 export interface GuardedFetchOptions {
   /** Let the fetch reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES). */
@@ -8,6 +9,8 @@ export interface GuardedFetchOptions {
   userAgent: string;
   /** Bodies larger than this are cut off: robots files and sitemaps are small. */
   maxBytes?: number;
+  /** The operator's proxy to leave through (the one the crawl's pages use); none: direct. */
+  proxy?: HttpProxy;
 }
 
 export interface FetchedText {
@@ -22,18 +25,19 @@ const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * A plain HTTP GET (no browser) for robots.txt, sitemaps and map's link discovery. Every hop of a
- * redirect chain passes the SSRF guard again, as Chromium's request guard does for scrapes.
+ * redirect chain passes the SSRF guard again, as Chromium's request guard does for scrapes, with
+ * or without a proxy (the proxy is the operator's and trusted; the target is not).
  */
 export async function fetchText(url: string, options: GuardedFetchOptions): Promise<FetchedText> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     await assertPublicUrl(current, options.allowedPrivateAddresses);
-    const response = await fetch(current, {
-      redirect: 'manual',
-      signal,
-      headers: { 'user-agent': options.userAgent, accept: '*/*' },
-    }).catch((error: unknown) => {
+    const headers = { 'user-agent': options.userAgent, accept: '*/*' };
+    const response = await (options.proxy
+      ? proxiedGet(current, options.proxy, { signal, headers })
+      : fetch(current, { redirect: 'manual', signal, headers })
+    ).catch((error: unknown) => {
       if (signal.aborted) throw new FetchError('SCRAPE_TIMEOUT', `Fetching ${current} timed out`);
       throw new FetchError('SCRAPE_SITE_ERROR', `Fetching ${current} failed: ${String(error)}`);
     });

@@ -7,13 +7,32 @@ import { extractMenu } from './menu/extract-menu.js';
 import { type ParsedPage, parsePage } from './page/parse-page.js';
 import { extractProduct } from './product/extract-product.js';
 import { summarize } from './summary/summarize.js';
-import type { StructuredInput, StructuredOutput } from './types.js';
+import type { JsonRequest, StructuredInput, StructuredOutput } from './types.js';
 
 const PRODUCT_SOURCES = {
   'structured-data': 'schema.org data',
   opengraph: 'OpenGraph product tags',
   'page-heuristics': 'visible text (no product data on the page)',
 } as const;
+
+/** A json extraction by the local method: the schema filled from the page, else the page outline. */
+function extractJson(
+  { schema, prompt }: JsonRequest,
+  page: () => ParsedPage,
+): { value: unknown; note: string } {
+  if (!schema)
+    return {
+      value: pageOutline(page()),
+      note: 'holds the page outline (title, headings, key/values, tables): a free-form prompt needs a model (set LLM_BASE_URL)',
+    };
+  const fill = fillSchema(schema, pageFacts(page(), schemaFieldNames(schema)));
+  return {
+    value: fill.value,
+    note:
+      `was filled by the local extractor (page structured data and labels${prompt ? '; the prompt needs a model and was not used' : ''})` +
+      (fill.missing.length > 0 ? `; not found on the page, so null: ${fill.missing.join(', ')}` : ''),
+  };
+}
 
 /**
  * Every requested structured format by the local, deterministic methods: pure and synchronous,
@@ -29,18 +48,14 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
   };
 
   if (request.json) {
-    const { schema, prompt } = request.json;
-    if (schema) {
-      const fill = fillSchema(schema, pageFacts(page(), schemaFieldNames(schema)));
-      output.json = fill.value;
-      output.notes.json =
-        `json was filled by the local extractor (page structured data and labels${prompt ? '; the prompt needs a model and was not used' : ''})` +
-        (fill.missing.length > 0 ? `; not found on the page, so null: ${fill.missing.join(', ')}` : '');
-    } else {
-      output.json = pageOutline(page());
-      output.notes.json =
-        'json holds the page outline (title, headings, key/values, tables): a free-form prompt needs a model (set LLM_BASE_URL)';
-    }
+    const extracted = extractJson(request.json, page);
+    output.json = extracted.value;
+    output.notes.json = `json ${extracted.note}`;
+  }
+  if (request.changeTracking) {
+    const extracted = extractJson(request.changeTracking, page);
+    output.changeTrackingJson = extracted.value;
+    output.notes.changeTracking = `changeTracking json ${extracted.note}`;
   }
   if (request.summary) {
     output.summary = summarize(input.markdown);

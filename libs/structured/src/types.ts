@@ -2,9 +2,16 @@ import type { JsonSchema } from './json/json-schema.js';
 import type { Menu } from './menu/extract-menu.js';
 import type { Product } from './product/extract-product.js';
 
+export interface JsonRequest {
+  schema?: JsonSchema;
+  prompt?: string;
+}
+
 /** The structured formats a scrape asked for, with their options. */
 export interface StructuredRequest {
-  json?: { schema?: JsonSchema; prompt?: string };
+  json?: JsonRequest;
+  /** Change tracking's `json` mode: its own extraction, compared with the previous scrape's. */
+  changeTracking?: JsonRequest;
   summary?: boolean;
   /** The `question` format's question. */
   question?: string;
@@ -26,6 +33,8 @@ export interface StructuredInput {
 /** The Firecrawl document fields these formats fill, and notes for `warning`. */
 export interface StructuredOutput {
   json?: unknown;
+  /** The extraction of change tracking's `json` mode: kept as the page's snapshot, not part of the document. */
+  changeTrackingJson?: unknown;
   summary?: string;
   answer?: string;
   highlights?: string;
@@ -37,4 +46,11 @@ export interface StructuredOutput {
   pageMarkdown?: string;
 }
 
-export type StructuredFormat = 'json' | 'summary' | 'answer' | 'highlights' | 'product' | 'menu';
+export type StructuredFormat =
+  | 'json'
+  | 'changeTracking'
+  | 'summary'
+  | 'answer'
+  | 'highlights'
+  | 'product'
+  | 'menu';

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { AUDIT_CATEGORY, type StreamHistoryPage, TrawlError } from '#contracts';
 import { CommandBus } from '#messaging';
+import { OpenApiOperation } from '#openapi';
 import { AdminKeyGuard } from './admin-key.guard.js';
 import { refusalsAsErrors } from './refusals-as-errors.js';
 
@@ -12,6 +13,7 @@ const STREAM_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 export class AdminStreamsHttpController {
   constructor(private readonly bus: CommandBus) {}
 
+  @OpenApiOperation({ summary: 'Audit timeline of one event stream', errors: ['BAD_REQUEST', 'NOT_FOUND'] })
   @Get(':streamId')
   async history(
     @Param('streamId') streamId: string,

@@ -3,6 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseG
 import { AccountsClient } from '#accounts';
 import { isUuid, type NatsNames, TrawlError } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { OpenApiOperation } from '#openapi';
 import { CreditsService } from '../credits/credits.service.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
 import { refusalsAsErrors } from './refusals-as-errors.js';
@@ -38,6 +39,14 @@ export class AdminHttpController {
     this.accounts = new AccountsClient(nc, names, bus);
   }
 
+  @OpenApiOperation({
+    summary: 'Create a team and its first API key (shown once)',
+    bodySchema: {
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 } },
+      required: ['name'],
+    },
+  })
   @Post('teams')
   @HttpCode(200)
   async createTeam(@Body() body: unknown) {
@@ -48,6 +57,11 @@ export class AdminHttpController {
     });
   }
 
+  @OpenApiOperation({
+    summary: 'Issue another API key for a team (shown once)',
+    bodySchema: { type: 'object', properties: { label: { type: 'string' } } },
+    errors: ['TEAM_NOT_FOUND'],
+  })
   @Post('teams/:teamId/keys')
   @HttpCode(200)
   issueKey(@Param('teamId') teamId: string, @Body() body: unknown) {
@@ -58,6 +72,10 @@ export class AdminHttpController {
     }));
   }
 
+  @OpenApiOperation({
+    summary: 'Replace an API key; the old one stops working',
+    errors: ['TEAM_NOT_FOUND', 'API_KEY_NOT_FOUND'],
+  })
   @Post('teams/:teamId/keys/:keyId/rotate')
   @HttpCode(200)
   rotateKey(@Param('teamId') teamId: string, @Param('keyId') keyId: string) {
@@ -67,6 +85,7 @@ export class AdminHttpController {
     }));
   }
 
+  @OpenApiOperation({ summary: 'Revoke an API key', errors: ['TEAM_NOT_FOUND', 'API_KEY_NOT_FOUND'] })
   @Delete('teams/:teamId/keys/:keyId')
   revokeKey(@Param('teamId') teamId: string, @Param('keyId') keyId: string) {
     return refusalsAsErrors(async () => {
@@ -75,6 +94,15 @@ export class AdminHttpController {
     });
   }
 
+  @OpenApiOperation({
+    summary: 'Grant credits to a team (meters it)',
+    bodySchema: {
+      type: 'object',
+      properties: { credits: { type: 'integer', minimum: 1 }, note: { type: 'string' } },
+      required: ['credits'],
+    },
+    errors: ['TEAM_NOT_FOUND'],
+  })
   @Post('teams/:teamId/credits')
   @HttpCode(200)
   grantCredits(@Param('teamId') teamId: string, @Body() body: unknown) {
@@ -86,6 +114,7 @@ export class AdminHttpController {
     }));
   }
 
+  @OpenApiOperation({ summary: 'Credit balance of a team', errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/credits')
   async balance(@Param('teamId') teamId: string) {
     // Anything but a UUID names no team (and is no read-model key).
@@ -93,6 +122,11 @@ export class AdminHttpController {
     return { success: true, data: await this.credits.balance(teamId) };
   }
 
+  @OpenApiOperation({
+    summary: 'Allow or forbid zero-data-retention scrapes for a team',
+    bodySchema: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'] },
+    errors: ['TEAM_NOT_FOUND'],
+  })
   @Put('teams/:teamId/zero-data-retention')
   setZeroDataRetention(@Param('teamId') teamId: string, @Body() body: unknown) {
     const enabled = field(body, 'enabled', isBoolean, 'must be true or false');

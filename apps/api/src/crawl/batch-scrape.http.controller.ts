@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError, validateBatchScrapeRequest } from '#contracts';
+import { CRAWL_DEFAULTS, ScrapeRequestDto, TrawlError, validateBatchScrapeRequest } from '#contracts';
+import { type DtoSchemas, type JsonSchema, OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -8,11 +9,39 @@ import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
 import { jobId, pageWindow } from './job-id.js';
 
+/** `urls` and the batch's own fields (checked by hand in validateBatchScrapeRequest), then every scrape option but `url`. */
+function batchScrapeBody(dtos: DtoSchemas): JsonSchema {
+  const scrape = dtos.withTypeNameShorthands(ScrapeRequestDto, ['formats', 'parsers']);
+  const { url: _url, ...scrapeOptions } = scrape.properties as Record<string, JsonSchema>;
+  return {
+    ...scrape,
+    properties: {
+      urls: {
+        type: 'array',
+        items: { type: 'string' },
+        minItems: 1,
+        maxItems: CRAWL_DEFAULTS.maxBatchUrls,
+      },
+      ignoreInvalidURLs: { type: 'boolean' },
+      maxConcurrency: { type: 'integer', minimum: 1, maximum: 100 },
+      webhook: { description: 'Not available yet (501)' },
+      appendToId: { description: 'Not available yet (501)' },
+      ...scrapeOptions,
+    },
+    required: ['urls'],
+  };
+}
+
 @Controller('v2/batch/scrape')
 @UseGuards(ApiKeyGuard, RateLimitGuard)
 export class BatchScrapeHttpController {
   constructor(private readonly jobs: CrawlJobs) {}
 
+  @OpenApiOperation({
+    summary: 'Start a batch scrape',
+    bodySchema: batchScrapeBody,
+    errors: ['FEATURE_NOT_AVAILABLE'],
+  })
   @Post()
   @HttpCode(200)
   start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
@@ -21,17 +50,30 @@ export class BatchScrapeHttpController {
     return this.jobs.startBatch(teamId, validated.value, correlationIdOf(req));
   }
 
+  @OpenApiOperation({
+    summary: 'Status and documents of a batch scrape',
+    query: {
+      skip: { description: 'Documents to skip', schema: { type: 'integer', minimum: 0 } },
+      limit: {
+        description: 'Documents per page (at most 50)',
+        schema: { type: 'integer', minimum: 0, maximum: 50 },
+      },
+    },
+    errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'],
+  })
   @Get(':id')
   status(@Param('id') id: string, @Query() query: Record<string, unknown>, @TeamId() teamId: string) {
     const { skip, take } = pageWindow(query.skip, query.limit, CRAWL_PAGE_SIZE);
     return this.jobs.status('batch', teamId, jobId(id), skip, take);
   }
 
+  @OpenApiOperation({ summary: 'Failed pages of a batch scrape', errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'] })
   @Get(':id/errors')
   async errors(@Param('id') id: string, @TeamId() teamId: string) {
     return { success: true, ...(await this.jobs.errors('batch', teamId, jobId(id))) };
   }
 
+  @OpenApiOperation({ summary: 'Cancel a batch scrape', errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'] })
   @Delete(':id')
   async cancel(@Param('id') id: string, @TeamId() teamId: string, @Req() req: Request) {
     return {

@@ -16,7 +16,7 @@ import {
   type ValidCrawlRequest,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
 /** Documents per page of `GET /v2/crawl/{id}`; the rest is reached through `next`. */
@@ -47,7 +47,7 @@ export class CrawlJobs {
   ) {}
 
   async startCrawl(teamId: string, crawl: ValidCrawlRequest, correlationId: string) {
-    refuseUnavailable(crawl.scrapeRequest, crawl.unsupported);
+    refuseUnavailable(crawl.scrapeRequest, crawl.unsupported, this.config);
     const crawlId = uuidv7();
     const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
     await this.send(
@@ -59,6 +59,7 @@ export class CrawlJobs {
         options: crawl.options,
         scrapeRequest: crawl.scrapeRequest,
         returnLinks,
+        ...(crawl.webhook ? { webhook: crawl.webhook } : {}),
         at: new Date().toISOString(),
       },
       correlationId,
@@ -67,7 +68,7 @@ export class CrawlJobs {
   }
 
   async startBatch(teamId: string, batch: ValidBatchScrapeRequest, correlationId: string) {
-    refuseUnavailable(batch.scrapeRequest, batch.unsupported);
+    refuseUnavailable(batch.scrapeRequest, batch.unsupported, this.config);
     const crawlId = uuidv7();
     await this.send(
       'StartBatchScrape',
@@ -77,6 +78,7 @@ export class CrawlJobs {
         urls: batch.urls,
         maxConcurrency: batch.maxConcurrency,
         scrapeRequest: batch.scrapeRequest,
+        ...(batch.webhook ? { webhook: batch.webhook } : {}),
         at: new Date().toISOString(),
       },
       correlationId,
@@ -180,8 +182,8 @@ function notFound(kind: CrawlKind, crawlId: string): TrawlError {
 }
 
 /** Options that are valid but not built here are refused by name, never silently ignored. */
-function refuseUnavailable(request: ScrapeRequest, jobOptions: string[]): void {
-  const missing = [...jobOptions, ...unavailableFeatures(request, AVAILABLE_FEATURES)];
+function refuseUnavailable(request: ScrapeRequest, jobOptions: string[], config: TrawlConfig): void {
+  const missing = [...jobOptions, ...unavailableFeatures(request, availableFeatures(config))];
   if (missing.length === 0) return;
   throw new TrawlError(
     'FEATURE_NOT_AVAILABLE',

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError, validateCrawlRequest } from '#contracts';
+import { CrawlRequestDto, TrawlError, validateCrawlRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -13,6 +14,7 @@ import { jobId, pageWindow } from './job-id.js';
 export class CrawlHttpController {
   constructor(private readonly jobs: CrawlJobs) {}
 
+  @OpenApiOperation({ summary: 'Start a crawl', body: CrawlRequestDto, errors: ['FEATURE_NOT_AVAILABLE'] })
   @Post()
   @HttpCode(200)
   start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
@@ -21,17 +23,33 @@ export class CrawlHttpController {
     return this.jobs.startCrawl(teamId, validated.value, correlationIdOf(req));
   }
 
+  @OpenApiOperation({
+    summary: 'Status and documents of a crawl',
+    query: {
+      skip: { description: 'Documents to skip', schema: { type: 'integer', minimum: 0 } },
+      limit: {
+        description: 'Documents per page (at most 50)',
+        schema: { type: 'integer', minimum: 0, maximum: 50 },
+      },
+    },
+    errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'],
+  })
   @Get(':id')
   status(@Param('id') id: string, @Query() query: Record<string, unknown>, @TeamId() teamId: string) {
     const { skip, take } = pageWindow(query.skip, query.limit, CRAWL_PAGE_SIZE);
     return this.jobs.status('crawl', teamId, jobId(id), skip, take);
   }
 
+  @OpenApiOperation({
+    summary: 'Failed pages and robots.txt-blocked URLs of a crawl',
+    errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'],
+  })
   @Get(':id/errors')
   async errors(@Param('id') id: string, @TeamId() teamId: string) {
     return { success: true, ...(await this.jobs.errors('crawl', teamId, jobId(id))) };
   }
 
+  @OpenApiOperation({ summary: 'Cancel a crawl', errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'] })
   @Delete(':id')
   async cancel(@Param('id') id: string, @TeamId() teamId: string, @Req() req: Request) {
     return {

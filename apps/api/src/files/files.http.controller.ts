@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { TrawlError } from '#contracts';
 import { type BlobStore, FILE_STORE, MEDIA_STORE } from '#messaging';
+import { OpenApiOperation } from '#openapi';
 import { fileKind } from './file-kinds.js';
 import { FileUrls } from './file-urls.js';
 
@@ -14,6 +15,15 @@ export class FilesHttpController {
     @Inject(MEDIA_STORE) private readonly media: BlobStore,
   ) {}
 
+  @OpenApiOperation({
+    summary: 'A screenshot, PDF or media file by its signed URL',
+    errors: ['FORBIDDEN', 'FILE_URL_EXPIRED', 'NOT_FOUND'],
+    success: {
+      description: 'The file',
+      contentType: 'application/octet-stream',
+      schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+    },
+  })
   @Get(':scrapeId/:name')
   async file(
     @Param('scrapeId') scrapeId: string,

@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { CommandBus, NATS_CONNECTION } from '#messaging';
+import { OpenApiOperation } from '#openapi';
 
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -18,6 +19,14 @@ export class HealthHttpController {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {}
 
+  @OpenApiOperation({
+    summary: 'Health of NATS, the event store, the browser pool and the extractor',
+    success: {
+      description: 'Terminus health report (503 when a part is down)',
+      contentType: 'application/json',
+      schema: { type: 'object' },
+    },
+  })
   @Get()
   @HealthCheck()
   check() {

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { isUuid, TrawlError, validateInteractRequest } from '#contracts';
+import { InteractRequestDto, isUuid, TrawlError, validateInteractRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -12,6 +13,17 @@ import { InteractService } from './interact.service.js';
 export class InteractHttpController {
   constructor(private readonly interactions: InteractService) {}
 
+  @OpenApiOperation({
+    summary: 'Run code or actions on the live page of a scrape',
+    body: InteractRequestDto,
+    errors: [
+      'SCRAPE_FORBIDDEN',
+      'SCRAPE_NOT_FOUND',
+      'INTERACT_ZERO_DATA_RETENTION',
+      'PROFILE_LOCKED',
+      'FEATURE_NOT_AVAILABLE',
+    ],
+  })
   @Post()
   @HttpCode(200)
   async interact(
@@ -41,6 +53,16 @@ export class InteractHttpController {
     return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
   }
 
+  @OpenApiOperation({
+    summary: 'End the interact session of a scrape',
+    errors: [
+      'BAD_REQUEST',
+      'SCRAPE_FORBIDDEN',
+      'SCRAPE_NOT_FOUND',
+      'INTERACT_SESSION_NOT_FOUND',
+      'INTERACT_SESSION_ENDED',
+    ],
+  })
   @Delete()
   @HttpCode(200)
   stop(@Param('scrapeId') scrapeId: string, @TeamId() teamId: string, @Req() req: Request) {

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { FetchError } from '#browser';
-import { TrawlError, validateMapRequest } from '#contracts';
+import { MapRequestDto, TrawlError, validateMapRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { MapService } from './map.service.js';
@@ -10,6 +11,11 @@ import { MapService } from './map.service.js';
 export class MapHttpController {
   constructor(private readonly maps: MapService) {}
 
+  @OpenApiOperation({
+    summary: 'Discover the URLs of a site without a browser',
+    body: MapRequestDto,
+    errors: ['SCRAPE_SSRF_BLOCKED', 'SCRAPE_TIMEOUT', 'FEATURE_NOT_AVAILABLE'],
+  })
   @Post()
   @HttpCode(200)
   async map(@Body() body: unknown) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool } from '#content';
 import { CRAWL_DEFAULTS, type ValidMapRequest } from '#contracts';
-import { selectMapLinks } from '#domain';
+import { proxyAttempts, selectMapLinks } from '#domain';
 import { discoverSite, type FetchedText, fetchText } from '#site-discovery';
 
 /**
@@ -21,6 +21,8 @@ export class MapService implements OnApplicationShutdown {
       allowedPrivateAddresses: this.config.allowedPrivateAddresses,
       timeoutMs: request.timeout,
       userAgent: CRAWL_DEFAULTS.robotsUserAgent,
+      // Map fetches like a basic scrape: through the basic pool when the operator has one.
+      proxy: proxyAttempts(this.config.proxies, { proxy: 'basic' }, request.url)[0]?.proxy,
     };
     const [site, pageLinks] = await Promise.all([
       discoverSite(request.url, {

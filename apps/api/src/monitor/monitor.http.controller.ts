@@ -1,3 +1,10 @@
+/** Bodies of action routes are `{}` or `{origin}` (API-NOTES.md). */
+const ORIGIN_BODY = {
+  type: 'object',
+  properties: { origin: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
 import {
   Body,
   Controller,
@@ -12,7 +19,8 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError } from '#contracts';
+import { CreateMonitorDto, TrawlError, UpdateMonitorDto } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -35,23 +43,41 @@ const CHECK_STATUSES = [
 export class MonitorHttpController {
   constructor(private readonly monitors: MonitorService) {}
 
+  @OpenApiOperation({ summary: 'Create a monitor', body: CreateMonitorDto })
   @Post()
   @HttpCode(200)
   async create(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
     return { success: true, data: await this.monitors.create(teamId, body, correlationIdOf(req)) };
   }
 
+  @OpenApiOperation({
+    summary: 'Monitors of the calling team',
+    query: {
+      limit: {
+        description: 'Monitors per page',
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      },
+      offset: { description: 'Monitors to skip', schema: { type: 'integer', minimum: 0, default: 0 } },
+    },
+    errors: ['BAD_REQUEST'],
+  })
   @Get()
   async list(@TeamId() teamId: string, @Query() query: Record<string, unknown>) {
     const { limit, offset } = paging(query, 'offset');
     return { success: true, data: await this.monitors.list(teamId, limit, offset) };
   }
 
+  @OpenApiOperation({ summary: 'One monitor', errors: ['MONITOR_NOT_FOUND'] })
   @Get(':id')
   async get(@TeamId() teamId: string, @Param('id') id: string) {
     return { success: true, data: await this.monitors.get(teamId, id) };
   }
 
+  @OpenApiOperation({
+    summary: 'Change a monitor (at least one field)',
+    body: UpdateMonitorDto,
+    errors: ['MONITOR_NOT_FOUND'],
+  })
   @Patch(':id')
   async update(
     @TeamId() teamId: string,
@@ -62,26 +88,38 @@ export class MonitorHttpController {
     return { success: true, data: await this.monitors.update(teamId, id, body, correlationIdOf(req)) };
   }
 
+  @OpenApiOperation({ summary: 'Delete a monitor', errors: ['MONITOR_NOT_FOUND'] })
   @Delete(':id')
   async delete(@TeamId() teamId: string, @Param('id') id: string, @Req() req: Request) {
     await this.monitors.delete(teamId, id, correlationIdOf(req));
     return { success: true };
   }
 
-  /** The body is `{}` or `{origin}` (API-NOTES.md). */
+  @OpenApiOperation({
+    summary: 'Run a check now',
+    bodySchema: ORIGIN_BODY,
+    errors: ['MONITOR_NOT_FOUND', 'MONITOR_PAUSED', 'MONITOR_CHECK_RUNNING'],
+  })
   @Post(':id/run')
   @HttpCode(200)
   async run(@TeamId() teamId: string, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
-    const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
-    if (extra.length > 0) {
-      throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
-        { path: [extra[0]], message: `property ${extra[0]} should not exist` },
-      ]);
-    }
+    onlyOrigin(body);
     const check = await this.monitors.run(teamId, id, correlationIdOf(req));
     return { success: true, id: check.id, data: check };
   }
 
+  @OpenApiOperation({
+    summary: 'Checks of a monitor',
+    query: {
+      limit: {
+        description: 'Checks per page',
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      },
+      offset: { description: 'Checks to skip', schema: { type: 'integer', minimum: 0, default: 0 } },
+      status: { description: 'Only checks with this status', schema: { enum: CHECK_STATUSES } },
+    },
+    errors: ['BAD_REQUEST', 'MONITOR_NOT_FOUND'],
+  })
   @Get(':id/checks')
   async checks(@TeamId() teamId: string, @Param('id') id: string, @Query() query: Record<string, unknown>) {
     const { limit, offset } = paging(query, 'offset');
@@ -89,6 +127,18 @@ export class MonitorHttpController {
     return { success: true, data: await this.monitors.checks(teamId, id, { limit, offset, status }) };
   }
 
+  @OpenApiOperation({
+    summary: 'One check with its pages',
+    query: {
+      limit: {
+        description: 'Pages per response',
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      },
+      skip: { description: 'Pages to skip', schema: { type: 'integer', minimum: 0, default: 0 } },
+      status: { description: 'Only pages with this status', schema: { enum: PAGE_STATUSES } },
+    },
+    errors: ['BAD_REQUEST', 'MONITOR_NOT_FOUND', 'MONITOR_CHECK_NOT_FOUND'],
+  })
   @Get(':id/checks/:checkId')
   async check(
     @TeamId() teamId: string,
@@ -100,6 +150,42 @@ export class MonitorHttpController {
     const status = statusFilter(query, PAGE_STATUSES);
     const data = await this.monitors.check(teamId, id, checkId, { limit, skip, status });
     return { success: true, data, next: data.next };
+  }
+
+  /** Sends the check's `monitor.page` and `monitor.check.completed` webhooks again (new `webhook-id`s). */
+  @OpenApiOperation({
+    summary: "Send a check's webhooks again",
+    bodySchema: ORIGIN_BODY,
+    errors: [
+      'BAD_REQUEST',
+      'MONITOR_NOT_FOUND',
+      'MONITOR_CHECK_NOT_FOUND',
+      'MONITOR_CHECK_RUNNING',
+      'MONITOR_WEBHOOK_NOT_CONFIGURED',
+    ],
+  })
+  @Post(':id/checks/:checkId/webhook/redeliver')
+  @HttpCode(200)
+  async redeliver(
+    @TeamId() teamId: string,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+    @Body() body: unknown,
+    @Req() req: Request,
+  ) {
+    onlyOrigin(body);
+    const data = await this.monitors.redeliverWebhooks(teamId, id, checkId, correlationIdOf(req));
+    return { success: true, id: checkId, data };
+  }
+}
+
+/** Refuses any field but `origin`. */
+function onlyOrigin(body: unknown) {
+  const extra = Object.keys((body as object | undefined) ?? {}).filter((key) => key !== 'origin');
+  if (extra.length > 0) {
+    throw new TrawlError('BAD_REQUEST', `property ${extra[0]} should not exist`, [
+      { path: [extra[0]], message: `property ${extra[0]} should not exist` },
+    ]);
   }
 }
 

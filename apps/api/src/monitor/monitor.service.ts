@@ -9,6 +9,7 @@ import {
   type MonitorPatchDraft,
   type MonitorSpec,
   type MonitorView,
+  monitorCrawlRequest,
   type ResolvedSchedule,
   TrawlError,
   unavailableFeatures,
@@ -19,7 +20,7 @@ import {
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus, CommandRejectedError } from '#messaging';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { availableFeatures } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
 
 export interface CheckDetail extends CheckView {
@@ -130,6 +131,15 @@ export class MonitorService {
     };
   }
 
+  /** Sends a finished check's webhooks again, through the webhook outbox, to the monitor's current webhook. */
+  async redeliverWebhooks(teamId: string, monitorId: string, checkId: string, correlationId: string) {
+    const check = await this.views.check(teamId, monitorId, checkId);
+    if (!check)
+      throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
+    await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
+    return { ...check, notificationStatus: await this.notificationStatus(check) };
+  }
+
   /** The check's webhook and e-mail state from its delivery log. */
   private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
     const deliveries = await this.views.deliveriesOf(check.id);
@@ -177,19 +187,22 @@ export class MonitorService {
 }
 
 /**
- * Crawl and search targets, e-mail without an SMTP server and scrape options this build cannot honour are
+ * E-mail without an SMTP server, and scrape or crawl options this build cannot honour, are
  * refused by name instead of being accepted and never run.
  */
 function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   const missing = new Set<string>();
   (draft.targets ?? []).forEach((target, index) => {
-    if (target.type !== 'scrape') {
-      missing.add(`targets[${index}].type=${target.type}`);
-      return;
+    if (target.type === 'search') return;
+    if (target.type === 'crawl') {
+      const crawl = monitorCrawlRequest(target);
+      for (const option of crawl.ok ? crawl.value.unsupported : [])
+        missing.add(`targets[${index}].crawlOptions.${option}`);
     }
-    const request = validateScrapeRequest({ ...target.scrapeOptions, url: target.urls[0] });
+    const url = target.type === 'crawl' ? target.url : target.urls[0];
+    const request = validateScrapeRequest({ ...target.scrapeOptions, url });
     if (request.ok) {
-      for (const feature of unavailableFeatures(request.value, AVAILABLE_FEATURES)) {
+      for (const feature of unavailableFeatures(request.value, availableFeatures(config))) {
         missing.add(`targets[${index}].scrapeOptions.${feature}`);
       }
     }
@@ -205,11 +218,16 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   }
 }
 
-/** Delivered once the check finished and every call, the completion one included, got a 2xx. */
-function webhookStatus(
-  webhooks: WebhookDeliveryRecord[],
-  finished: boolean,
-): 'failed' | 'delivered' | 'pending' {
+/**
+ * Delivered once the check finished and every call, the completion one included, got a 2xx. After
+ * a redelivery, its calls alone decide: they are the check's webhooks sent again.
+ */
+function webhookStatus(all: WebhookDeliveryRecord[], finished: boolean): 'failed' | 'delivered' | 'pending' {
+  const latest = all.reduce<string | undefined>(
+    (newest, d) => (d.redeliveryId && (!newest || d.redeliveryId > newest) ? d.redeliveryId : newest),
+    undefined,
+  );
+  const webhooks = latest ? all.filter((d) => d.redeliveryId === latest) : all;
   if (webhooks.some((d) => d.status === 'failed')) return 'failed';
   const done =
     finished &&

@@ -1,14 +1,17 @@
+import type { TrawlConfig } from '#config';
+
 /**
  * Scrape features this build of Trawl implements; anything else a client asks for is refused
  * with FEATURE_NOT_AVAILABLE naming it. Each capability's issue adds its names here.
  */
-export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
+const BUILT_FEATURES: readonly string[] = [
   'formats.markdown',
   'formats.html',
   'formats.rawHtml',
   'formats.links',
   'formats.images',
   'formats.changeTracking',
+  'formats.changeTracking.json',
   'formats.screenshot',
   'formats.json',
   'formats.summary',
@@ -26,4 +29,12 @@ export const AVAILABLE_FEATURES: ReadonlySet<string> = new Set([
   'onlyCleanContent',
   'formats.audio',
   'formats.video',
-]);
+];
+
+/** The built features plus those this server's configuration enables (`proxy: "enhanced"` needs an enhanced pool). */
+export function availableFeatures(config: Pick<TrawlConfig, 'proxies'>): ReadonlySet<string> {
+  return new Set([
+    ...BUILT_FEATURES,
+    ...(config.proxies.enhanced.length > 0 ? ['proxy.enhanced', 'proxy.stealth'] : []),
+  ]);
+}

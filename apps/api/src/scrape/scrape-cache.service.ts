@@ -2,17 +2,19 @@ import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, type PageOutput, pageInputOf, type ScrapeDocument } from '#content';
+import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
 import {
   CACHE_INDEX_READ_MODEL,
   CACHE_INDEX_TTL_MS,
   type FetchedPage,
   type NatsNames,
   type ScrapeRequest,
+  TrawlError,
 } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { PdfError, type PdfOutput, PdfPool, pdfDocument, pdfOutput } from '#pdf';
 import { withModel } from '#structured';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
@@ -30,7 +32,9 @@ const CONVERTED_PAGES = 200;
 export class ScrapeCache implements OnApplicationShutdown {
   private readonly kv: () => Promise<KV>;
   private readonly pool: ContentPool;
-  private readonly converted = new Map<string, Promise<PageOutput | undefined>>();
+  private readonly pdfPool: PdfPool;
+  /** A web page's conversion is a PdfOutput without page counts or warning. */
+  private readonly converted = new Map<string, Promise<PdfOutput | undefined>>();
 
   constructor(
     @Inject(TRAWL_CONFIG) config: TrawlConfig,
@@ -41,6 +45,7 @@ export class ScrapeCache implements OnApplicationShutdown {
   ) {
     this.kv = lazyKv(this.nc, this.names.kvBucket(CACHE_INDEX_READ_MODEL), { ttl: CACHE_INDEX_TTL_MS });
     this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
+    this.pdfPool = new PdfPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
   }
 
   /** Looks the request's variant up and applies maxAge / minAge / lockdown. */
@@ -61,16 +66,22 @@ export class ScrapeCache implements OnApplicationShutdown {
       statusCode: entry.statusCode,
       contentType: entry.contentType,
       bodyBlob: entry.bodyBlob,
+      ...(entry.fileType ? { fileType: entry.fileType } : {}),
       proxyUsed: 'basic',
     };
-    let output = await this.convert(request, page);
-    if (!output) return undefined;
-    // Model-based formats are asked again for each hit: the memoised conversion holds only local results.
+    const converted = await this.convert(request, page);
+    if (!converted) return undefined;
+    let { output } = converted;
+    // Model-based formats are asked again for each hit: the memoised conversion holds only local
+    // results (as in the extractor, PDFs keep their local results).
     const { structured } = pageInputOf(request, page, '');
-    if (this.llm && output.structured && structured) {
+    if (this.llm && !page.fileType && output.structured && structured) {
       output = { ...output, structured: await withModel(this.llm, output.structured, structured) };
     }
-    const document = buildDocument(scrapeId, request, page, output);
+    const document =
+      page.fileType === 'pdf'
+        ? pdfDocument(scrapeId, request, page, { ...converted, output })
+        : buildDocument(scrapeId, request, page, output);
     document.metadata.cacheState = 'hit';
     document.metadata.cachedAt = entry.fetchedAt;
     // Only cache-only requests (minAge, lockdown) reach here with these formats: nothing is
@@ -85,17 +96,23 @@ export class ScrapeCache implements OnApplicationShutdown {
     return document;
   }
 
-  private convert(request: ScrapeRequest, page: FetchedPage): Promise<PageOutput | undefined> {
+  private convert(request: ScrapeRequest, page: FetchedPage): Promise<PdfOutput | undefined> {
     const { html: _body, ...options } = pageInputOf(request, page, '');
-    const key = JSON.stringify([page.bodyBlob, options]);
+    const key = JSON.stringify([page.bodyBlob, options, request.parsers]);
     const memoised = this.converted.get(key);
     if (memoised) return memoised;
-    const output = this.blobs.getText(page.bodyBlob).then((body) => {
+    const output = this.blobs.getBytes(page.bodyBlob).then(async (body) => {
       if (body === undefined) {
         this.converted.delete(key);
         return undefined;
       }
-      return this.pool.convert(pageInputOf(request, page, body));
+      if (page.fileType === 'pdf') {
+        return pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body).catch((error) => {
+          throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
+        });
+      }
+      const converted = await this.pool.convert(pageInputOf(request, page, new TextDecoder().decode(body)));
+      return { output: converted, metadata: {} };
     });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);
@@ -105,6 +122,6 @@ export class ScrapeCache implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.pool.close();
+    await Promise.all([this.pool.close(), this.pdfPool.close()]);
   }
 }

@@ -69,6 +69,23 @@ export class ScrapeService implements BeforeApplicationShutdown {
     if (verdict.use === 'cache') {
       const document = await this.cache.serve(scrapeId, request, verdict.entry);
       if (document) {
+        // The hit gets its own scrape stream, so interact can open a session on it (by replaying
+        // the request); zero-data-retention requests (lockdown) store nothing.
+        if (!request.zeroDataRetention) {
+          await this.bus.send(
+            SCRAPE_CATEGORY,
+            'RecordCacheHit',
+            {
+              scrapeId,
+              teamId,
+              request,
+              cachedScrapeId: verdict.entry.scrapeId,
+              cachedAt: verdict.entry.fetchedAt,
+              at: new Date().toISOString(),
+            },
+            { correlationId },
+          );
+        }
         document.metadata.creditsUsed = await this.credits.charge(
           teamId,
           scrapeId,

@@ -76,7 +76,7 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
       statusCode: fetched.statusCode,
       contentType: fetched.contentType,
       bodyBlob: '',
-      proxyUsed: 'basic',
+      proxyUsed: fetched.proxyUsed,
     };
     this.pool ??= new ContentPool(Math.max(1, Math.floor(this.config.extractorThreads / 2)));
     const output = await this.pool.convert(pageInputOf(request, page, fetched.body));

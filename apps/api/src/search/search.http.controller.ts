@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { TrawlError, validateSearchRequest } from '#contracts';
+import { SearchRequestDto, TrawlError, validateSearchRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -12,6 +13,11 @@ import { SearchService } from './search.service.js';
 export class SearchHttpController {
   constructor(private readonly searches: SearchService) {}
 
+  @OpenApiOperation({
+    summary: 'Search the web (SearXNG) or the pages this team scraped',
+    body: SearchRequestDto,
+    errors: ['FEATURE_NOT_AVAILABLE', 'SEARCH_PROVIDER_ERROR'],
+  })
   @Post()
   @HttpCode(200)
   search(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {

@@ -4,10 +4,9 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import { type NatsNames, TrawlError, unavailableFeatures, type ValidSearchRequest } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { type SearchHit, type SearchProvider, SearchProviderError, SearxngProvider } from '#search';
-import { AVAILABLE_FEATURES } from '../scrape/available-features.js';
+import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
+import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
-import { LocalSearchProvider } from './local-search.provider.js';
 
 type WebResult = SearchHit & { position: number } & Partial<ScrapeDocument>;
 
@@ -17,21 +16,22 @@ export class SearchService {
   private readonly provider: SearchProvider;
 
   constructor(
-    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
   ) {
-    this.provider = config.searxngUrl
-      ? new SearxngProvider(config.searxngUrl)
-      : new LocalSearchProvider(nc, names);
+    this.provider = createSearchProvider(config.searxngUrl, nc, names);
   }
 
   async search(teamId: string, request: ValidSearchRequest, correlationId: string) {
     const missing = [
       ...request.unsupported,
       ...(request.scrapeOptions
-        ? unavailableFeatures({ ...request.scrapeOptions, url: '', sourceUrl: '' }, AVAILABLE_FEATURES)
+        ? unavailableFeatures(
+            { ...request.scrapeOptions, url: '', sourceUrl: '' },
+            availableFeatures(this.config),
+          )
         : []),
     ];
     if (missing.length > 0) {

@@ -1,4 +1,5 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
+import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -17,6 +18,7 @@ export class TeamHttpController {
    * Trawl has no billing periods: a plan is the opening allowance plus every grant. An unmetered
    * team (no grant, DEFAULT_TEAM_CREDITS=unlimited) has no remaining count: `unlimited: true`.
    */
+  @OpenApiOperation({ summary: 'Credits of the calling team' })
   @Get('team/credit-usage')
   async creditUsage(@TeamId() teamId: string) {
     const balance = await this.credits.balance(teamId);
@@ -40,6 +42,7 @@ export class TeamHttpController {
   }
 
   /** Scrapes running and waiting for a slot (the SDK reads these fields at the top level). */
+  @OpenApiOperation({ summary: 'Scrapes of the calling team running and waiting for a slot' })
   @Get('team/queue-status')
   async queueStatus(@TeamId() teamId: string) {
     const queue = await this.concurrency.snapshot(teamId);
@@ -53,6 +56,7 @@ export class TeamHttpController {
     };
   }
 
+  @OpenApiOperation({ summary: 'Concurrency in use and allowed for the calling team' })
   @Get('concurrency-check')
   async concurrencyCheck(@TeamId() teamId: string) {
     const queue = await this.concurrency.snapshot(teamId);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import {
   type BrowserPool,
   FetchError,
+  type FetchedPageBody,
   type LivePage,
   LiveSessions,
   runActions,
@@ -21,11 +22,13 @@ import {
   SCRAPE_CATEGORY,
   type ScrapeRequest,
 } from '#contracts';
+import { proxyAttempts } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
 import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
+import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
 
@@ -223,9 +226,11 @@ export class InteractSessions implements OnApplicationBootstrap {
   private async replay(scrapeId: string, teamId: string, request: ScrapeRequest) {
     this.logger.info({ scrapeId, url: request.url }, 'replaying scrape for interact');
     const storageState = await this.openProfile(scrapeId, teamId, request);
-    let page: Awaited<ReturnType<BrowserPool['fetchPage']>>;
+    let page: FetchedPageBody;
     try {
-      page = await this.pool.fetchPage(
+      // Through the same proxies as the scrape, so the replay reaches the site the way the scrape did.
+      ({ page } = await fetchThroughProxies(
+        this.pool,
         fetchOptionsOf(request, {
           timeout: request.timeout,
           allowedPrivateAddresses: this.config.allowedPrivateAddresses,
@@ -234,7 +239,8 @@ export class InteractSessions implements OnApplicationBootstrap {
           keepAlive: true,
           storageState,
         }),
-      );
+        proxyAttempts(this.config.proxies, request, scrapeId),
+      ));
     } catch (error) {
       await this.releaseProfile(scrapeId, teamId, request);
       throw error;

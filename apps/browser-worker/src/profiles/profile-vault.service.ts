@@ -7,7 +7,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { NatsNames } from '#contracts';
-import { BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import {
+  BLOB_STORE_OPENER,
+  type BlobStore,
+  type BlobStoreOpener,
+  lazyKv,
+  NATS_CONNECTION,
+  NATS_NAMES,
+} from '#messaging';
 import { openProfile, sealProfile } from './profile-cipher.js';
 
 /** A write lock left behind by a crashed worker frees itself after this long. */
@@ -36,8 +43,9 @@ export class ProfileVault {
 
   constructor(
     @Inject(TRAWL_CONFIG) config: TrawlConfig,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BLOB_STORE_OPENER) private readonly openBlobStore: BlobStoreOpener,
   ) {
     this.key = config.profilesEncryptionKey
       ? Buffer.from(config.profilesEncryptionKey, 'base64')
@@ -90,7 +98,7 @@ export class ProfileVault {
   }
 
   private blobs(): Promise<BlobStore> {
-    this.store ??= BlobStore.open(this.nc, `${this.names.prefix}_profiles`);
+    this.store ??= this.openBlobStore(`${this.names.prefix}_profiles`);
     return this.store;
   }
 }

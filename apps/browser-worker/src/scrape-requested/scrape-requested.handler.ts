@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type BrowserPool, FetchError, type FetchedPageBody, type StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type FetchedPage, type NatsNames, SCRAPE_CATEGORY, type ScrapeRequested } from '#contracts';
+import { proxyAttempts } from '#domain';
 import { downloadMedia, MediaError, type MediaKind } from '#media';
 import {
   BLOB_STORE,
@@ -22,6 +23,7 @@ import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf } from '../fetch-options.js';
 import { InteractSessions } from '../interact/interact-sessions.service.js';
 import { ProfileError } from '../profiles/profile-vault.service.js';
+import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 import { serveZeroRetentionFetches } from '../zero-retention/zero-retention-fetches.js';
 
 /** Time kept back from the request's timeout for extraction after the fetch. */
@@ -90,19 +92,19 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
       return;
     }
     try {
-      const page = await this.pool
-        .fetchPage(
-          fetchOptionsOf(request, {
-            timeout: budget,
-            allowedPrivateAddresses: this.config.allowedPrivateAddresses,
-            keepAlive: this.sessions.keepsPagesOf(request),
-            storageState,
-          }),
-        )
-        .catch(async (error: unknown) => {
-          await this.sessions.releaseProfile(scrapeId, data.teamId, request);
-          throw error;
-        });
+      const { page, proxyUsed, proxy } = await fetchThroughProxies(
+        this.pool,
+        fetchOptionsOf(request, {
+          timeout: budget,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
+          keepAlive: this.sessions.keepsPagesOf(request),
+          storageState,
+        }),
+        proxyAttempts(this.config.proxies, request, scrapeId),
+      ).catch(async (error: unknown) => {
+        await this.sessions.releaseProfile(scrapeId, data.teamId, request);
+        throw error;
+      });
       // Kept before the fetch is recorded, so an interact call right after completion finds it.
       if (page.live) await this.sessions.keep(scrapeId, data.teamId, request, page.live);
       else await this.sessions.releaseProfile(scrapeId, data.teamId, request);
@@ -117,6 +119,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         const media = await downloadMedia(page.url, kind, {
           timeoutMs: left,
           allowedPrivateAddresses: this.config.allowedPrivateAddresses,
+          proxy,
         });
         const key = `${scrapeId}/${kind}.${media.extension}`;
         await this.media.put(key, media.bytes);
@@ -133,7 +136,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
             contentType: page.contentType,
             bodyBlob,
             ...(page.fileType ? { fileType: page.fileType } : {}),
-            proxyUsed: 'basic',
+            proxyUsed,
             ...files,
             ...(page.branding ? { branding: { ...page.branding } } : {}),
           },

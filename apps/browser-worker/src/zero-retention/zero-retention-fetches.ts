@@ -11,7 +11,9 @@ import {
   type ZeroRetentionFetchRequest,
   type ZeroRetentionPage,
 } from '#contracts';
+import { proxyAttempts } from '#domain';
 import { fetchOptionsOf } from '../fetch-options.js';
+import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 
 /**
  * Serves zero-data-retention fetches: renders the page and streams it back to the asking api
@@ -33,16 +35,17 @@ export function serveZeroRetentionFetches(
       const { scrapeId, request, requestedAt } = msg.json<ZeroRetentionFetchRequest>();
       const respond = (header: ZeroRetentionFetchHeader) => nc.publish(reply, JSON.stringify(header));
       const budget = Date.parse(requestedAt) + request.timeout - Date.now();
-      pool
-        .fetchPage(
-          // Screenshots are refused for zero data retention before they get here: nothing is stored.
-          fetchOptionsOf(request, {
-            timeout: Math.max(1, budget),
-            allowedPrivateAddresses: config.allowedPrivateAddresses,
-            screenshot: undefined,
-          }),
-        )
-        .then((page) => {
+      fetchThroughProxies(
+        pool,
+        // Screenshots are refused for zero data retention before they get here: nothing is stored.
+        fetchOptionsOf(request, {
+          timeout: Math.max(1, budget),
+          allowedPrivateAddresses: config.allowedPrivateAddresses,
+          screenshot: undefined,
+        }),
+        proxyAttempts(config.proxies, request, scrapeId),
+      )
+        .then(({ page, proxyUsed }) => {
           if (typeof page.body !== 'string') {
             // PDFs are parsed by the extractor from a stored blob: nothing may be stored here.
             throw new FetchError(
@@ -55,6 +58,7 @@ export function serveZeroRetentionFetches(
             statusCode: page.statusCode,
             contentType: page.contentType,
             body: page.body,
+            proxyUsed,
             ...(page.actions
               ? {
                   actions: {

@@ -1,8 +1,9 @@
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { S3BlobSettings } from '#config';
 import type { NatsNames } from '#contracts';
 import type { EventStore } from '#event-store';
-import { BlobStore } from '#messaging';
+import { blobStoreOpener } from '#messaging';
 import {
   ALL_PROJECTIONS,
   diffReadModels,
@@ -38,13 +39,13 @@ export function pickProjections(target: string | undefined): readonly Projection
 export async function readModelCommand(
   mode: 'verify' | 'rebuild',
   projections: readonly Projection[],
-  { store, nc, names }: { store: EventStore; nc: NatsConnection; names: NatsNames },
+  { store, nc, names, s3 }: { store: EventStore; nc: NatsConnection; names: NatsNames; s3?: S3BlobSettings },
   log = process.stderr,
 ): Promise<number> {
   const bar = new ProgressBar(log);
   const started = Date.now();
   let head = 0;
-  const blobs = await BlobStore.open(nc, names.blobBucket);
+  const blobs = await blobStoreOpener(nc, s3)(names.blobBucket);
   const rebuilt = await rebuildReadModels(store, projections, { blobs }, (position, events) =>
     bar.update(head === 0 ? 1 : position / head, events),
   );

@@ -1,36 +1,15 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  CRAWL_CATEGORY,
-  type CrawlEvent,
-  type CrawlView,
-  crawlStreamId,
-  type GetCrawl,
-  type NatsNames,
-} from '#contracts';
+import { Injectable } from '@nestjs/common';
+import { CRAWL_CATEGORY, type CrawlEvent, type CrawlView, crawlStreamId, type GetCrawl } from '#contracts';
 import { crawlDecider, DomainError, fold } from '#domain';
-import type { EventStore } from '#event-store';
-import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
-import { EVENT_STORE } from '../event-store.provider.js';
+import { EventStoreQueries } from '../queries/event-store-queries.js';
 
-/**
- * `GetCrawl`: a crawl's progress, read from its own stream rather than a projection, so that a
- * client polling right after `POST /v2/crawl` never sees "not found".
- */
+/** `GetCrawl`: a crawl's progress, so that a client polling right after `POST /v2/crawl` never sees "not found". */
 @Injectable()
-export class CrawlQueries implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscriptions: Subscription[] = [];
+export class CrawlQueries extends EventStoreQueries {
+  protected readonly category = CRAWL_CATEGORY;
 
-  constructor(
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(NATS_NAMES) private readonly names: NatsNames,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.subscriptions = serveCommands(this.nc, this.names, CRAWL_CATEGORY, {
-      GetCrawl: (payload) => this.view(payload as GetCrawl),
-    });
+  protected handlers() {
+    return { GetCrawl: (payload: unknown) => this.view(payload as GetCrawl) };
   }
 
   async view({ crawlId, skip, take }: GetCrawl): Promise<CrawlView> {
@@ -57,9 +36,5 @@ export class CrawlQueries implements OnApplicationBootstrap, OnApplicationShutdo
       errors: state.errors,
       robotsBlocked: state.robotsBlocked,
     };
-  }
-
-  onApplicationShutdown() {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 }

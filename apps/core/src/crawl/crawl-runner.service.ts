@@ -18,7 +18,7 @@ import {
   type ScrapeFailed,
   scrapeStreamId,
 } from '#contracts';
-import { crawlDecider, DomainError, fold, nextDispatchAt, scrapeDecider } from '#domain';
+import { crawlDecider, DomainError, fold, nextDispatchAt, proxyAttempts, scrapeDecider } from '#domain';
 import type { EventStore } from '#event-store';
 import {
   BLOB_STORE,
@@ -32,6 +32,7 @@ import { LOGGER } from '#observability';
 import { discoverSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 const DISCOVERY_TIMEOUT_MS = 15_000;
 /** A sitemap may list more pages than the crawl's limit: robots or scope may still drop some. */
@@ -58,6 +59,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly watchdog: CrawlWatchdog,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
@@ -89,6 +91,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private async onCrawlEvent(recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
     const metadata = { correlationId: recorded.metadata.correlationId, teamId: recorded.metadata.teamId };
+    if (event.type === 'CrawlStarted') await this.watchdog.watch(event.data.crawlId);
     if (event.type === 'CrawlStarted' && event.data.kind === 'crawl')
       await this.discover(event.data, metadata);
     if (event.type === 'PageDispatched') await this.startScrape(event.data, metadata);
@@ -98,6 +101,8 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const { options } = crawl;
     const site = await discoverSite(crawl.url, {
       allowedPrivateAddresses: this.config.allowedPrivateAddresses,
+      // robots.txt and sitemaps leave through the proxy the crawl's pages take first.
+      proxy: proxyAttempts(this.config.proxies, crawl.scrapeRequest, crawl.crawlId)[0]?.proxy,
       timeoutMs: DISCOVERY_TIMEOUT_MS,
       userAgent: options.robotsUserAgent,
       sitemaps: options.sitemap !== 'skip',

@@ -14,16 +14,26 @@ import {
   type CheckStarted,
   MONITOR_CATEGORY,
   type MonitorCommand,
+  type MonitorTarget,
+  monitorScrapeOptions,
   monitorStreamId,
   type NatsNames,
   type PageSnapshot,
   pageKey,
   type ScrapeCommand,
-  type ScrapeTarget,
   scrapeStreamId,
   validateScrapeRequest,
 } from '#contracts';
-import { becomesBaseline, classifyPage, judgeChangeLocally, monitorDecider, scrapeDecider } from '#domain';
+import {
+  asAddedLines,
+  becomesBaseline,
+  classifyPage,
+  judgeChangeLocally,
+  monitorDecider,
+  type PageToCheck,
+  scrapeDecider,
+  tracksJson,
+} from '#domain';
 import type { EventStore } from '#event-store';
 import { LLM_PORT, type LlmPort } from '#llm';
 import {
@@ -38,7 +48,10 @@ import {
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { MonitorCrawlTargets } from './crawl-target.service.js';
+import { compareJsonSnapshots, type JsonPageComparison } from './json-snapshots.js';
 import { judgeChangeWithModel } from './model-judge.js';
+import { MonitorSearchTargets } from './search-target.service.js';
 
 /** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
 const TIMEOUT_GRACE_MS = 5_000;
@@ -65,6 +78,8 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) logger: Logger,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly crawlTargets: MonitorCrawlTargets,
+    private readonly searchTargets: MonitorSearchTargets,
   ) {
     this.logger = logger.child({ component: 'monitor-checks' });
   }
@@ -90,16 +105,15 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
 
   private async runCheck(check: CheckStarted['data'], correlationId: string | undefined) {
     const log = this.logger.child({ correlationId, monitorId: check.monitorId, checkId: check.checkId });
-    const pages = check.targets
-      .filter((target): target is ScrapeTarget => target.type === 'scrape')
-      .flatMap((target) => target.urls.map((url) => ({ target, url })));
+    const pages: PageToCheck[] = [];
     let error: string | undefined;
     try {
+      for (const target of check.targets) pages.push(...(await this.pagesOf(check, target, correlationId)));
       // Pages are scraped in parallel but recorded one after the other: parallel appends to the one
       // monitor stream would only fight over its expected revision.
       let recorded: Promise<unknown> = Promise.resolve();
-      await inParallel(pages, this.config.monitorPageConcurrency, async ({ target, url }) => {
-        const { page, snapshot } = await this.checkPage(check, target, url, correlationId);
+      await inParallel(pages, this.config.monitorPageConcurrency, async (toCheck) => {
+        const { page, snapshot } = await this.checkPage(check, toCheck, correlationId);
         const record = recorded.then(() =>
           this.monitorCommand(
             check.monitorId,
@@ -130,16 +144,32 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     log.info({ pages: pages.length }, 'monitor check completed');
   }
 
+  /** The pages a target names at this check: a scrape target's URLs, a crawl's pages, a search's results. */
+  private pagesOf(
+    check: CheckStarted['data'],
+    target: MonitorTarget,
+    correlationId: string | undefined,
+  ): Promise<PageToCheck[]> | PageToCheck[] {
+    switch (target.type) {
+      case 'scrape':
+        return target.urls.map((url) => ({ targetId: target.id, url, scrapeOptions: target.scrapeOptions }));
+      case 'crawl':
+        return this.crawlTargets.pagesOf(check, target, correlationId);
+      case 'search':
+        return this.searchTargets.pagesOf(check.teamId, target);
+    }
+  }
+
   private async checkPage(
     check: CheckStarted['data'],
-    target: ScrapeTarget,
-    url: string,
+    toCheck: PageToCheck,
     correlationId: string | undefined,
   ): Promise<{ page: CheckPage; snapshot: PageSnapshot | null }> {
-    const baseline = check.baselines[pageKey(target.id, url)];
+    const { targetId, url, visibility } = toCheck;
+    const baseline = check.baselines[pageKey(targetId, url)];
     const page: CheckPage = {
       id: uuidv7(),
-      targetId: target.id,
+      targetId,
       url,
       status: 'error',
       previousScrapeId: baseline?.scrapeId ?? null,
@@ -150,17 +180,25 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       diff: null,
       snapshot: null,
       judgment: null,
+      ...(visibility ? { visibility } : {}),
       createdAt: now(),
     };
-    const scraped = await this.scrape(check.teamId, target, url, correlationId);
+    const scraped = toCheck.crawled
+      ? await this.crawledDocument(toCheck.crawled, toCheck.scrapeOptions, url)
+      : await this.scrape(check.teamId, toCheck.scrapeOptions, url, correlationId);
     if (!scraped.ok) return { page: { ...page, error: scraped.error }, snapshot: null };
     const { scrapeId, documentBlob, document } = scraped;
     const statusCode = Number(document.metadata.statusCode ?? 0);
     const previous = baseline && (await this.markdownOf(baseline.documentBlob));
     const hasBaseline = previous !== undefined;
-    let comparison: MarkdownComparison | undefined;
+    const json = scraped.tracksJson
+      ? await compareJsonSnapshots(this.blobs, scrapeId, hasBaseline ? baseline?.scrapeId : undefined)
+      : undefined;
+    let comparison: MarkdownComparison | JsonPageComparison['comparison'];
     if (hasBaseline && statusCode < 400)
-      comparison = await this.contentPool().compare(previous, document.markdown ?? '');
+      comparison = json
+        ? json.comparison
+        : await this.contentPool().compare(previous, document.markdown ?? '');
     const { status, error } = classifyPage({
       outcome: 'scraped',
       statusCode,
@@ -168,8 +206,11 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       comparison: comparison?.changeStatus,
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
+    // A search result is news in itself: a new one is judged against the goal as if all of it were added.
+    const judged =
+      diff?.text ?? (status === 'new' && toCheck.judgeWhenNew ? asAddedLines(document.markdown ?? '') : null);
     const judgment =
-      diff && check.judgeEnabled && check.goal ? await this.judge(check.goal, diff.text) : null;
+      judged !== null && check.judgeEnabled && check.goal ? await this.judge(check.goal, judged) : null;
     return {
       page: {
         ...page,
@@ -180,33 +221,40 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
         statusCode,
         metadata: document.metadata as Record<string, unknown>,
         diff,
+        snapshot: json?.current ?? null,
         judgment,
       },
       snapshot: becomesBaseline(status) ? { scrapeId, documentBlob, checkedAt: now() } : null,
     };
   }
 
+  /** A page the target's crawl already scraped (or failed), with the same scrape options. */
+  private async crawledDocument(
+    crawled: NonNullable<PageToCheck['crawled']>,
+    scrapeOptions: Record<string, unknown> | undefined,
+    url: string,
+  ): Promise<Scraped> {
+    if ('error' in crawled) return { ok: false, error: crawled.error };
+    const text = await this.blobs.getText(crawled.documentBlob);
+    if (text === undefined)
+      return { ok: false, error: `The document of scrape ${crawled.scrapeId} is missing` };
+    const validated = validateScrapeRequest({ ...monitorScrapeOptions(scrapeOptions), url });
+    return {
+      ok: true,
+      ...crawled,
+      document: JSON.parse(text) as ScrapeDocument,
+      tracksJson: validated.ok && tracksJson(validated.value),
+    };
+  }
+
   /** One scrape through the same pipeline as POST /v2/scrape, with markdown and no cache. */
   private async scrape(
     teamId: string,
-    target: ScrapeTarget,
+    scrapeOptions: Record<string, unknown> | undefined,
     url: string,
     correlationId: string | undefined,
-  ): Promise<
-    | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument }
-    | { ok: false; error: string }
-  > {
-    const options = target.scrapeOptions ?? {};
-    const formats = (options.formats as unknown[] | undefined) ?? ['markdown'];
-    const hasMarkdown = formats.some(
-      (f) => f === 'markdown' || (f as { type?: string })?.type === 'markdown',
-    );
-    const validated = validateScrapeRequest({
-      ...options,
-      url,
-      maxAge: 0,
-      formats: hasMarkdown ? formats : [...formats, 'markdown'],
-    });
+  ): Promise<Scraped> {
+    const validated = validateScrapeRequest({ ...monitorScrapeOptions(scrapeOptions), url });
     if (!validated.ok) return { ok: false, error: `Invalid scrape options: ${validated.error}` };
     const request = validated.value;
     const scrapeId = uuidv7();
@@ -238,6 +286,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
           scrapeId,
           documentBlob: result.data.documentBlob,
           document: JSON.parse(text) as ScrapeDocument,
+          tracksJson: tracksJson(request),
         };
       }
     }
@@ -280,6 +329,10 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     await this.pool?.close();
   }
 }
+
+type Scraped =
+  | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument; tracksJson: boolean }
+  | { ok: false; error: string };
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

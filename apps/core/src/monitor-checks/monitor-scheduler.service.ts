@@ -21,6 +21,9 @@ interface Scheduled {
   monitorId: string;
   status: MonitorView['status'];
   nextRunAt: string | null;
+  /** The running check and when it started (the watchdog's input). */
+  currentCheckId: string | null;
+  lastRunAt: string | null;
 }
 
 /**
@@ -62,7 +65,8 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
           continue;
         }
         const view = entry.json<MonitorView>();
-        this.monitors.set(monitorId, { monitorId, status: view.status, nextRunAt: view.nextRunAt });
+        const { status, nextRunAt, currentCheckId, lastRunAt } = view;
+        this.monitors.set(monitorId, { monitorId, status, nextRunAt, currentCheckId, lastRunAt });
       }
     })();
     this.timer = setInterval(() => {
@@ -80,6 +84,13 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
         monitor.nextRunAt !== null &&
         monitor.nextRunAt <= at &&
         this.requested.get(monitor.monitorId) !== monitor.nextRunAt,
+    );
+  }
+
+  /** Checks running now, as the read model knows them. */
+  running(): { monitorId: string; checkId: string; startedAt: string }[] {
+    return [...this.monitors.values()].flatMap(({ monitorId, currentCheckId, lastRunAt }) =>
+      currentCheckId && lastRunAt ? [{ monitorId, checkId: currentCheckId, startedAt: lastRunAt }] : [],
     );
   }
 

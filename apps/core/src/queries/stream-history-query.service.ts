@@ -1,9 +1,7 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { AUDIT_CATEGORY, type NatsNames, type StreamHistoryPage, TrawlError } from '#contracts';
-import { type EventStore, timelineEntry } from '#event-store';
-import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
-import { EVENT_STORE } from '../event-store.provider.js';
+import { Injectable } from '@nestjs/common';
+import { AUDIT_CATEGORY, type StreamHistoryPage, TrawlError } from '#contracts';
+import { timelineEntry } from '#event-store';
+import { EventStoreQueries } from './event-store-queries.js';
 
 /** Events per answer: a long stream (a credit ledger) is read page by page. */
 const MAX_PAGE = 500;
@@ -13,18 +11,12 @@ const MAX_PAGE = 500;
  * entries as `trawl history`, read from the event store that core owns.
  */
 @Injectable()
-export class StreamHistoryQueryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscriptions: Subscription[] = [];
+export class StreamHistoryQueryService extends EventStoreQueries {
+  protected readonly category = AUDIT_CATEGORY;
 
-  constructor(
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(NATS_NAMES) private readonly names: NatsNames,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.subscriptions = serveCommands(this.nc, this.names, AUDIT_CATEGORY, {
-      StreamHistory: async (payload) => {
+  protected handlers() {
+    return {
+      StreamHistory: async (payload: unknown) => {
         const { streamId, fromRevision, limit } = payload as {
           streamId: string;
           fromRevision: number;
@@ -43,10 +35,6 @@ export class StreamHistoryQueryService implements OnApplicationBootstrap, OnAppl
           nextRevision: events.length > maxCount ? (page.at(-1)?.revision ?? fromRevision) + 1 : null,
         } satisfies StreamHistoryPage;
       },
-    });
-  }
-
-  onApplicationShutdown() {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    };
   }
 }

@@ -1,8 +1,20 @@
 import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { ContentPool, MarkdownComparison, ScrapeDocument } from '#content';
+import {
+  type ContentPool,
+  compareJson,
+  type JsonChanges,
+  type MarkdownComparison,
+  type ScrapeDocument,
+} from '#content';
 import { CHANGE_TRACKING_READ_MODEL, type FetchedPage, type NatsNames, type ScrapeRequest } from '#contracts';
-import { type ChangeBaseline, changeTrackingKey, isRemovedStatus } from '#domain';
+import {
+  type ChangeBaseline,
+  changeTrackingJsonBlob,
+  changeTrackingKey,
+  isRemovedStatus,
+  tracksJson,
+} from '#domain';
 import type { BlobStore } from '#messaging';
 import { lazyKv } from '#messaging';
 
@@ -12,6 +24,8 @@ export interface ChangeTrackingResult {
   changeStatus: 'new' | 'same' | 'changed' | 'removed';
   visibility: 'visible';
   diff?: MarkdownComparison['diff'];
+  /** `json` mode, on a changed page: the schema's fields that differ from the previous extraction. */
+  json?: JsonChanges;
 }
 
 /**
@@ -30,12 +44,20 @@ export class ChangeTracker {
     this.kv = lazyKv(this.nc, this.names.kvBucket(CHANGE_TRACKING_READ_MODEL));
   }
 
+  /**
+   * `extracted` is this scrape's extraction in `json` mode: stored as its snapshot, then compared
+   * with the baseline's (a baseline scraped without `json` mode has none: every field is new).
+   */
   async track(
     teamId: string,
+    scrapeId: string,
     request: ScrapeRequest,
     page: FetchedPage,
     markdown: string,
+    extracted: unknown,
   ): Promise<ChangeTrackingResult> {
+    const json = tracksJson(request);
+    if (json) await this.blobs.put(changeTrackingJsonBlob(scrapeId), JSON.stringify(extracted ?? null));
     const baseline = await this.baseline(teamId, request);
     const previous = baseline && (await this.previousMarkdown(baseline));
     if (!baseline || previous === undefined)
@@ -43,7 +65,13 @@ export class ChangeTracker {
     const result = { previousScrapeAt: baseline.scrapedAt, visibility: 'visible' as const };
     if (isRemovedStatus(page.statusCode)) return { ...result, changeStatus: 'removed' };
     const comparison = await this.pool.compare(previous, markdown);
-    return { ...result, ...comparison };
+    const tracked = {
+      ...result,
+      ...(request.formats.some(wantsGitDiff) ? comparison : { changeStatus: comparison.changeStatus }),
+    };
+    if (!json || comparison.changeStatus !== 'changed') return tracked;
+    const before = await this.blobs.getText(changeTrackingJsonBlob(baseline.scrapeId));
+    return { ...tracked, json: compareJson(before === undefined ? null : JSON.parse(before), extracted) };
   }
 
   private async baseline(teamId: string, request: ScrapeRequest): Promise<ChangeBaseline | undefined> {
@@ -58,3 +86,7 @@ export class ChangeTracker {
     return document === undefined ? undefined : (JSON.parse(document) as ScrapeDocument).markdown;
   }
 }
+
+/** `git-diff` is the default mode: a changeTracking format without `modes` gets it. */
+const wantsGitDiff = (format: ScrapeRequest['formats'][number]) =>
+  format.type === 'changeTracking' && (format.modes === undefined || format.modes.includes('git-diff'));

@@ -16,10 +16,9 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { PdfError, PdfPool } from '#pdf';
+import { PdfError, PdfPool, pdfDocument, pdfOutput } from '#pdf';
 import { withModel } from '#structured';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
-import { pdfOutput } from '../pdf/pdf-document.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
@@ -65,12 +64,11 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     const body = await this.blobs.getBytes(page.bodyBlob);
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
+    let changeTrackingJson: unknown;
     try {
       if (page.fileType === 'pdf') {
         const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
-        document = buildDocument(scrapeId, request, page, pdf.output);
-        Object.assign(document.metadata, pdf.metadata);
-        if (pdf.warning) document.warning = pdf.warning;
+        document = pdfDocument(scrapeId, request, page, pdf);
       } else {
         const input = pageInputOf(request, page, new TextDecoder().decode(body));
         const output = await this.pool.convert(input);
@@ -78,15 +76,18 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         if (this.llm && output.structured && input.structured) {
           output.structured = await withModel(this.llm, output.structured, input.structured);
         }
+        changeTrackingJson = output.structured?.changeTrackingJson;
         document = buildDocument(scrapeId, request, page, output);
       }
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
           data.teamId,
+          scrapeId,
           request,
           page,
           document.markdown ?? '',
+          changeTrackingJson,
         );
       }
     } catch (error) {

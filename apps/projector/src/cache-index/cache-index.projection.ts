@@ -17,6 +17,7 @@ export function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheE
       statusCode: page.statusCode,
       contentType: page.contentType,
       bodyBlob: page.bodyBlob,
+      ...(page.fileType ? { fileType: page.fileType } : {}),
       fetchedAt,
     },
   };

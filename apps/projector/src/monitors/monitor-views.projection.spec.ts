@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '#contracts';
-import { evolveCheckView, evolveMonitorView, expiredCheckIds } from './monitor-views.projection.js';
+import { evolveCheckView, evolveMonitorView } from './monitor-views.projection.js';
 
 const spec = {
   name: 'Docs',
@@ -69,14 +69,30 @@ describe('monitor read models', () => {
     expect(evolveMonitorView(running ?? undefined, event('MonitorDeleted', { deletedAt: 't' }))).toBeNull();
   });
 
-  it('drops checks older than the retention (a fake clock: the time of the newest check)', () => {
-    const checks = [
-      { id: 'old', createdAt: '2026-01-01T00:00:00.000Z', status: 'completed' as const },
-      { id: 'edge', createdAt: '2026-01-31T00:00:00.000Z', status: 'completed' as const },
-      { id: 'stuck', createdAt: '2025-06-01T00:00:00.000Z', status: 'running' as const },
-    ];
-    expect(expiredCheckIds(checks, '2026-01-31T00:00:01.000Z', 30)).toEqual(['old']);
-    expect(expiredCheckIds(checks, '2026-03-05T00:00:00.000Z', 30)).toEqual(['old', 'edge']);
-    expect(expiredCheckIds(checks, '2026-03-05T00:00:00.000Z', 365)).toEqual([]);
+  it('restores a monitor from the snapshot of ChecksExpired when rebuilt after truncation', () => {
+    const monitor = {
+      status: 'paused',
+      spec: { ...spec, targets: [] },
+      nextRunAt: null,
+      baselines: {},
+      running: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastRunAt: '2026-01-03T00:00:00.000Z',
+      lastCheckSummary: null,
+    };
+    revision = 9;
+    const expired = event('ChecksExpired', {
+      checkIds: ['old'],
+      scrapeIds: [],
+      expiredAt: '2026-02-01T00:00:00.000Z',
+      monitor,
+    });
+    expect(evolveMonitorView(undefined, expired)).toMatchObject({
+      id: 'm-1',
+      status: 'paused',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastRunAt: '2026-01-03T00:00:00.000Z',
+      revision: 9,
+    });
   });
 });

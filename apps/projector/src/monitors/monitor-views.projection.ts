@@ -1,5 +1,6 @@
 import {
   type CheckPage,
+  type ChecksExpired,
   type CheckView,
   emptySummary,
   type MonitorEvent,
@@ -7,6 +8,7 @@ import {
   type RecordedEvent,
 } from '#contracts';
 import { CREDITS_PER_PAGE, describeSchedule, pagesPerCheck, runsPerMonth } from '#domain';
+import { startedTargetResults, withCheckedPage } from './target-results.js';
 
 /** A read-model document and the stream revision it reflects (events at or below it are skipped). */
 export type Versioned<View> = View & { teamId: string; revision: number };
@@ -45,6 +47,7 @@ export function evolveMonitorView(
       updatedAt: createdAt,
     });
   }
+  if (event.type === 'ChecksExpired' && !current) return monitorViewOfSnapshot(event.data, revision);
   if (!current || revision <= current.revision) return undefined;
   const at = recorded.createdAt;
   const next = { ...current, revision, updatedAt: at };
@@ -75,6 +78,8 @@ export function evolveMonitorView(
     case 'CheckSkipped':
       return { ...next, nextRunAt: event.data.nextRunAt };
     case 'PageChecked':
+      return { ...current, revision };
+    case 'ChecksExpired':
       return { ...current, revision };
     case 'CheckCompleted':
       return {
@@ -113,7 +118,7 @@ export function evolveCheckView(
         actualCredits: null,
         billingStatus: 'not_applicable',
         summary: emptySummary(),
-        targetResults: d.targets.map((target) => ({ targetId: target.id, type: target.type })),
+        targetResults: startedTargetResults(d.checkId, d.targets),
         notificationStatus: { webhook: 'not_configured', email: 'not_configured' },
         error: null,
         createdAt: d.startedAt,
@@ -149,7 +154,8 @@ export function evolveCheckView(
       const summary = { ...current.summary };
       summary.totalPages++;
       summary[event.data.page.status]++;
-      return { ...current, revision, summary, updatedAt: at };
+      const targetResults = withCheckedPage(current.targetResults, event.data.page);
+      return { ...current, revision, summary, targetResults, updatedAt: at };
     }
     case 'CheckCompleted': {
       if (!current || revision <= current.revision) return undefined;
@@ -185,19 +191,25 @@ function withEstimate(view: StoredMonitor): StoredMonitor {
   return { ...view, estimatedCreditsPerMonth: perCheck * runsPerMonth(view.schedule, view.updatedAt) };
 }
 
-const DAY_MS = 24 * 3600_000;
-
 /**
- * Pure: the checks a monitor no longer keeps at `now` (the time of its newest check, so replays
- * prune alike): those created more than `retentionDays` earlier. The running check is never pruned.
+ * A rebuild from the store after retention truncated the stream starts at ChecksExpired: the
+ * monitor's document comes from the state the event carries.
  */
-export function expiredCheckIds(
-  checks: readonly Pick<CheckView, 'id' | 'createdAt' | 'status'>[],
-  now: string,
-  retentionDays: number,
-): string[] {
-  const cutoff = Date.parse(now) - retentionDays * DAY_MS;
-  return checks
-    .filter((check) => check.status !== 'running' && Date.parse(check.createdAt) < cutoff)
-    .map((check) => check.id);
+function monitorViewOfSnapshot(expired: ChecksExpired['data'], revision: number): StoredMonitor {
+  const { monitor } = expired;
+  return withEstimate({
+    ...monitor.spec,
+    id: expired.monitorId,
+    teamId: expired.teamId,
+    revision,
+    status: monitor.status,
+    schedule: { ...monitor.spec.schedule, description: describeSchedule(monitor.spec.schedule) },
+    nextRunAt: monitor.nextRunAt,
+    lastRunAt: monitor.lastRunAt,
+    currentCheckId: monitor.running?.checkId ?? null,
+    estimatedCreditsPerMonth: 0,
+    lastCheckSummary: monitor.lastCheckSummary,
+    createdAt: monitor.createdAt,
+    updatedAt: expired.expiredAt,
+  });
 }

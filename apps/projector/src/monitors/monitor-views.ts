@@ -11,7 +11,6 @@ import {
   checkedPage,
   evolveCheckView,
   evolveMonitorView,
-  expiredCheckIds,
   type StoredCheck,
   type StoredMonitor,
 } from './monitor-views.projection.js';
@@ -42,11 +41,11 @@ export const monitorViewsProjection: Projection = {
       const nextCheck = evolveCheckView(await documentOf<StoredCheck>(checks, checkKey), recorded);
       if (nextCheck) await checks.put(checkKey, JSON.stringify(nextCheck));
     }
-    const monitor = await documentOf<StoredMonitor>(monitors, monitorKey);
-    if (monitor && (event.type === 'CheckStarted' || event.type === 'CheckSkipped')) {
-      const now = event.type === 'CheckStarted' ? event.data.startedAt : event.data.skippedAt;
-      await pruneChecks(monitorKey, monitor.retentionDays, now, checks, pages);
+    // Checks past the monitor's `retentionDays` leave the read models with their pages.
+    if (event.type === 'ChecksExpired') {
+      for (const checkId of event.data.checkIds) await removeCheck(monitorKey, checkId, checks, pages);
     }
+    const monitor = await documentOf<StoredMonitor>(monitors, monitorKey);
     const next = evolveMonitorView(monitor, recorded);
     if (next === null) {
       await removeChecks(monitorKey, checks, pages);
@@ -63,24 +62,6 @@ async function documentOf<Document>(
 ): Promise<Document | undefined> {
   const value = await documents.get(key);
   return value === undefined ? undefined : (JSON.parse(value) as Document);
-}
-
-/** Checks older than the monitor's `retentionDays` leave the read models with their pages. */
-async function pruneChecks(
-  monitorKey: string,
-  retentionDays: number,
-  now: string,
-  checks: ReadModelDocuments,
-  pages: ReadModelDocuments,
-) {
-  const stored: StoredCheck[] = [];
-  for await (const key of checks.keys(`${monitorKey}.*`)) {
-    const check = await documentOf<StoredCheck>(checks, key);
-    if (check) stored.push(check);
-  }
-  for (const checkId of expiredCheckIds(stored, now, retentionDays)) {
-    await removeCheck(monitorKey, checkId, checks, pages);
-  }
 }
 
 /** A deleted monitor takes its checks and their pages with it. */

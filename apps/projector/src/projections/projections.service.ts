@@ -59,6 +59,7 @@ export class LiveProjections implements OnApplicationBootstrap, OnApplicationShu
     const documents = await openReadModels(this.nc, this.names, projection);
     return consumeEvents(this.nc, this.names, {
       worker: projection.worker,
+      kind: 'projection',
       category: projection.category,
       ...(projection.type ? { type: projection.type } : {}),
       concurrency: 1,

@@ -61,7 +61,7 @@ export async function readLiveModel(kv: KV): Promise<{ model: ReadModel; revisio
   const revisions = new Map<string, number>();
   for await (const key of await kv.keys()) {
     const entry = await kv.get(key);
-    if (!entry || entry.operation !== 'PUT') continue;
+    if (entry?.operation !== 'PUT') continue;
     model.set(key, entry.string());
     revisions.set(key, entry.revision);
   }

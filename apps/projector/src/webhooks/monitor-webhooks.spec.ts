@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { CheckPage, RecordedEvent } from '#contracts';
-import { webhookDeliveryOf } from './monitor-webhook-payloads.js';
+import { type CheckPage, type CheckView, emptySummary, type RecordedEvent } from '#contracts';
+import { redeliveriesOf, webhookDeliveryOf } from './monitor-webhook-payloads.js';
 import { retryAfterMs, retryDelayMs } from './webhook-retry.js';
 import { signatureHeaders } from './webhook-signature.js';
 
@@ -99,6 +99,34 @@ describe('monitor webhook payloads', () => {
 });
 
 describe('webhook signatures', () => {
+  it('redelivers a check from its read models under new ids, honouring the webhook filter', () => {
+    const check = { status: 'completed', summary: emptySummary(), error: null } as CheckView;
+    const request = (events?: string[]) =>
+      recorded('CheckWebhooksRedeliveryRequested', {
+        monitorId: 'm-1',
+        teamId: 'team',
+        checkId: 'c-1',
+        webhook: notify(events).webhook,
+        notify: notify(events),
+        requestedAt: 't',
+      });
+    const all = redeliveriesOf(request(), check, [page]);
+    expect(all.map((d) => [d.event, d.webhookId, d.redeliveryId])).toEqual([
+      ['monitor.page', 'evt-1-0000', 'evt-1'],
+      ['monitor.check.completed', 'evt-1-0001', 'evt-1'],
+    ]);
+    expect(JSON.parse(all[0].body)).toMatchObject({
+      type: 'monitor.page',
+      id: 'c-1',
+      webhookId: 'evt-1-0000',
+      metadata: { env: 'test' },
+      data: [{ url: 'http://a.test/', status: 'changed', diff: page.diff }],
+    });
+    expect(redeliveriesOf(request(['monitor.check.completed']), check, [page]).map((d) => d.event)).toEqual([
+      'monitor.check.completed',
+    ]);
+  });
+
   it('signs with both X-Firecrawl-Signature and Standard Webhooks', () => {
     const body = '{"a":1}';
     const headers = signatureHeaders(secret, 'evt-1', new Date('2026-01-01T00:00:00.900Z'), body);

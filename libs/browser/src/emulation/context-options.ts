@@ -1,6 +1,7 @@
 import { type BrowserContextOptions, devices } from 'playwright-core';
+import { STEALTH_LANGUAGES } from './stealth.js';
 
-/** Where a scrape should appear to come from. Trawl has no proxies: this sets locale, languages and time zone. */
+/** Where a scrape should appear to come from: locale, languages and time zone (a country's proxy is chosen apart). */
 export interface LocationOptions {
   country?: string;
   languages?: string[];
@@ -39,6 +40,10 @@ export function contextOptions(options: {
   location?: LocationOptions;
   headers?: Record<string, string>;
   skipTlsVerification?: boolean;
+  /** The proxy this context's requests leave through; none: straight from this server. */
+  proxy?: BrowserContextOptions['proxy'];
+  /** Enhanced-proxy settings: a language list even when the request names none (see `applyStealth`). */
+  stealth?: boolean;
 }): BrowserContextOptions {
   const { defaultBrowserType: _browser, ...device } = options.mobile ? MOBILE : DESKTOP;
   const country = options.location?.country ? COUNTRIES[options.location.country.toUpperCase()] : undefined;
@@ -46,12 +51,15 @@ export function contextOptions(options: {
     ? options.location.languages
     : country
       ? [country.locale]
-      : undefined;
+      : options.stealth
+        ? STEALTH_LANGUAGES
+        : undefined;
   return {
     ...device,
     // A one-shot scrape gains nothing from service workers, and they fetch outside the page the SSRF guard watches.
     serviceWorkers: 'block',
     ignoreHTTPSErrors: options.skipTlsVerification ?? false,
+    ...(options.proxy ? { proxy: options.proxy } : {}),
     ...(languages ? { locale: languages[0] } : {}),
     ...(country ? { timezoneId: country.timezoneId } : {}),
     extraHTTPHeaders: {

@@ -6,7 +6,8 @@ export type FetchErrorCode =
   | 'SCRAPE_SSRF_BLOCKED'
   | 'SCRAPE_UNSUPPORTED_FILE_ERROR'
   | 'SCRAPE_BROWSER_ERROR'
-  | 'SCRAPE_ACTION_ERROR';
+  | 'SCRAPE_ACTION_ERROR'
+  | 'FEATURE_NOT_AVAILABLE';
 
 /** A fetch that failed for a reason the client should hear about, with Firecrawl's error code. */
 export class FetchError extends Error {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startForwardProxy } from '../../../../test/support/forward-proxy.js';
 import { FetchError } from '../fetch/fetch-error.js';
 import { BrowserPool, type FetchPageOptions } from './browser-pool.js';
 
@@ -39,6 +40,9 @@ const pages: Record<
   }),
   '/with-ad': () => ({
     body: `<html><body><script src="http://securepubads.g.doubleclick.net:${new URL(origin).port}/tag/js/gpt.js"></script>ok</body></html>`,
+  }),
+  '/automation': () => ({
+    body: '<html><body><script>document.body.textContent = "webdriver=" + navigator.webdriver + " languages=" + navigator.languages</script></body></html>',
   }),
   '/private-image': () => ({ body: '<html><body><img src="http://127.0.0.1:1/x.png">ok</body></html>' }),
 };
@@ -116,6 +120,15 @@ describe('BrowserPool.fetchPage', () => {
     expect((await fetchPage('/missing')).statusCode).toBe(404);
   });
 
+  it('counts the contexts it holds open, including a page kept alive after its fetch', async () => {
+    await fetchPage('/static');
+    expect(pool.usage()).toEqual({ contextsOpen: 0, active: 0, queued: 0, concurrency: 2 });
+    const kept = await fetchPage('/static', { keepAlive: true });
+    expect(pool.usage()).toMatchObject({ contextsOpen: 1, active: 0 });
+    await kept.live?.context.close();
+    expect(pool.usage().contextsOpen).toBe(0);
+  });
+
   it('returns JSON and text bodies decoded with their charset', async () => {
     expect(await fetchPage('/data.json')).toMatchObject({ body: '{"a":1}', contentType: 'application/json' });
     expect((await fetchPage('/latin1')).body).toBe('café');
@@ -166,5 +179,40 @@ describe('BrowserPool.fetchPage', () => {
     maxInFlight = 0;
     await Promise.all(Array.from({ length: 5 }, () => fetchPage('/held')));
     expect(maxInFlight).toBe(2);
+  });
+
+  it('sends the page through the proxy of its context, credentials included, and only that context', async () => {
+    const credentials = { username: 'ada', password: 's3cret' };
+    const proxy = await startForwardProxy('pool-a', { credentials });
+    try {
+      await fetchPage('/static', { proxy: { server: proxy.url, ...credentials } });
+      expect(proxy.carriedTo(`${origin}/static`)).toHaveLength(1);
+      expect(seen.findLast((request) => request.path === '/static')?.headers['x-proxy-name']).toBe('pool-a');
+      await fetchPage('/static');
+      expect(proxy.carriedTo(`${origin}/static`)).toHaveLength(1);
+      expect(seen.findLast((request) => request.path === '/static')?.headers['x-proxy-name']).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('hides automation traces in stealth contexts only', async () => {
+    expect((await fetchPage('/automation', { stealth: true })).body).toContain(
+      'webdriver=false languages=en-US',
+    );
+    expect((await fetchPage('/automation')).body).toContain('webdriver=true');
+  });
+
+  it('still refuses private targets behind a proxy: the proxy carries nothing', async () => {
+    const proxy = await startForwardProxy('pool-b');
+    try {
+      const error = await failure(
+        fetchPage('/static', { allowedPrivateAddresses: [], proxy: { server: proxy.url } }),
+      );
+      expect(error?.code).toBe('SCRAPE_SSRF_BLOCKED');
+      expect(proxy.carried).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 });

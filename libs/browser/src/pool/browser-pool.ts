@@ -18,6 +18,7 @@ import { AdBlocker } from '../ad-blocking/ad-blocker.js';
 import { blockAds } from '../ad-blocking/block-ads.js';
 import { type BrandingProfile, measureBranding } from '../branding/measure-branding.js';
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
+import { applyStealth } from '../emulation/stealth.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import {
   downloadedBytes,
@@ -56,6 +57,13 @@ export interface FetchPageOptions {
   storageState?: StorageState;
   /** Also measure the final page's branding (colours, fonts, components, logo). */
   branding?: boolean;
+  /**
+   * The operator's proxy for this fetch (none: direct). Everything the context loads goes through
+   * it, the PDF re-fetch included; the SSRF guard still checks each target's own address.
+   */
+  proxy?: BrowserContextOptions['proxy'];
+  /** Enhanced-proxy browser settings: automation traces hidden, realistic languages. */
+  stealth?: boolean;
 }
 
 /** Playwright's storage state: cookies plus localStorage per origin. */
@@ -101,6 +109,8 @@ export class BrowserPool {
   private browser?: Promise<Browser>;
   private adBlocker?: Promise<AdBlocker>;
   private readonly slots: Semaphore;
+  /** Browser contexts open now: scrapes rendering plus pages kept for interact. */
+  private contextsOpen = 0;
 
   constructor(
     private readonly options: { executablePath: string; concurrency: number; launchArgs?: string[] },
@@ -140,14 +150,19 @@ export class BrowserPool {
     }
   }
 
-  async health(): Promise<{ connected: boolean; active: number; queued: number; concurrency: number }> {
-    const browser = await this.launch();
+  /** What the pool holds now, without starting Chromium (for metrics). `active` fetches hold a slot; `queued` wait for one. */
+  usage(): { contextsOpen: number; active: number; queued: number; concurrency: number } {
     return {
-      connected: browser.isConnected(),
+      contextsOpen: this.contextsOpen,
       active: this.slots.activeCount,
       queued: this.slots.queuedCount,
       concurrency: this.options.concurrency,
     };
+  }
+
+  async health(): Promise<{ connected: boolean; active: number; queued: number; concurrency: number }> {
+    const browser = await this.launch();
+    return { connected: browser.isConnected(), ...this.usage() };
   }
 
   async close(): Promise<void> {
@@ -202,7 +217,11 @@ export class BrowserPool {
       ...contextOptions(options),
       ...(options.storageState ? { storageState: options.storageState } : {}),
     });
+    this.contextsOpen++;
+    // Also fires when Chromium dies with the context open.
+    context.once('close', () => this.contextsOpen--);
     try {
+      if (options.stealth) await applyStealth(context);
       if (options.blockAds) {
         this.adBlocker ??= AdBlocker.load();
         await blockAds(context, await this.adBlocker, options.url);

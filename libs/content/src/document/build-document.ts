@@ -56,6 +56,8 @@ export function structuredRequestOf(request: ScrapeRequest): { structured?: Stru
   const structured: StructuredRequest = {};
   for (const format of request.formats) {
     if (format.type === 'json') structured.json = { schema: format.schema, prompt: format.prompt };
+    else if (format.type === 'changeTracking' && format.modes?.includes('json'))
+      structured.changeTracking = { schema: format.schema, prompt: format.prompt };
     else if (format.type === 'summary') structured.summary = true;
     else if (format.type === 'question') structured.question = format.question ?? '';
     else if (format.type === 'highlights') structured.highlights = format.query ?? '';
@@ -72,7 +74,12 @@ export function buildDocument(
   output: PageOutput,
 ): ScrapeDocument {
   const { metadata: pageMetadata, structured, ...formats } = output;
-  const { notes, pageMarkdown: _pageMarkdown, ...structuredFormats } = structured ?? { notes: {} };
+  const {
+    notes,
+    pageMarkdown: _pageMarkdown,
+    changeTrackingJson: _snapshot,
+    ...structuredFormats
+  } = structured ?? { notes: {} };
   const warnings = Object.values(notes);
   return {
     ...formats,

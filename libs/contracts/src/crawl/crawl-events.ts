@@ -1,4 +1,5 @@
 import type { ScrapeRequest } from '../scrape-request/index.js';
+import type { CrawlWebhook } from './crawl-webhook.js';
 
 /**
  * A crawl or a batch scrape: one `crawl-<crawlId>` stream holding its frontier, so the crawl
@@ -46,6 +47,8 @@ export interface CrawlStarted {
     scrapeRequest: ScrapeRequest;
     /** The client asked for the `links` format (the crawl always extracts links to follow them). */
     returnLinks: boolean;
+    /** Where the crawl's progress is sent (the projector delivers it). */
+    webhook?: CrawlWebhook;
     startedAt: string;
     expiresAt: string;
   };
@@ -130,6 +133,7 @@ export interface StartCrawl {
     options: CrawlOptions;
     scrapeRequest: ScrapeRequest;
     returnLinks: boolean;
+    webhook?: CrawlWebhook;
     at: string;
   };
 }
@@ -142,6 +146,7 @@ export interface StartBatchScrape {
     urls: string[];
     maxConcurrency: number;
     scrapeRequest: ScrapeRequest;
+    webhook?: CrawlWebhook;
     at: string;
   };
 }
@@ -158,6 +163,15 @@ export type PageOutcome =
 export interface RecordPageOutcome {
   type: 'RecordPageOutcome';
   data: { crawlId: string; scrapeId: string; outcome: PageOutcome; at: string };
+}
+
+/**
+ * The watchdog's sweep: pages whose scrape has not ended `graceMs` after the scrape's own
+ * timeout are failed as SCRAPE_TIMEOUT (a lost job must not keep its crawl running forever).
+ */
+export interface ExpireStalledPages {
+  type: 'ExpireStalledPages';
+  data: { crawlId: string; graceMs: number; at: string };
 }
 
 /** Dispatches what the delay now allows. */
@@ -177,10 +191,13 @@ export type CrawlCommand =
   | RecordSiteDiscovery
   | RecordPageOutcome
   | DispatchPages
+  | ExpireStalledPages
   | CancelCrawl;
 
 export const crawlStreamId = (crawlId: string) => `crawl-${crawlId}`;
 export const CRAWL_CATEGORY = 'crawl';
+/** Crawls the watchdog sweeps (`<crawlId>`), kept by core's crawl runner while they run. */
+export const CRAWLS_IN_PROGRESS_READ_MODEL = 'crawls_in_progress';
 
 /** Crawl results are kept (and `expiresAt` says so) for a day, as in Firecrawl. */
 export const CRAWL_RESULT_TTL_MS = 24 * 3600 * 1000;

@@ -30,7 +30,28 @@ describe('crawl, batch, map and search requests', () => {
     ]);
     expect(validateCrawlRequest({ url: 'http://a.test/', limits: 3 }).ok).toBe(false);
     const webhook = validateCrawlRequest({ url: 'http://a.test/', webhook: 'http://hook.test/' });
-    expect(webhook.ok && webhook.value.unsupported).toEqual(['webhook']);
+    expect(webhook.ok && webhook.value).toMatchObject({
+      webhook: { url: 'http://hook.test/' },
+      unsupported: [],
+    });
+    const detailed = validateCrawlRequest({
+      url: 'http://a.test/',
+      webhook: { url: 'http://hook.test/x', metadata: { run: 1 }, events: ['crawl.page', 'completed'] },
+    });
+    expect(detailed.ok && detailed.value.webhook).toEqual({
+      url: 'http://hook.test/x',
+      metadata: { run: 1 },
+      events: ['page', 'completed'],
+    });
+    const wrong = validateCrawlRequest({
+      url: 'http://a.test/',
+      webhook: { url: 'hook', events: ['done'], x: 1 },
+    });
+    expect(!wrong.ok && wrong.details.map((detail) => detail.path.join('.'))).toEqual([
+      'webhook.x',
+      'webhook.url',
+      'webhook.events',
+    ]);
   });
 
   it('keeps a batch’s valid URLs and reports or drops the invalid ones', () => {

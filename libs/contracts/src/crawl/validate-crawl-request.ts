@@ -24,6 +24,7 @@ import {
 } from '../scrape-request/validate-scrape-request.js';
 import { unreadableKeys } from '../validation/unreadable-keys.js';
 import type { CrawlOptions } from './crawl-events.js';
+import { type CrawlWebhook, validateCrawlWebhook } from './crawl-webhook.js';
 
 export const CRAWL_DEFAULTS = {
   limit: 10_000,
@@ -64,6 +65,7 @@ export interface ValidCrawlRequest {
   url: string;
   options: CrawlOptions;
   scrapeRequest: ScrapeRequest;
+  webhook?: CrawlWebhook;
   /** Options that are valid but that this build does not implement (refused, never ignored). */
   unsupported: string[];
 }
@@ -92,10 +94,11 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
       })),
     );
   }
-  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  const webhook = value.webhook != null ? validateCrawlWebhook(value.webhook) : undefined;
+  if (webhook && !webhook.ok) issues.push(...webhook.issues);
+  if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalid(issues);
   const unsupported = [
     ...(value.prompt ? ['prompt'] : []),
-    ...(value.webhook != null ? ['webhook'] : []),
     ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
   ];
   return {
@@ -103,6 +106,7 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
     value: {
       url: scrape.value.url,
       scrapeRequest: scrape.value,
+      ...(webhook ? { webhook: webhook.webhook } : {}),
       unsupported,
       options: {
         includePaths: value.includePaths ?? [],
@@ -131,6 +135,7 @@ export interface ValidBatchScrapeRequest {
   invalidURLs: string[];
   maxConcurrency: number;
   scrapeRequest: ScrapeRequest;
+  webhook?: CrawlWebhook;
   unsupported: string[];
 }
 
@@ -176,7 +181,9 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   }
   const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
   if (!scrape.ok) issues.push(...scrape.details);
-  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
+  if (hook && !hook.ok) issues.push(...hook.issues);
+  if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalid(issues);
   return {
     ok: true,
     value: {
@@ -184,7 +191,8 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
       invalidURLs,
       maxConcurrency: (maxConcurrency as number | undefined) ?? CRAWL_DEFAULTS.maxConcurrency,
       scrapeRequest: scrape.value,
-      unsupported: [...(webhook != null ? ['webhook'] : []), ...(appendToId != null ? ['appendToId'] : [])],
+      ...(hook ? { webhook: hook.webhook } : {}),
+      unsupported: appendToId != null ? ['appendToId'] : [],
     },
   };
 }

@@ -33,6 +33,7 @@ const STATUS_OF_CODE: Record<string, number> = {
   MONITOR_ALREADY_EXISTS: 409,
   MONITOR_PAUSED: 409,
   MONITOR_CHECK_RUNNING: 409,
+  MONITOR_WEBHOOK_NOT_CONFIGURED: 409,
   SCRAPE_NO_CACHED_DATA: 404,
   SCRAPE_LOCKDOWN_CACHE_MISS: 404,
   SCRAPE_TIMEOUT: 408,
@@ -44,6 +45,11 @@ const STATUS_OF_CODE: Record<string, number> = {
   SERVICE_UNAVAILABLE: 503,
   SCRAPE_DNS_RESOLUTION_ERROR: 200,
 };
+
+/** The HTTP status an error code answers with (500 for codes not listed). */
+export function statusOfErrorCode(code: string): number {
+  return STATUS_OF_CODE[code] ?? 500;
+}
 
 /** An error that leaves the API as Firecrawl's envelope `{success:false, code, error, details?}`. */
 export class TrawlError extends Error {
@@ -58,7 +64,7 @@ export class TrawlError extends Error {
   ) {
     super(message);
     this.name = 'TrawlError';
-    this.status = STATUS_OF_CODE[code] ?? 500;
+    this.status = statusOfErrorCode(code);
   }
 
   toBody(): { success: false; code: string; error: string; details?: ErrorDetail[] } {

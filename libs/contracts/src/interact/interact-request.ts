@@ -27,7 +27,7 @@ export interface InteractRequest {
   actions: ActionDto[];
 }
 
-class InteractRequestDto {
+export class InteractRequestDto {
   @IsOptional() @IsString() @MaxLength(100_000) code?: string;
   @IsOptional() @IsString() @MaxLength(10_000) prompt?: string;
   @IsOptional() @IsIn(['node', 'python', 'bash']) language?: 'node' | 'python' | 'bash';

@@ -9,6 +9,13 @@ import type {
   MonitorWebhook,
   PageSnapshot,
 } from './monitor.js';
+import type {
+  ChecksExpired,
+  CheckWebhooksRedeliveryRequested,
+  CompleteStuckCheck,
+  ExpireChecks,
+  RedeliverCheckWebhooks,
+} from './monitor-upkeep-events.js';
 
 /**
  * Events of a `monitor-<monitorId>` stream, published on `<prefix>.evt.monitor.<type>`.
@@ -124,7 +131,9 @@ export type MonitorEvent =
   | CheckStarted
   | CheckSkipped
   | PageChecked
-  | CheckCompleted;
+  | CheckCompleted
+  | ChecksExpired
+  | CheckWebhooksRedeliveryRequested;
 
 export interface CreateMonitor {
   type: 'CreateMonitor';
@@ -176,7 +185,10 @@ export type MonitorCommand =
   | RunMonitor
   | StartScheduledCheck
   | RecordPageChecked
-  | CompleteCheck;
+  | CompleteCheck
+  | CompleteStuckCheck
+  | ExpireChecks
+  | RedeliverCheckWebhooks;
 
 export const MONITOR_CATEGORY = 'monitor';
 export const monitorStreamId = (monitorId: string) => `${MONITOR_CATEGORY}-${monitorId}`;

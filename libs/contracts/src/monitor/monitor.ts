@@ -105,10 +105,13 @@ export interface CheckPage {
   statusCode: number | null;
   error: string | null;
   metadata: Record<string, unknown> | null;
+  /** The unified diff and its parsed form; json-mode targets: `path: value` lines and the changed fields. */
   diff: { text: string; json: unknown } | null;
-  /** Only JSON-extraction monitors have a snapshot; markdown monitors answer null. */
-  snapshot: null;
+  /** The page's extraction, for targets whose scrape options ask change tracking for `json` mode; else null. */
+  snapshot: unknown;
   judgment: PageJudgment | null;
+  /** Crawl targets: `hidden` when the crawl no longer reached the page and it was checked directly. */
+  visibility?: 'visible' | 'hidden';
   createdAt: string;
 }
 
@@ -155,7 +158,7 @@ export interface CheckView {
   actualCredits: number | null;
   billingStatus: 'not_applicable';
   summary: CheckSummary;
-  targetResults: { targetId: string; type: MonitorTarget['type'] }[];
+  targetResults: TargetResult[];
   notificationStatus: {
     webhook: 'not_configured' | 'pending' | 'delivered' | 'failed';
     email: 'not_configured' | 'pending' | 'delivered' | 'failed';
@@ -165,6 +168,17 @@ export interface CheckView {
   error: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What one target of a check produced: a crawl target's crawl, a search target's result counts. */
+export interface TargetResult {
+  targetId: string;
+  type: MonitorTarget['type'];
+  /** Crawl targets: the crawl this check ran (`GET /v2/crawl/{crawlId}` shows it while its results last). */
+  crawlId?: string;
+  /** Search targets: results checked, and those the judge found meaningful for the goal. */
+  resultCount?: number;
+  matches?: number;
 }
 
 export const emptySummary = (): CheckSummary => ({
@@ -179,13 +193,21 @@ export const emptySummary = (): CheckSummary => ({
 /** One webhook call of a check, as the delivery log keeps it. */
 export interface WebhookDeliveryRecord {
   webhookId: string;
-  /** A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients). */
-  event: MonitorWebhookEvent | 'email';
+  /**
+   * A webhook event, or `email` for the check's e-mail (then `url` is `mailto:` the recipients).
+   * Crawl webhooks log their events (`crawl.page`, `batch_scrape.completed`, …) in the same shape.
+   */
+  event:
+    | MonitorWebhookEvent
+    | 'email'
+    | `${'crawl' | 'batch_scrape'}.${'started' | 'page' | 'completed' | 'failed'}`;
   url: string;
   status: 'retrying' | 'delivered' | 'failed';
   attempts: number;
   lastStatusCode: number | null;
   lastError: string | null;
+  /** Set on calls sent again on request: the id of that redelivery request. */
+  redeliveryId?: string;
   updatedAt: string;
 }
 

@@ -25,6 +25,7 @@ import {
   UpdateMonitorDto,
   type WebhookDto,
 } from './monitor-request.dto.js';
+import { crawlOptionsIssues } from './monitor-targets.js';
 
 /** A monitor body after validation; the schedule is still as written (the domain normalises it). */
 export type MonitorDraft = Omit<MonitorSpec, 'schedule'> & { schedule: ScheduleDto };
@@ -178,6 +179,7 @@ function normaliseTarget(
       if (!url)
         issues.push({ path: [...path, 'url'], message: 'a crawl target needs a valid http or https url' });
       issues.push(...scrapeOptionsIssues(dto.scrapeOptions, url ?? 'http://example.com', path));
+      if (url) issues.push(...crawlOptionsIssues({ url, crawlOptions: dto.crawlOptions }, path));
       return {
         id,
         type: 'crawl',

@@ -18,7 +18,8 @@ export interface FetchedPage {
   bodyBlob: string;
   /** Set when the body is a document's bytes (a PDF, by content type or signature) rather than text. */
   fileType?: 'pdf';
-  proxyUsed: 'basic';
+  /** The kind of proxy the page came through (`auto` reports enhanced only when its enhanced retry got through). */
+  proxyUsed: 'basic' | 'enhanced';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */
   screenshotFile?: string;
   /** File-store keys of the page's audio (MP3) and video, when those formats were asked for. */
@@ -73,7 +74,30 @@ export interface ScrapeFailed {
   data: { scrapeId: string; code: string; error: string; failedAt: string; crawlId?: string };
 }
 
-export type ScrapeEvent = ScrapeRequested | PageFetched | ScrapeCompleted | ScrapeFailed;
+/**
+ * A scrape answered from the cache: no page was fetched, but the scrape exists (its team, its
+ * request), so interact can open a live session on it by replaying the request. Never written for
+ * zero-data-retention requests (lockdown).
+ */
+export interface ScrapeServedFromCache {
+  type: 'ScrapeServedFromCache';
+  data: {
+    scrapeId: string;
+    teamId: string;
+    request: ScrapeRequest;
+    /** The scrape whose page the cache answered with, and when that page was fetched. */
+    cachedScrapeId: string;
+    cachedAt: string;
+    servedAt: string;
+  };
+}
+
+export type ScrapeEvent =
+  | ScrapeRequested
+  | PageFetched
+  | ScrapeCompleted
+  | ScrapeFailed
+  | ScrapeServedFromCache;
 
 export interface StartScrape {
   type: 'StartScrape';
@@ -104,7 +128,19 @@ export interface FailScrape {
   data: { scrapeId: string; code: string; error: string; at: string };
 }
 
-export type ScrapeCommand = StartScrape | RecordPageFetched | CompleteScrape | FailScrape;
+export interface RecordCacheHit {
+  type: 'RecordCacheHit';
+  data: {
+    scrapeId: string;
+    teamId: string;
+    request: ScrapeRequest;
+    cachedScrapeId: string;
+    cachedAt: string;
+    at: string;
+  };
+}
+
+export type ScrapeCommand = StartScrape | RecordPageFetched | CompleteScrape | FailScrape | RecordCacheHit;
 
 export const scrapeStreamId = (scrapeId: string) => `scrape-${scrapeId}`;
 export const SCRAPE_CATEGORY = 'scrape';

@@ -1,5 +1,11 @@
 import type { ScrapeRequest } from './scrape-request.js';
 
+/** Options that depend on the operator's setup rather than on the build: the refusal says what they need. */
+const NEEDS_SETUP: Readonly<Record<string, string>> = {
+  'proxy.enhanced': 'needs an enhanced proxy pool: the operator sets PROXY_ENHANCED',
+  'proxy.stealth': 'needs an enhanced proxy pool: the operator sets PROXY_ENHANCED',
+};
+
 /**
  * The options of a valid request that this deployment cannot honour yet, named as the client
  * wrote them; the api refuses such a request instead of silently ignoring the option.
@@ -23,5 +29,7 @@ export function unavailableFeatures(request: ScrapeRequest, available: ReadonlyS
     ...(request.profile ? ['profile'] : []),
     ...request.parsers.filter((parser) => parser.type !== 'pdf').map((parser) => `parsers.${parser.type}`),
   ];
-  return wanted.filter((feature) => !available.has(feature));
+  return wanted
+    .filter((feature) => !available.has(feature))
+    .map((feature) => (NEEDS_SETUP[feature] ? `${feature} (${NEEDS_SETUP[feature]})` : feature));
 }

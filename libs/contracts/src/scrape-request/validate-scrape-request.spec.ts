@@ -134,7 +134,7 @@ describe('unavailableFeatures', () => {
     expect(unavailableFeatures(request, new Set(['formats.markdown']))).toEqual([
       'formats.screenshot',
       'actions',
-      'proxy.stealth',
+      'proxy.stealth (needs an enhanced proxy pool: the operator sets PROXY_ENHANCED)',
     ]);
   });
 

@@ -29,6 +29,8 @@ export interface ZeroRetentionPage {
   statusCode: number;
   contentType: string;
   body: string;
+  /** The kind of proxy that fetched the page: what the scrape is charged for. */
+  proxyUsed: 'basic' | 'enhanced';
   actions?: {
     scrapes: { url: string; html: string }[];
     javascriptReturns: { type: string; value: unknown }[];

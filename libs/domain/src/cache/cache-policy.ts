@@ -11,6 +11,8 @@ export interface CacheEntry {
   contentType: string;
   /** Blob key of the page body; every format is derived from it again on a hit. */
   bodyBlob: string;
+  /** Set when the body is a document's bytes (a PDF), parsed again on a hit. */
+  fileType?: 'pdf';
   /** When the page was fetched (ISO-8601); its age is measured from here. */
   fetchedAt: string;
 }

@@ -28,3 +28,10 @@ export function changeTrackingKey(teamId: string, request: ScrapeRequest): strin
 
 /** A page answering 404 or 410 now has been removed. */
 export const isRemovedStatus = (statusCode: number) => statusCode === 404 || statusCode === 410;
+
+/** Whether a request asks change tracking for its `json` mode (a schema/prompt extraction compared field by field). */
+export const tracksJson = (request: ScrapeRequest) =>
+  request.formats.some((format) => format.type === 'changeTracking' && format.modes?.includes('json'));
+
+/** Blob key of the extraction `json` mode made of a scrape: what the next scrape (or monitor check) compares with. */
+export const changeTrackingJsonBlob = (scrapeId: string) => `change-tracking/${scrapeId}`;

@@ -205,4 +205,18 @@ describe('crawl decider', () => {
       { type: 'links' },
     ]);
   });
+
+  it('fails pages whose scrape outlived its timeout plus the grace, so the crawl ends', () => {
+    const history: CrawlEvent[] = [started({ scrapeOptions: { timeout: 10_000 } })];
+    history.push(...given(crawlDecider, history).when(discovery()));
+    const sweep = (when: string) =>
+      given(crawlDecider, history).when({
+        type: 'ExpireStalledPages',
+        data: { crawlId, graceMs: 5_000, at: when },
+      });
+    expect(sweep('2026-11-23T10:00:15.000Z')).toEqual([]);
+    const expired = sweep('2026-11-23T10:00:16.000Z');
+    expect(expired.map((e) => e.type)).toEqual(['PageFailed', 'CrawlFailed']);
+    expect(expired[0].data).toMatchObject({ url: 'http://site.test/', code: 'SCRAPE_TIMEOUT' });
+  });
 });

@@ -15,6 +15,12 @@ import { scopeVerdict } from './crawl-scope.js';
 import { canonicalCrawlUrl, similarUrlKey } from './crawl-url.js';
 import { isAllowedByRobots, parseRobotsTxt, type RobotsTxt } from './robots-txt.js';
 
+/** A page whose scrape is under way: when it was dispatched, and the scrape's own timeout. */
+export interface InFlightPage extends QueuedPage {
+  dispatchedAt: string;
+  timeoutMs: number;
+}
+
 export interface ScrapedPage {
   scrapeId: string;
   url: string;
@@ -39,7 +45,7 @@ export interface ActiveCrawl {
   /** Pages admitted so far, in admission order (their index makes the scrape id). */
   admitted: number;
   pending: QueuedPage[];
-  inFlight: Map<string, QueuedPage>;
+  inFlight: Map<string, InFlightPage>;
   scraped: ScrapedPage[];
   errors: CrawlError[];
   robotsBlocked: string[];
@@ -101,7 +107,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       case 'PageDispatched': {
         const index = state.pending.findIndex((page) => page.url === event.data.url);
         if (index !== -1) state.pending.splice(index, 1);
-        state.inFlight.set(event.data.scrapeId, { url: event.data.url, depth: event.data.depth });
+        const { url, depth, at, request } = event.data;
+        state.inFlight.set(event.data.scrapeId, { url, depth, dispatchedAt: at, timeoutMs: request.timeout });
         return { ...state, lastDispatchAt: event.data.at };
       }
       case 'PageScraped': {
@@ -133,7 +140,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
     switch (command.type) {
       case 'StartCrawl': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, at } = command.data;
+        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, webhook, at } = command.data;
         return [
           {
             type: 'CrawlStarted',
@@ -145,6 +152,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
               options,
               scrapeRequest,
               returnLinks,
+              ...(webhook ? { webhook } : {}),
               startedAt: at,
               expiresAt: expiry(at),
             },
@@ -153,7 +161,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, at } = command.data;
+        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, at } = command.data;
         const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
@@ -165,6 +173,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
             options,
             scrapeRequest,
             returnLinks: true,
+            ...(webhook ? { webhook } : {}),
             startedAt: at,
             expiresAt: expiry(at),
           },
@@ -221,6 +230,25 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         const crawl = requireActive(state, command.data.crawlId);
         if (crawl.status !== 'scraping') return [];
         return thenDispatch([], state, command.data.at);
+      }
+      case 'ExpireStalledPages': {
+        const crawl = requireActive(state, command.data.crawlId);
+        const { crawlId, graceMs, at } = command.data;
+        if (crawl.status !== 'scraping') return [];
+        const stalled: CrawlEvent[] = [...crawl.inFlight]
+          .filter(([, page]) => Date.parse(page.dispatchedAt) + page.timeoutMs + graceMs <= Date.parse(at))
+          .map(([scrapeId, page]) => ({
+            type: 'PageFailed',
+            data: {
+              crawlId,
+              scrapeId,
+              url: page.url,
+              code: 'SCRAPE_TIMEOUT',
+              error: `The page's scrape did not finish within ${page.timeoutMs + graceMs} ms`,
+              at,
+            },
+          }));
+        return stalled.length === 0 ? [] : thenDispatch(stalled, state, at);
       }
       case 'CancelCrawl': {
         const crawl = requireActive(state, command.data.crawlId);

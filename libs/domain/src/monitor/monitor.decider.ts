@@ -2,6 +2,7 @@ import {
   type CheckNotify,
   type CheckPage,
   type CheckSummary,
+  CRAWL_DEFAULTS,
   emptySummary,
   judgingIssues,
   type MonitorCommand,
@@ -12,11 +13,19 @@ import {
   pageKey,
 } from '#contracts';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
+import {
+  decideExpireChecks,
+  decideRedelivery,
+  decideStuckCheck,
+  monitorFromSnapshot,
+} from './monitor-upkeep.js';
 import { nextRunAt } from './schedule/schedule.js';
 
 interface RunningCheck {
   checkId: string;
   startedAt: string;
+  /** The targets it scrapes, as they were when it started. */
+  targets: MonitorTarget[];
   /** Pages recorded so far, by page key. */
   pages: Record<string, CheckPage>;
 }
@@ -42,7 +51,14 @@ export const CREDITS_PER_PAGE = 1;
 
 /** Pages one check scrapes: every URL of every scrape target. */
 export function pagesPerCheck(targets: readonly MonitorTarget[]): number {
-  return targets.reduce((sum, target) => sum + (target.type === 'scrape' ? target.urls.length : 0), 0);
+  return targets.reduce((sum, target) => sum + targetPages(target), 0);
+}
+
+/** At most: a crawl target's limit, a search target's maxResults. */
+function targetPages(target: MonitorTarget): number {
+  if (target.type === 'scrape') return target.urls.length;
+  if (target.type === 'search') return target.maxResults;
+  return Number(target.crawlOptions?.limit ?? CRAWL_DEFAULTS.limit);
 }
 
 /**
@@ -83,7 +99,12 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           ? {
               ...state,
               nextRunAt: event.data.nextRunAt,
-              running: { checkId: event.data.checkId, startedAt: event.data.startedAt, pages: {} },
+              running: {
+                checkId: event.data.checkId,
+                startedAt: event.data.startedAt,
+                targets: event.data.targets,
+                pages: {},
+              },
             }
           : state;
       case 'CheckSkipped':
@@ -96,13 +117,17 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           running: { ...state.running, pages: { ...state.running.pages, [key]: event.data.page } },
           baselines: event.data.snapshot
             ? { ...state.baselines, [key]: event.data.snapshot }
-            : state.baselines,
+            : forgetGone(state.baselines, key, event.data.page),
         };
       }
       case 'CheckCompleted':
         return live(state) && state.running?.checkId === event.data.checkId
           ? { ...state, running: null }
           : state;
+      case 'ChecksExpired':
+        return monitorFromSnapshot(event.data.monitorId, event.data.teamId, event.data.monitor);
+      case 'CheckWebhooksRedeliveryRequested':
+        return state;
       default:
         return assertNever(event);
     }
@@ -247,11 +272,24 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           },
         ];
       }
+      case 'CompleteStuckCheck':
+        return live(state) ? decideStuckCheck(state, command) : [];
+      case 'ExpireChecks':
+        return live(state) ? decideExpireChecks(state, command) : [];
+      case 'RedeliverCheckWebhooks':
+        return decideRedelivery(requireMonitor(state, command.data.monitorId, command.data.teamId), command);
       default:
         return assertNever(command);
     }
   },
 };
+
+/** A crawl target's page that its crawl no longer reaches and that answers 404/410 is reported once, then forgotten. */
+function forgetGone(baselines: Record<string, PageSnapshot>, key: string, page: CheckPage) {
+  if (page.visibility !== 'hidden' || page.status !== 'removed') return baselines;
+  const { [key]: _gone, ...kept } = baselines;
+  return kept;
+}
 
 export function summarise(pages: readonly Pick<CheckPage, 'status'>[]): CheckSummary {
   const summary = emptySummary();
@@ -308,7 +346,7 @@ function requireJudgingGoal(spec: MonitorSpec) {
   if (issue) throw new DomainError('BAD_REQUEST', issue.message);
 }
 
-const notifyOf = (spec: MonitorSpec): CheckNotify => ({
+export const notifyOf = (spec: MonitorSpec): CheckNotify => ({
   monitorName: spec.name,
   webhook: spec.webhook,
   notification: spec.notification,

@@ -75,6 +75,43 @@ describe('interact sessions on the scrape aggregate', () => {
     ).toBe('INTERACT_ZERO_DATA_RETENTION');
   });
 
+  it('records a cache hit as a scrape that sessions can start on, but never a zero-data-retention one', () => {
+    const hit = (body: object) =>
+      ({
+        type: 'RecordCacheHit',
+        data: {
+          scrapeId,
+          teamId: 'team-1',
+          request: requestOf(body),
+          cachedScrapeId: 'c',
+          cachedAt: 't0',
+          at: 't1',
+        },
+      }) as const;
+    const recorded = given(scrapeDecider, []).when(hit({ url: 'http://example.test/' }));
+    expect(recorded).toEqual([
+      {
+        type: 'ScrapeServedFromCache',
+        data: {
+          scrapeId,
+          teamId: 'team-1',
+          request: requestOf({ url: 'http://example.test/' }),
+          cachedScrapeId: 'c',
+          cachedAt: 't0',
+          servedAt: 't1',
+        },
+      },
+    ]);
+    expect(given(scrapeDecider, recorded).when(start('team-1', 's1'))).toEqual([started]);
+    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_FORBIDDEN');
+    expect(codeOf(() => given(scrapeDecider, recorded).when(hit({ url: 'http://example.test/' })))).toBe(
+      'SCRAPE_ALREADY_EXISTS',
+    );
+    expect(
+      codeOf(() => given(scrapeDecider, []).when(hit({ url: 'http://example.test/', lockdown: true }))),
+    ).toBe('ZERO_DATA_RETENTION');
+  });
+
   it('records runs of the live session only, and stops it with its duration', () => {
     const run = {
       type: 'RecordInteraction',

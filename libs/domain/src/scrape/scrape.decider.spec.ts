@@ -124,7 +124,7 @@ describe('scrape decider', () => {
     expect(event?.data).not.toHaveProperty('cacheKey');
   });
 
-  it('never marks a PDF cacheable: cache hits are derived from text bodies', () => {
+  it('marks a PDF cacheable like a page: a hit parses the stored PDF again', () => {
     const request = valid({ url: 'http://example.test/report.pdf' });
     const pdf = { ...page, fileType: 'pdf' as const };
     const [event] = given(scrapeDecider, [
@@ -134,7 +134,7 @@ describe('scrape decider', () => {
       type: 'CompleteScrape',
       data: { scrapeId, documentBlob: 'docs/x', url: pdf.url, statusCode: 200, at: 't2' },
     });
-    expect(event?.data).not.toHaveProperty('cacheKey');
+    expect(event?.data).toMatchObject({ cacheKey: cacheKey('team-1', request), page: pdf });
   });
 
   it('records the pages a PDF parse counted, for billing', () => {

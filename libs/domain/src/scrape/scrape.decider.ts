@@ -27,7 +27,6 @@ export type ScrapeState =
       status: 'completed';
       scrapeId: string;
       teamId: string;
-      documentBlob: string;
       request: ScrapeRequest;
       interaction: InteractionState;
       crawlId?: string;
@@ -66,7 +65,6 @@ export const scrapeDecider: Decider<
               status: 'completed',
               scrapeId: state.scrapeId,
               teamId: state.teamId,
-              documentBlob: event.data.documentBlob,
               request: state.request,
               interaction: { session: null, ended: null },
               ...crawlOf(state),
@@ -82,6 +80,16 @@ export const scrapeDecider: Decider<
               code: event.data.code,
               ...crawlOf(state),
             };
+      case 'ScrapeServedFromCache':
+        return state.status === 'initial'
+          ? {
+              status: 'completed',
+              scrapeId: event.data.scrapeId,
+              teamId: event.data.teamId,
+              request: event.data.request,
+              interaction: { session: null, ended: null },
+            }
+          : state;
       case 'InteractSessionStarted':
       case 'InteractionRan':
       case 'InteractSessionStopped':
@@ -145,8 +153,8 @@ export const scrapeDecider: Decider<
               page,
               fetchedAt,
               ...(numPages !== undefined ? { numPages } : {}),
-              // Cached pages are re-derived from their text body on a hit; documents (PDFs) are not cached.
-              ...(isCacheWritable(request) && !page.fileType ? { cacheKey: cacheKey(teamId, request) } : {}),
+              // Cached pages (PDFs too) are derived again from their stored body on a hit.
+              ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
               ...changeHistory(teamId, request),
               ...crawlOf(state),
               completedAt: at,
@@ -159,6 +167,24 @@ export const scrapeDecider: Decider<
         if (state.status === 'completed' || state.status === 'failed') return [];
         const { scrapeId, code, error, at } = command.data;
         return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at, ...crawlOf(state) } }];
+      }
+      case 'RecordCacheHit': {
+        if (state.status !== 'initial') {
+          throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
+        }
+        if (command.data.request.zeroDataRetention) {
+          throw new DomainError(
+            'ZERO_DATA_RETENTION',
+            `Scrape ${command.data.scrapeId} is zero data retention: its request may not be stored`,
+          );
+        }
+        const { scrapeId, teamId, request, cachedScrapeId, cachedAt, at } = command.data;
+        return [
+          {
+            type: 'ScrapeServedFromCache',
+            data: { scrapeId, teamId, request, cachedScrapeId, cachedAt, servedAt: at },
+          },
+        ];
       }
       case 'StartInteraction': {
         const { scrapeId, teamId, sessionId, at } = command.data;

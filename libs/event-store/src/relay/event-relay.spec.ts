@@ -133,6 +133,17 @@ describe('EventRelay', () => {
     expect(await checkpoints.load('relay')).toBe(stored.at(-1)?.position);
   });
 
+  it('reports how far it relayed, so its lag is the head minus that position', async () => {
+    const { names, store } = setup();
+    await store.append('scrape-a', newEvents(3), 'no_stream');
+    const relay = relayOf(store, nc, names, recordingCheckpoints(() => 1).store, { pollIntervalMs: HOUR });
+    await relay.start();
+    await until(async () => relay.relayedPosition === (await store.headPosition()));
+    expect(relay.relayedPosition).toBe(3);
+    // Resumed from checkpoint 1: only events 2 and 3 went out.
+    expect(await published(names)).toHaveLength(2);
+  });
+
   it('polls for events appended by another process on the same file', async () => {
     const { names, store, file } = setup();
     const otherProcess = new SqliteEventStore(file);

@@ -39,6 +39,7 @@ export class EventRelay {
   private wake?: () => void;
   private loop?: Promise<void>;
   private unsubscribe?: () => void;
+  private position = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -67,6 +68,11 @@ export class EventRelay {
     this.loop = this.run(jetstream(this.nc), checkpoint);
   }
 
+  /** Global position of the last event JetStream acknowledged: the head minus this is the relay's lag. */
+  get relayedPosition(): number {
+    return this.position;
+  }
+
   /** Stops after the batch in flight; its checkpoint is saved. */
   async stop(): Promise<void> {
     this.running = false;
@@ -76,17 +82,17 @@ export class EventRelay {
   }
 
   private async run(js: JetStreamClient, checkpoint: number): Promise<void> {
-    let position = checkpoint;
+    this.position = checkpoint;
     let failures = 0;
     while (this.running) {
       try {
         this.pending = false;
-        const events = await this.store.readAll({ afterPosition: position, maxCount: this.batchSize });
+        const events = await this.store.readAll({ afterPosition: this.position, maxCount: this.batchSize });
         for (const event of events) {
           await this.publish(js, event);
-          position = event.position;
+          this.position = event.position;
         }
-        if (events.length > 0) await this.checkpoints.save(this.name, position);
+        if (events.length > 0) await this.checkpoints.save(this.name, this.position);
         failures = 0;
         if (events.length < this.batchSize) await this.idle(this.pollIntervalMs);
       } catch (error) {

@@ -8,8 +8,9 @@ const PARAGRAPH_GAP = 1.6;
 const CELL_GAP = 0.8;
 
 /**
- * Lines of each page → that page's headings, paragraphs, lists and tables, in reading order (top to bottom;
- * multi-column layouts are read row by row). Headings are the sizes above the body text, largest
+ * Lines of each page, in reading order (columnOrder puts a left column before the right one) → that
+ * page's headings, paragraphs, lists and tables. Where the baseline moves up (the top of the next
+ * column), a paragraph goes on unless its last line ended a sentence. Headings are the sizes above the body text, largest
  * first, plus short bold lines that stand alone; tables are two or more consecutive lines whose
  * cells line up in the same columns.
  */
@@ -42,6 +43,13 @@ function pageBlocks(
     const line = lines[index];
     const below = index + 1 < lines.length ? gapAbove(index + 1) : Number.POSITIVE_INFINITY;
     return gapAbove(index) > line.fontSize * PARAGRAPH_GAP && below > line.fontSize * PARAGRAPH_GAP;
+  };
+
+  // The next column starts above the last line: only an unfinished sentence carries over.
+  const paragraphGoesOn = (index: number) => {
+    const gap = gapAbove(index);
+    if (gap < 0) return !/[.!?:]["'”’)]?$/.test(lines[index - 1].text);
+    return gap <= lines[index].fontSize * PARAGRAPH_GAP;
   };
 
   let index = 0;
@@ -109,7 +117,7 @@ function pageBlocks(
     while (
       index < lines.length &&
       Math.abs(lines[index].fontSize - line.fontSize) < 0.5 &&
-      gapAbove(index) <= line.fontSize * PARAGRAPH_GAP &&
+      paragraphGoesOn(index) &&
       levelOf(lines[index]) === undefined &&
       !listMarker(lines[index].text) &&
       !tableAt(lines, index)

@@ -1,7 +1,7 @@
 import type { LlmPort, StructuredResult } from '#llm';
 import { NO_ANSWER } from '../answer/answer-question.js';
 import { plainText } from '../text/passages.js';
-import type { StructuredOutput, StructuredRequest } from '../types.js';
+import type { JsonRequest, StructuredOutput, StructuredRequest } from '../types.js';
 
 const SYSTEM =
   'You read one web page and answer only from what it says. Never add facts the page does not state. ' +
@@ -60,18 +60,37 @@ export async function withModel(
     `${format}: ${reason}; the local method's result is given instead${localNote ? ` (${localNote})` : ''}`;
 
   const jobs: Promise<void>[] = [];
+  const extraction = ({ schema, prompt }: JsonRequest) =>
+    ask(
+      'extraction',
+      schema ?? { type: 'object' },
+      [
+        prompt ?? 'Extract the data that the JSON Schema describes from the page.',
+        'Answer with JSON matching the schema; use null where the schema allows it and the page does not say.',
+      ].join('\n'),
+    );
   if (request.json) {
-    const { schema, prompt } = request.json;
-    const task = [
-      prompt ?? 'Extract the data that the JSON Schema describes from the page.',
-      'Answer with JSON matching the schema; use null where the schema allows it and the page does not say.',
-    ].join('\n');
     jobs.push(
-      ask('extraction', schema ?? { type: 'object' }, task).then((result) => {
+      extraction(request.json).then((result) => {
         if (result.ok) {
           output.json = result.value;
           output.notes.json = `json ${by}`;
         } else output.notes.json = fellBack('json', result.reason, local.notes.json);
+      }),
+    );
+  }
+  if (request.changeTracking) {
+    jobs.push(
+      extraction(request.changeTracking).then((result) => {
+        if (result.ok) {
+          output.changeTrackingJson = result.value;
+          output.notes.changeTracking = `changeTracking json ${by}`;
+        } else
+          output.notes.changeTracking = fellBack(
+            'changeTracking json',
+            result.reason,
+            local.notes.changeTracking,
+          );
       }),
     );
   }

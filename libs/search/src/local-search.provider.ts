@@ -2,14 +2,9 @@ import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsNames } from '#contracts';
 import { lazyKv } from '#messaging';
-import {
-  type IndexedPage,
-  rankIndexedPages,
-  SEARCH_INDEX_READ_MODEL,
-  type SearchHit,
-  type SearchProvider,
-  type SearchQuery,
-} from '#search';
+import { type IndexedPage, rankIndexedPages, SEARCH_INDEX_READ_MODEL } from './local-index.js';
+import type { SearchHit, SearchProvider, SearchQuery } from './search-provider.js';
+import { SearxngProvider } from './searxng.provider.js';
 
 /** Searches the pages this team scraped with Trawl (the projector's search index): no external service. */
 export class LocalSearchProvider implements SearchProvider {
@@ -29,4 +24,13 @@ export class LocalSearchProvider implements SearchProvider {
     }
     return rankIndexedPages(pages, query.query, query);
   }
+}
+
+/** SearXNG when its URL is configured, else the local index: the provider `POST /v2/search` and search monitors ask. */
+export function createSearchProvider(
+  searxngUrl: string | undefined,
+  nc: NatsConnection,
+  names: NatsNames,
+): SearchProvider {
+  return searxngUrl ? new SearxngProvider(searxngUrl) : new LocalSearchProvider(nc, names);
 }

@@ -1,26 +1,23 @@
 import { type ObjectStore, Objm } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { type BlobStore, type BlobStoreOptions, toBytes } from './blob-store.js';
 
-/**
- * Page bodies and documents live here, not in events: NATS messages are capped at 1 MB, so events
- * carry only the blob key. Backed by a JetStream object store bucket.
- */
-export class BlobStore {
+/** A JetStream object store bucket; its TTL is the bucket's own max age. */
+export class NatsBlobStore implements BlobStore {
   private constructor(private readonly store: ObjectStore) {}
 
   static async open(
     nc: NatsConnection,
     bucket: string,
-    options: { ttlMs?: number } = {},
-  ): Promise<BlobStore> {
+    options: BlobStoreOptions = {},
+  ): Promise<NatsBlobStore> {
     const objm = new Objm(nc);
     const store = await objm.create(bucket, options.ttlMs ? { ttl: options.ttlMs * 1_000_000 } : {});
-    return new BlobStore(store);
+    return new NatsBlobStore(store);
   }
 
   async put(key: string, content: string | Uint8Array): Promise<void> {
-    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-    await this.store.putBlob({ name: key }, bytes);
+    await this.store.putBlob({ name: key }, toBytes(content));
   }
 
   async getBytes(key: string): Promise<Uint8Array | undefined> {
@@ -28,7 +25,7 @@ export class BlobStore {
   }
 
   async getText(key: string): Promise<string | undefined> {
-    const bytes = await this.store.getBlob(key);
+    const bytes = await this.getBytes(key);
     return bytes ? new TextDecoder().decode(bytes) : undefined;
   }
 

@@ -1,7 +1,7 @@
-import type { ContentPool, PageOutput } from '#content';
-import { type ContentFormat, pageInputOf } from '#content';
+import type { ContentPool, PageOutput, ScrapeDocument } from '#content';
+import { buildDocument, type ContentFormat, pageInputOf } from '#content';
 import type { FetchedPage, ScrapeRequest } from '#contracts';
-import type { PdfPool } from '#pdf';
+import type { PdfPool } from '../pool/pdf-pool.js';
 
 /** What a PDF adds to the document beyond the formats: page counts and a truncation note. */
 export interface PdfOutput {
@@ -52,6 +52,19 @@ export async function pdfOutput(
         }
       : {}),
   };
+}
+
+/** The Firecrawl document of a PDF: the formats plus its page counts and truncation warning. */
+export function pdfDocument(
+  scrapeId: string,
+  request: ScrapeRequest,
+  page: FetchedPage,
+  pdf: PdfOutput,
+): ScrapeDocument {
+  const document = buildDocument(scrapeId, request, page, pdf.output);
+  Object.assign(document.metadata, pdf.metadata);
+  if (pdf.warning) document.warning = document.warning ? `${document.warning}. ${pdf.warning}` : pdf.warning;
+  return document;
 }
 
 function base64Output(bytes: Uint8Array, formats: ContentFormat[]): PageOutput {

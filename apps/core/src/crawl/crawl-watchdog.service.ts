@@ -1,0 +1,85 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { CRAWLS_IN_PROGRESS_READ_MODEL, type CrawlEvent, crawlStreamId, type NatsNames } from '#contracts';
+import { crawlDecider, fold } from '#domain';
+import type { EventStore } from '#event-store';
+import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { LOGGER } from '#observability';
+import { executeCommand } from '../command-handling/execute-command.js';
+import { EVENT_STORE } from '../event-store.provider.js';
+
+/**
+ * Keeps crawls from stalling: a page whose scrape job is lost (a worker died after acking, a
+ * message expired) would keep its crawl `scraping` forever. Every interval this sweeps the crawls
+ * in progress and lets the aggregate fail the pages past their deadline; a crawl that has ended
+ * leaves the list. The list lives in JetStream KV, so any core instance sweeps every crawl and a
+ * restart forgets none; the aggregate makes repeated sweeps harmless.
+ */
+@Injectable()
+export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly inProgress: ReturnType<typeof lazyKv>;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'crawl-watchdog' });
+    this.inProgress = lazyKv(nc, names.kvBucket(CRAWLS_IN_PROGRESS_READ_MODEL));
+  }
+
+  onApplicationBootstrap() {
+    this.timer = setInterval(() => {
+      this.sweeping ??= this.sweep()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'crawl watchdog sweep failed'))
+        .finally(() => {
+          this.sweeping = undefined;
+        });
+    }, this.config.crawlWatchdogIntervalMs);
+  }
+
+  /** Puts a started crawl under watch. */
+  async watch(crawlId: string) {
+    await (await this.inProgress()).put(crawlId, '');
+  }
+
+  private async sweep() {
+    const kv = await this.inProgress();
+    for await (const crawlId of await kv.keys()) {
+      const streamId = crawlStreamId(crawlId);
+      const history = await this.store.readStream(streamId);
+      const state = fold(
+        crawlDecider,
+        history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
+      );
+      if (state.status !== 'scraping') {
+        await kv.delete(crawlId);
+        continue;
+      }
+      const { events } = await executeCommand(
+        this.store,
+        crawlDecider,
+        streamId,
+        {
+          type: 'ExpireStalledPages',
+          data: { crawlId, graceMs: this.config.crawlPageStallGraceMs, at: new Date().toISOString() },
+        },
+        { teamId: state.teamId },
+      );
+      const stalled = events.filter((event) => event.type === 'PageFailed').length;
+      if (stalled > 0) this.logger.warn({ crawlId, stalled }, 'crawl pages timed out by the watchdog');
+    }
+  }
+
+  async onApplicationShutdown() {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+}

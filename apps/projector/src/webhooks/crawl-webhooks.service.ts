@@ -1,0 +1,113 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Logger } from 'pino';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  CRAWL_CATEGORY,
+  CRAWL_RESULT_TTL_MS,
+  CRAWL_WEBHOOK_DELIVERIES_READ_MODEL,
+  CRAWL_WEBHOOKS_READ_MODEL,
+  type CrawlEvent,
+  type NatsNames,
+  type RecordedEvent,
+} from '#contracts';
+import {
+  BLOB_STORE,
+  type BlobStore,
+  consumeEvents,
+  lazyKv,
+  NATS_CONNECTION,
+  NATS_NAMES,
+  type RunningConsumer,
+} from '#messaging';
+import { LOGGER } from '#observability';
+import {
+  type CrawlWebhookSubscription,
+  crawlWebhookCallOf,
+  crawlWebhookStageOf,
+} from './crawl-webhook-payloads.js';
+import { WebhookSender } from './webhook-sender.js';
+
+/**
+ * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, in event order, through
+ * the same sender as monitor webhooks. A crawl's webhook is remembered from its `CrawlStarted`
+ * until the crawl ends; both buckets expire with the crawl's results.
+ */
+@Injectable()
+export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private consumer?: RunningConsumer;
+  private readonly subscriptions: ReturnType<typeof lazyKv>;
+  private readonly log: ReturnType<typeof lazyKv>;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly sender: WebhookSender,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'crawl-webhooks' });
+    this.subscriptions = lazyKv(nc, names.kvBucket(CRAWL_WEBHOOKS_READ_MODEL), { ttl: CRAWL_RESULT_TTL_MS });
+    this.log = lazyKv(nc, names.kvBucket(CRAWL_WEBHOOK_DELIVERIES_READ_MODEL), { ttl: CRAWL_RESULT_TTL_MS });
+  }
+
+  async onApplicationBootstrap() {
+    this.consumer = await consumeEvents(this.nc, this.names, {
+      worker: 'projector_crawl_webhooks',
+      category: CRAWL_CATEGORY,
+      concurrency: 1,
+      ackWaitMs: this.config.workerAckWaitMs,
+      maxDeliver: 20,
+      handle: (event) => this.onCrawlEvent(event),
+      onError: (error, event) =>
+        this.logger.error({ err: error, eventId: event?.id }, 'crawl webhook delivery interrupted'),
+    });
+  }
+
+  private async onCrawlEvent(recorded: RecordedEvent) {
+    const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
+    // Frontier events (queued, dispatched) concern no receiver: no need to look the crawl up.
+    if (!crawlWebhookStageOf(event) && event.type !== 'CrawlCancelled') return;
+    const subscriptions = await this.subscriptions();
+    const crawlId = event.data.crawlId;
+    if (event.type === 'CrawlStarted') {
+      if (!event.data.webhook) return;
+      const subscription: CrawlWebhookSubscription = {
+        kind: event.data.kind,
+        webhook: event.data.webhook,
+        returnLinks: event.data.returnLinks,
+      };
+      await subscriptions.put(crawlId, JSON.stringify(subscription));
+    }
+    const entry = await subscriptions.get(crawlId);
+    if (entry?.operation !== 'PUT') return;
+    const subscription = entry.json<CrawlWebhookSubscription>();
+    const document =
+      event.type === 'PageScraped' ? await this.document(event.data.documentBlob, subscription) : undefined;
+    const call = crawlWebhookCallOf(recorded, subscription, document);
+    if (call) await this.sender.deliver(call, await this.log(), `${crawlId}.${call.webhookId}`);
+    if (event.type === 'CrawlCompleted' || event.type === 'CrawlFailed' || event.type === 'CrawlCancelled')
+      await subscriptions.delete(crawlId);
+  }
+
+  /** The page's document as `GET /v2/crawl/{id}` shows it: links only when the crawl asked for them. */
+  private async document(blob: string, subscription: CrawlWebhookSubscription) {
+    const text = await this.blobs.getText(blob);
+    if (text === undefined) throw new Error(`The crawled document ${blob} is missing`);
+    const document = JSON.parse(text) as Record<string, unknown>;
+    if (!subscription.returnLinks) delete document.links;
+    return document;
+  }
+
+  async beforeApplicationShutdown() {
+    this.sender.stop();
+    await this.consumer?.stop();
+  }
+}

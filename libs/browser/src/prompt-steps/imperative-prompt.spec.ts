@@ -1,0 +1,60 @@
+import { planImperativePrompt } from './imperative-prompt.js';
+
+describe('the imperative prompt planner', () => {
+  it('reads a chain of direct instructions into steps', () => {
+    expect(
+      planImperativePrompt("Click the 'Show history' button, then extract the text of the depot list"),
+    ).toEqual({
+      steps: [
+        { kind: 'click', target: 'Show history' },
+        { kind: 'extract', target: 'depot list' },
+      ],
+    });
+  });
+
+  it('types into labelled fields, presses keys by name and tells keys from buttons', () => {
+    expect(
+      planImperativePrompt(
+        'type "tide pools" into the Search field and press Enter; press the Submit button',
+      ),
+    ).toEqual({
+      steps: [
+        { kind: 'type', text: 'tide pools', target: 'Search' },
+        { kind: 'press', key: 'Enter' },
+        { kind: 'click', target: 'Submit' },
+      ],
+    });
+    expect(planImperativePrompt('fill in Email with ada@example.com. hit the return key')).toEqual({
+      steps: [
+        { kind: 'type', text: 'ada@example.com', target: 'Email' },
+        { kind: 'press', key: 'Enter' },
+      ],
+    });
+  });
+
+  it('scrolls, navigates, waits and extracts the whole page', () => {
+    expect(
+      planImperativePrompt(
+        'scroll to the bottom, scroll up, scroll to "Footer notes"; go to https://a.test/x; wait 2 seconds; wait for Results to appear; get the page text',
+      ),
+    ).toEqual({
+      steps: [
+        { kind: 'scroll', direction: 'down' },
+        { kind: 'scroll', direction: 'up' },
+        { kind: 'scroll', direction: 'down', target: 'Footer notes' },
+        { kind: 'goto', url: 'https://a.test/x' },
+        { kind: 'wait', milliseconds: 2000 },
+        { kind: 'waitFor', target: 'Results' },
+        { kind: 'extract' },
+      ],
+    });
+  });
+
+  it('names the clause it cannot read instead of guessing', () => {
+    expect(planImperativePrompt('click Login, then find me the cheapest flight')).toEqual({
+      unreadable: 'find me the cheapest flight',
+    });
+    expect(planImperativePrompt('go to the pricing page')).toEqual({ unreadable: 'go to the pricing page' });
+    expect(planImperativePrompt('   ')).toEqual({ unreadable: '   ' });
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The deterministic planner of interact's prompt mode, used when no model is configured: it
+ * understands direct imperative prompts ("click the 'Show history' button, then extract the
+ * text of the depot list") and nothing else. A clause it cannot read makes the whole prompt
+ * unreadable, named, so nothing half-understood runs.
+ */
+export type PromptStep =
+  | { kind: 'click'; target: string }
+  | { kind: 'type'; text: string; target?: string }
+  | { kind: 'press'; key: string }
+  | { kind: 'scroll'; direction: 'up' | 'down'; target?: string }
+  | { kind: 'goto'; url: string }
+  | { kind: 'wait'; milliseconds: number }
+  | { kind: 'waitFor'; target: string }
+  | { kind: 'extract'; target?: string };
+
+export type PromptPlan = { steps: PromptStep[] } | { unreadable: string };
+
+/** Keys `press` accepts by name (Playwright key names, matched case-insensitively). */
+const KEYS = [
+  'Enter',
+  'Tab',
+  'Escape',
+  'Backspace',
+  'Delete',
+  'Space',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+];
+const KEY_ALIASES: Record<string, string> = {
+  return: 'Enter',
+  esc: 'Escape',
+  'up arrow': 'ArrowUp',
+  'down arrow': 'ArrowDown',
+  'left arrow': 'ArrowLeft',
+  'right arrow': 'ArrowRight',
+  'page up': 'PageUp',
+  'page down': 'PageDown',
+  spacebar: 'Space',
+};
+
+/** Clause separators: "then", ";", a sentence end, or ", and" / " and " before a known verb. */
+const VERBS =
+  'click|tap|press|hit|select|choose|type|enter|write|fill|input|scroll|go|open|navigate|visit|wait|extract|get|read|return|copy|tell';
+const SEPARATOR = new RegExp(
+  `\\s*(?:[;\\n]|\\.\\s+|,?\\s+(?:and\\s+)?then\\s+|,\\s*(?:and\\s+)?(?=(?:${VERBS})\\b)|\\s+and\\s+(?=(?:${VERBS})\\b))\\s*`,
+  'i',
+);
+
+/** `"Show history"`, `'Show history'`, `“Show history”` or bare words, without a leading "the". */
+function phrase(text: string): string {
+  const quoted = /^["'“‘`](.+)["'”’`]$/.exec(text.trim());
+  if (quoted) return quoted[1] as string;
+  return text
+    .trim()
+    .replace(/^(?:on|at)\s+/i, '')
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .trim();
+}
+
+/** "the Search button" → "Search": the kind of control is a hint for people, not part of its name. */
+function target(text: string): string {
+  const raw = text.trim();
+  if (/^["'“‘`].+["'”’`]$/.test(raw)) return phrase(raw);
+  const withoutKind = phrase(raw).replace(
+    /\s+(?:button|link|tab|checkbox|radio(?: button)?|option|menu item|field|box|input|text ?box|text ?area|area|element|section|heading|item)$/i,
+    '',
+  );
+  return phrase(withoutKind);
+}
+
+function keyOf(text: string): string | undefined {
+  const name = phrase(text)
+    .replace(/\s+key$/i, '')
+    .trim();
+  const alias = KEY_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  return KEYS.find((key) => key.toLowerCase() === name.toLowerCase().replace(/\s+/g, ''));
+}
+
+type Rule = [RegExp, (match: RegExpExecArray) => PromptStep | undefined];
+
+const isTop = (where: string) => /^(?:the\s+)?(?:top|start|beginning)(?:\s+of the page)?$/i.test(where);
+const isBottom = (where: string) => /^(?:the\s+)?(?:bottom|end)(?:\s+of the page)?$/i.test(where);
+
+/** One pattern per kind of instruction, tried in order; `undefined` means "looked like it, but is not". */
+const RULES: Rule[] = [
+  [
+    /^(?:press|hit)\s+(.+)$/i,
+    ([, what]) => {
+      const key = keyOf(what as string);
+      return key ? { kind: 'press', key } : { kind: 'click', target: target(what as string) };
+    },
+  ],
+  [
+    /^(?:click|tap|select|choose)(?:\s+on)?\s+(.+)$/i,
+    ([, what]) => ({ kind: 'click', target: target(what as string) }),
+  ],
+  [
+    /^fill(?:\s+in|\s+out)?\s+(.+?)\s+with\s+(.+)$/i,
+    ([, field, text]) => ({ kind: 'type', target: target(field as string), text: phrase(text as string) }),
+  ],
+  [
+    /^(?:type|enter|write|input)\s+(.+?)(?:\s+(?:into|in|on)\s+(.+))?$/i,
+    ([, text, field]) => ({
+      kind: 'type',
+      text: phrase(text as string),
+      ...(field ? { target: target(field) } : {}),
+    }),
+  ],
+  [
+    /^scroll(?:\s+(up|down))?(?:\s+(?:to|until)\s+(.+))?$/i,
+    ([, direction, where]) => {
+      if (where && isTop(where)) return { kind: 'scroll', direction: 'up' };
+      if (where && isBottom(where)) return { kind: 'scroll', direction: 'down' };
+      const towards = (direction?.toLowerCase() ?? 'down') as 'up' | 'down';
+      return { kind: 'scroll', direction: towards, ...(where ? { target: target(where) } : {}) };
+    },
+  ],
+  [
+    /^(?:go\s+to|open|navigate\s+to|visit)\s+(\S+)$/i,
+    ([, url]) =>
+      /^https?:\/\//i.test(phrase(url as string)) ? { kind: 'goto', url: phrase(url as string) } : undefined,
+  ],
+  [
+    /^wait(?:\s+for)?\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)$/i,
+    ([, amount, unit]) => ({
+      kind: 'wait',
+      milliseconds: Number(amount) * (/^m/i.test(unit as string) ? 1 : 1000),
+    }),
+  ],
+  [
+    /^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+)?(?:appears?|shows?(?: up)?|is visible|loads?))?$/i,
+    ([, what]) => ({ kind: 'waitFor', target: target(what as string) }),
+  ],
+  [
+    /^(?:extract|get|read|return|copy|tell\s+me)\s+(?:all\s+)?(?:the\s+)?(?:(?:whole|entire)\s+)?(?:page\s+|visible\s+)?text(?:\s+(?:of|in|from|under)\s+(.+))?$/i,
+    ([, where]) =>
+      !where || /^(?:the\s+)?(?:(?:whole|entire)\s+)?page$/i.test(where.trim())
+        ? { kind: 'extract' }
+        : { kind: 'extract', target: target(where) },
+  ],
+];
+
+function clauseStep(clause: string): PromptStep | undefined {
+  const text = clause
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/^(?:please|now|next|first|finally)\s+/i, '');
+  for (const [pattern, step] of RULES) {
+    const match = pattern.exec(text);
+    if (match) return step(match);
+  }
+  return undefined;
+}
+
+/** Pure: the steps of a direct imperative prompt, or the clause that cannot be read. */
+export function planImperativePrompt(prompt: string): PromptPlan {
+  const clauses = prompt
+    .split(SEPARATOR)
+    .map((clause) => clause?.trim())
+    .filter((clause): clause is string => Boolean(clause));
+  const steps: PromptStep[] = [];
+  for (const clause of clauses) {
+    const step = clauseStep(clause);
+    if (!step) return { unreadable: clause };
+    steps.push(step);
+  }
+  return steps.length > 0 ? { steps } : { unreadable: prompt };
+}

@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import Firecrawl from '@mendable/firecrawl-js';
+import { Webhook } from 'standardwebhooks';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+
+const SECRET = `whsec_${Buffer.from('trawl-e2e-crawl-hooks-secret-32b').toString('base64')}`;
+const running = trawlWithSite({ env: { WEBHOOK_SIGNING_SECRET: SECRET } });
+const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('crawl and batch scrape webhooks', () => {
+  it('sends crawl.started, one crawl.page per page and crawl.completed, signed, to a local receiver', async () => {
+    const receiver = await startWebhookReceiver(() => ({ status: 200 }));
+    try {
+      const job = await client().crawl(running.site.url('/crawl/'), {
+        sitemap: 'skip',
+        excludePaths: ['loop', 'calendar'],
+        limit: 3,
+        webhook: { url: receiver.url, headers: { 'x-run': 'e2e' }, metadata: { source: 'e2e' } },
+        scrapeOptions: { formats: ['markdown'] },
+        pollInterval: 1,
+        timeout: 120,
+      });
+      expect(job.status).toBe('completed');
+      const payloads = await until(() => {
+        const bodies = receiver.calls.map((call) => JSON.parse(call.body));
+        return bodies.some((body) => body.type === 'crawl.completed') ? bodies : undefined;
+      }, 'crawl.completed');
+
+      expect(payloads.map((payload) => payload.type)).toEqual([
+        'crawl.started',
+        'crawl.page',
+        'crawl.page',
+        'crawl.page',
+        'crawl.completed',
+      ]);
+      for (const payload of payloads) {
+        expect(payload).toMatchObject({ success: true, id: job.id, metadata: { source: 'e2e' } });
+      }
+      expect(payloads[0].data).toEqual([]);
+      const pages = payloads.filter((payload) => payload.type === 'crawl.page').map((p) => p.data[0]);
+      expect(pages.map((page) => new URL(page.metadata.sourceURL).pathname).sort()).toEqual(
+        job.data.map((document) => new URL(document.metadata?.sourceURL as string).pathname).sort(),
+      );
+      expect(pages.find((page) => page.metadata.sourceURL.endsWith('/crawl/'))?.markdown).toContain(
+        '# Crawl start',
+      );
+      expect(pages[0].links).toBeUndefined();
+
+      const ids = new Set(receiver.calls.map((call) => call.headers['webhook-id']));
+      expect(ids.size).toBe(receiver.calls.length);
+      for (const received of receiver.calls) {
+        expect(received.headers['x-run']).toBe('e2e');
+        const expected = createHmac('sha256', SECRET).update(received.body).digest('hex');
+        expect(received.headers['x-firecrawl-signature']).toBe(`sha256=${expected}`);
+        expect(() =>
+          new Webhook(SECRET).verify(received.body, {
+            'webhook-id': received.headers['webhook-id'] as string,
+            'webhook-timestamp': received.headers['webhook-timestamp'] as string,
+            'webhook-signature': received.headers['webhook-signature'] as string,
+          }),
+        ).not.toThrow();
+        expect(JSON.parse(received.body).webhookId).toBe(received.headers['webhook-id']);
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends only the batch_scrape events a webhook asks for, and refuses a bad webhook', async () => {
+    const receiver = await startWebhookReceiver(() => ({ status: 200 }));
+    try {
+      const job = await client().batchScrape(
+        [running.site.url('/articles/tide-pools'), running.site.url('/missing')],
+        {
+          options: { formats: ['markdown'] },
+          webhook: { url: receiver.url, events: ['page', 'completed'] },
+          pollInterval: 1,
+          timeout: 120,
+        },
+      );
+      expect(job.status).toBe('completed');
+      const payloads = await until(() => {
+        const bodies = receiver.calls.map((call) => JSON.parse(call.body));
+        return bodies.some((body) => body.type === 'batch_scrape.completed') ? bodies : undefined;
+      }, 'batch_scrape.completed');
+      expect(payloads.map((payload) => payload.type)).toEqual([
+        'batch_scrape.page',
+        'batch_scrape.page',
+        'batch_scrape.completed',
+      ]);
+      expect(
+        payloads
+          .map((payload) => payload.data[0]?.metadata?.statusCode)
+          .slice(0, 2)
+          .sort(),
+      ).toEqual([200, 404]);
+
+      const refused = await fetch(`${running.trawl.baseUrl}/v2/crawl`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${running.trawl.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          url: running.site.url('/crawl/'),
+          webhook: { url: 'ftp://x', events: ['done'] },
+        }),
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).details.map((d: { path: string[] }) => d.path.join('.'))).toEqual([
+        'webhook.url',
+        'webhook.events',
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import { call, runCheck, until } from '../support/monitor-client.js';
+import { trawlWithSite } from '../support/trawl-with-site.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+
+const running = trawlWithSite({ env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_MAX_ATTEMPTS: '2' } });
+
+/** A product page whose price the test changes between checks; the visit time changes every load. */
+const kettlePage = (price: string) =>
+  Buffer.from(
+    `<html><head><title>Copper kettle</title></head><body><main><h1>Copper kettle</h1>` +
+      `<dl><dt>Price</dt><dd>${price}</dd><dt>Colour</dt><dd>Copper</dd></dl>` +
+      `<p>Visited at ${Date.now()}</p></main></body></html>`,
+  );
+
+describe('monitor json-mode diffs', () => {
+  it('classifies by the extracted fields: a new visit time is the same page, a new price a change the judge sees', async () => {
+    const { trawl, site } = running;
+    site.serve('/watched/kettle', 'text/html', kettlePage('$59.00'));
+    const created = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Kettle price',
+      schedule: { text: 'weekly' },
+      goal: 'tell me when the price drops below $50',
+      targets: [
+        {
+          type: 'scrape',
+          url: site.url('/watched/kettle'),
+          scrapeOptions: {
+            formats: [
+              'markdown',
+              {
+                type: 'changeTracking',
+                modes: ['json'],
+                schema: {
+                  type: 'object',
+                  properties: { price: { type: 'number' }, colour: { type: 'string' } },
+                },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(created.status).toBe(200);
+    const monitorId = created.body.data.id;
+    const first = await runCheck(trawl, monitorId);
+    expect(first.data.pages[0]).toMatchObject({ status: 'new', snapshot: { price: 59, colour: 'Copper' } });
+
+    // The markdown changed (the visit time), the schema's fields did not.
+    site.serve('/watched/kettle', 'text/html', kettlePage('$59.00'));
+    const same = await runCheck(trawl, monitorId);
+    expect(same.data.pages[0]).toMatchObject({ status: 'same', diff: null });
+
+    site.serve('/watched/kettle', 'text/html', kettlePage('$45.00'));
+    const changed = await runCheck(trawl, monitorId);
+    const page = changed.data.pages[0];
+    expect(page).toMatchObject({
+      status: 'changed',
+      snapshot: { price: 45, colour: 'Copper' },
+      diff: { json: { price: { previous: 59, current: 45 } } },
+      judgment: { meaningful: true, judge: 'local' },
+    });
+    expect(page.diff.text).toContain('-price: 59\n+price: 45');
+    expect(page.judgment.reason).toContain('below $50');
+  });
+});
+
+describe('webhook redelivery on demand', () => {
+  it('sends a check whose webhook failed again through the outbox, under new webhook ids', async () => {
+    const { trawl, site } = running;
+    let receiverUp = false;
+    const receiver = await startWebhookReceiver(() => ({ status: receiverUp ? 200 : 503 }));
+    try {
+      const created = await call(trawl, 'POST', '/v2/monitor', {
+        name: 'Redelivered',
+        schedule: { text: 'weekly' },
+        targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+        webhook: { url: receiver.url, metadata: { source: 'redelivery' } },
+      });
+      const monitorId = created.body.data.id;
+      const check = await runCheck(trawl, monitorId);
+      const checkPath = `/v2/monitor/${monitorId}/checks/${check.data.id}`;
+      // Two attempts per call (WEBHOOK_MAX_ATTEMPTS), all refused: the delivery log says failed.
+      await until(async () => {
+        const { body } = await call(trawl, 'GET', checkPath);
+        return body.data.notificationStatus.webhook === 'failed' &&
+          body.data.notificationStatus.deliveries.length === 2 &&
+          body.data.notificationStatus.deliveries.every((d: { status: string }) => d.status === 'failed')
+          ? true
+          : undefined;
+      }, 'the failed deliveries');
+      const firstIds = new Set(receiver.calls.map((c) => c.headers['webhook-id']));
+
+      receiverUp = true;
+      const redelivered = await call(trawl, 'POST', `${checkPath}/webhook/redeliver`, {});
+      expect(redelivered.status).toBe(200);
+      expect(redelivered.body).toMatchObject({
+        success: true,
+        id: check.data.id,
+        data: { id: check.data.id },
+      });
+      await until(
+        async () => (receiver.calls.filter((c) => c.answered === 200).length >= 2 ? true : undefined),
+        'the redelivered webhooks',
+      );
+      const delivered = receiver.calls.filter((c) => c.answered === 200);
+      const payloads = delivered.map((c) => JSON.parse(c.body));
+      expect(payloads.map((p) => p.type)).toEqual(['monitor.page', 'monitor.check.completed']);
+      expect(payloads[0]).toMatchObject({
+        id: check.data.id,
+        metadata: { source: 'redelivery' },
+        data: [{ monitorId, checkId: check.data.id, url: site.url('/articles/tide-pools'), status: 'new' }],
+      });
+      expect(payloads[1].data).toEqual([
+        { monitorId, checkId: check.data.id, status: 'completed', summary: check.data.summary },
+      ]);
+      for (const call of delivered) expect(firstIds.has(call.headers['webhook-id'])).toBe(false);
+      // The redelivered calls decide the check's webhook status now.
+      const status = await until(async () => {
+        const { body } = await call(trawl, 'GET', checkPath);
+        return body.data.notificationStatus.webhook === 'delivered'
+          ? body.data.notificationStatus
+          : undefined;
+      }, 'the redeliveries in the delivery log');
+      const redeliveries = status.deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId);
+      expect(redeliveries.map((d: { webhookId: string }) => d.webhookId)).toEqual(
+        payloads.map((p) => p.webhookId),
+      );
+      expect(redeliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+
+      const unknown = await call(
+        trawl,
+        'POST',
+        `/v2/monitor/${monitorId}/checks/${monitorId}/webhook/redeliver`,
+        {},
+      );
+      expect(unknown).toMatchObject({ status: 404, body: { code: 'MONITOR_CHECK_NOT_FOUND' } });
+      const extra = await call(trawl, 'POST', `${checkPath}/webhook/redeliver`, { events: ['monitor.page'] });
+      expect(extra).toMatchObject({ status: 400, body: { error: 'property events should not exist' } });
+      const silent = await call(trawl, 'POST', '/v2/monitor', {
+        name: 'No hook',
+        schedule: { text: 'weekly' },
+        targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+      });
+      const quiet = await runCheck(trawl, silent.body.data.id);
+      const refused = await call(
+        trawl,
+        'POST',
+        `/v2/monitor/${silent.body.data.id}/checks/${quiet.data.id}/webhook/redeliver`,
+        {},
+      );
+      expect(refused).toMatchObject({ status: 409, body: { code: 'MONITOR_WEBHOOK_NOT_CONFIGURED' } });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
