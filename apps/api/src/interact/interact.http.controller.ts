@@ -16,13 +16,7 @@ export class InteractHttpController {
   @OpenApiOperation({
     summary: 'Run code or actions on the live page of a scrape',
     body: InteractRequestDto,
-    errors: [
-      'SCRAPE_FORBIDDEN',
-      'SCRAPE_NOT_FOUND',
-      'INTERACT_ZERO_DATA_RETENTION',
-      'PROFILE_LOCKED',
-      'FEATURE_NOT_AVAILABLE',
-    ],
+    errors: ['SCRAPE_NOT_FOUND', 'INTERACT_ZERO_DATA_RETENTION', 'PROFILE_LOCKED', 'FEATURE_NOT_AVAILABLE'],
   })
   @Post()
   @HttpCode(200)
@@ -55,13 +49,7 @@ export class InteractHttpController {
 
   @OpenApiOperation({
     summary: 'End the interact session of a scrape',
-    errors: [
-      'BAD_REQUEST',
-      'SCRAPE_FORBIDDEN',
-      'SCRAPE_NOT_FOUND',
-      'INTERACT_SESSION_NOT_FOUND',
-      'INTERACT_SESSION_ENDED',
-    ],
+    errors: ['BAD_REQUEST', 'SCRAPE_NOT_FOUND', 'INTERACT_SESSION_NOT_FOUND', 'INTERACT_SESSION_ENDED'],
   })
   @Delete()
   @HttpCode(200)

@@ -103,7 +103,7 @@ describe('interact sessions on the scrape aggregate', () => {
       },
     ]);
     expect(given(scrapeDecider, recorded).when(start('team-1', 's1'))).toEqual([started]);
-    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_FORBIDDEN');
+    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_NOT_FOUND');
     expect(codeOf(() => given(scrapeDecider, recorded).when(hit({ url: 'http://example.test/' })))).toBe(
       'SCRAPE_ALREADY_EXISTS',
     );
