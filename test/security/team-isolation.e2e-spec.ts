@@ -1,6 +1,5 @@
 import { call, runCheck } from '../support/monitor-client.js';
 import { eventually } from '../support/operator-cli.js';
-import { post } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import {
   connectViaProxy,
   type HttpProxy,
