@@ -188,8 +188,8 @@ describe('interact', () => {
     const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
     const scrapeId = await scrapeForm();
     expect(await interact(scrapeId, { code: 'return 1' }, otherTeam)).toMatchObject({
-      status: 403,
-      body: { code: 'SCRAPE_FORBIDDEN' },
+      status: 404,
+      body: { code: 'SCRAPE_NOT_FOUND' },
     });
     expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
     expect((await interact(scrapeId, {})).status).toBe(400);

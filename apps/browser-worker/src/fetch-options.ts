@@ -4,7 +4,7 @@ import type { ScrapeRequest } from '#contracts';
 /** How the browser renders a scrape request; shared by the scrape itself and interact replays. */
 export function fetchOptionsOf(
   request: ScrapeRequest,
-  extra: Pick<FetchPageOptions, 'timeout' | 'allowPrivateAddresses'> & Partial<FetchPageOptions>,
+  extra: Pick<FetchPageOptions, 'timeout' | 'allowedPrivateAddresses'> & Partial<FetchPageOptions>,
 ): FetchPageOptions {
   return {
     url: request.url,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProxyPools } from '#domain';
@@ -23,11 +24,13 @@ export interface TrawlConfig {
   extractorThreads: number;
   /** A worker that stops heart-beating for this long loses its job to another instance. */
   workerAckWaitMs: number;
-  /** Let outbound fetches reach private, loopback and link-local addresses (tests, intranets). */
-  allowPrivateAddresses: boolean;
+  /** Private, loopback and link-local addresses outbound fetches may reach (tests, intranets). */
+  allowedPrivateAddresses: PrivateAddressAllowance;
   /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
   proxies: ProxyPools;
   logLevel: string;
+  /** `Strict-Transport-Security` max-age of API answers; 0 (the default) sends none, for plain-HTTP deployments. */
+  hstsMaxAgeSeconds: number;
   /** Port of the `/metrics` endpoint of an app without HTTP (core, projector, workers); 0 = none. The api serves `/metrics` itself. */
   metricsPort: number;
   /** Requests per minute per team and per API key, shared by all api instances; 0 = no limit. */
@@ -100,6 +103,54 @@ export interface S3BlobSettings {
   forcePathStyle: boolean;
 }
 
+/** Every private address (`'all'`), or only these ranges; an empty list keeps the SSRF guard whole. */
+export type PrivateAddressAllowance = 'all' | readonly AllowedAddressRange[];
+
+export interface AllowedAddressRange {
+  network: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
+  /** Only this port of the range (e.g. one intranet service); every port when absent. */
+  port?: number;
+}
+
+/**
+ * `ALLOW_PRIVATE_ADDRESSES`: `true` (all), `false` or empty (none), or a comma-separated list of
+ * ranges, each an address or CIDR with an optional port: `10.0.0.0/8`, `127.0.0.1:8080`, `[::1]:8080`, `fd00::/8`.
+ */
+export function privateAddressAllowance(raw: string): PrivateAddressAllowance {
+  if (/^(1|true|yes)$/i.test(raw.trim())) return 'all';
+  if (/^(|0|false|no)$/i.test(raw.trim())) return [];
+  return raw.split(',').map((entry) => {
+    const [range, port] = splitRangeAndPort(entry.trim());
+    const [network = '', prefixText] = range.split('/');
+    const version = isIP(network);
+    const prefix = prefixText === undefined ? (version === 6 ? 128 : 32) : Number(prefixText);
+    const portNumber = port === undefined ? undefined : Number(port);
+    if (
+      version === 0 ||
+      (prefixText !== undefined && !/^\d+$/.test(prefixText)) ||
+      prefix > (version === 6 ? 128 : 32) ||
+      (port !== undefined && !/^\d+$/.test(port)) ||
+      (portNumber !== undefined && (portNumber < 1 || portNumber > 65_535))
+    ) {
+      throw new Error(
+        `ALLOW_PRIVATE_ADDRESSES must be true, false or ranges such as 10.0.0.0/8,127.0.0.1:8080,[::1]:8080; got "${entry}"`,
+      );
+    }
+    return { network, prefix, family: version === 6 ? 'ipv6' : 'ipv4', port: portNumber };
+  });
+}
+
+/** `[v6/prefix]:port`, `v6/prefix` (two colons or more), `v4/prefix:port` or `v4/prefix`. */
+function splitRangeAndPort(entry: string): [string, string | undefined] {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return [bracketed[1] ?? '', bracketed[2]];
+  if (entry.split(':').length > 2) return [entry, undefined];
+  const [range = '', port] = entry.split(':');
+  return [range, port];
+}
+
 export interface LlmSettings {
   /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` (Ollama), a vLLM or llama.cpp server. */
   baseUrl: string;
@@ -135,9 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
-    allowPrivateAddresses: bool(env, 'ALLOW_PRIVATE_ADDRESSES', false),
+    allowedPrivateAddresses: privateAddressAllowance(env.ALLOW_PRIVATE_ADDRESSES ?? ''),
     proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    hstsMaxAgeSeconds: int(env, 'HSTS_MAX_AGE_SECONDS', 0),
     metricsPort: int(env, 'METRICS_PORT', 0),
     filesSigningSecret: env.FILES_SIGNING_SECRET || undefined,
     rateLimitPerTeam: int(env, 'RATE_LIMIT_PER_TEAM', 600),

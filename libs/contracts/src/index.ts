@@ -10,4 +10,6 @@ export * from './read-models.js';
 export * from './scrape-events/index.js';
 export * from './scrape-request/index.js';
 export * from './team-events/index.js';
+export * from './validation/unreadable-keys.js';
+export * from './validation/uuid.js';
 export * from './zero-retention/index.js';

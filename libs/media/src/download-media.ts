@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { HttpProxy } from '#browser';
+import type { PrivateAddressAllowance } from '#config';
 import { startGuardedProxy } from './guarded-proxy.js';
 import { MediaError } from './media-error.js';
 
@@ -42,11 +43,11 @@ function assertMediaTools(): Promise<void> {
 export async function downloadMedia(
   url: string,
   kind: MediaKind,
-  options: { timeoutMs: number; allowPrivateAddresses: boolean; proxy?: HttpProxy },
+  options: { timeoutMs: number; allowedPrivateAddresses: PrivateAddressAllowance; proxy?: HttpProxy },
 ): Promise<{ bytes: Buffer; extension: string }> {
   await assertMediaTools();
   const proxy = await startGuardedProxy({
-    allowPrivateAddresses: options.allowPrivateAddresses,
+    allowedPrivateAddresses: options.allowedPrivateAddresses,
     upstream: options.proxy,
   });
   const directory = await mkdtemp(join(tmpdir(), 'trawl-media-'));

@@ -46,7 +46,7 @@ describe('startGuardedProxy', () => {
   afterAll(() => new Promise<void>((done) => site.close(() => done())));
 
   it('refuses private addresses, over HTTP and CONNECT, and names the host', async () => {
-    const proxy = await startGuardedProxy({ allowPrivateAddresses: false });
+    const proxy = await startGuardedProxy({ allowedPrivateAddresses: [] });
     try {
       expect(await viaProxy(proxy.url, target)).toMatchObject({ status: 403 });
       expect(await connectVia(proxy.url, new URL(target).host)).toBe(403);
@@ -57,7 +57,7 @@ describe('startGuardedProxy', () => {
   });
 
   it('forwards when the operator allows private addresses', async () => {
-    const proxy = await startGuardedProxy({ allowPrivateAddresses: true });
+    const proxy = await startGuardedProxy({ allowedPrivateAddresses: 'all' });
     try {
       expect(await viaProxy(proxy.url, target)).toEqual({ status: 200, body: 'local secret' });
       expect(await connectVia(proxy.url, new URL(target).host)).toBe(200);
@@ -70,8 +70,8 @@ describe('startGuardedProxy', () => {
     const credentials = { username: 'ada', password: 's3cret' };
     const operatorProxy = await startForwardProxy('enhanced', { credentials });
     const upstream = { server: operatorProxy.url, ...credentials };
-    const open = await startGuardedProxy({ allowPrivateAddresses: true, upstream });
-    const guarded = await startGuardedProxy({ allowPrivateAddresses: false, upstream });
+    const open = await startGuardedProxy({ allowedPrivateAddresses: 'all', upstream });
+    const guarded = await startGuardedProxy({ allowedPrivateAddresses: [], upstream });
     try {
       expect(await viaProxy(open.url, target)).toEqual({ status: 200, body: 'local secret' });
       expect(await connectVia(open.url, new URL(target).host)).toBe(200);

@@ -1,7 +1,14 @@
-import { lookup } from 'node:dns/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
-import { connectViaProxy, type HttpProxy, hostPort, isPrivateAddress, proxyAuthorization } from '#browser';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import {
+  connectViaProxy,
+  type HttpProxy,
+  hostPort,
+  isForbiddenAddress,
+  proxyAuthorization,
+  resolveHost,
+} from '#browser';
+import type { PrivateAddressAllowance } from '#config';
 
 /** A loopback HTTP proxy that a download tool is pointed at, so its requests obey the SSRF guard. */
 export interface GuardedProxy {
@@ -18,7 +25,7 @@ export interface GuardedProxy {
  * to a public address for the check and a private one for the connection (no DNS rebinding).
  */
 export async function startGuardedProxy(options: {
-  allowPrivateAddresses: boolean;
+  allowedPrivateAddresses: PrivateAddressAllowance;
   /** The operator's proxy the page came through: downloads leave through it too (an http:// proxy). */
   upstream?: HttpProxy;
 }): Promise<GuardedProxy> {
@@ -26,16 +33,11 @@ export async function startGuardedProxy(options: {
   const upstreamServer = upstream && new URL(upstream.server);
   const blockedHosts: string[] = [];
   const sockets = new Set<Socket>();
-  const resolve = async (host: string): Promise<string | undefined> => {
+  const resolve = async (host: string, port: number): Promise<string | undefined> => {
     const bare = host.replace(/^\[|\]$/g, '');
-    const addresses = isIP(bare)
-      ? [bare]
-      : await lookup(bare, { all: true, verbatim: true }).then(
-          (results) => results.map((result) => result.address),
-          () => [],
-        );
+    const addresses = await resolveHost(bare).catch(() => []);
     if (addresses.length === 0) return undefined;
-    if (!options.allowPrivateAddresses && addresses.some(isPrivateAddress)) {
+    if (addresses.some((address) => isForbiddenAddress(address, port, options.allowedPrivateAddresses))) {
       blockedHosts.push(bare);
       return undefined;
     }
@@ -51,7 +53,7 @@ export async function startGuardedProxy(options: {
       res.writeHead(400).end();
       return;
     }
-    const address = await resolve(target.hostname);
+    const address = await resolve(target.hostname, Number(target.port || 80));
     if (!address) {
       res.writeHead(403).end('Blocked or unresolvable host');
       return;
@@ -82,7 +84,7 @@ export async function startGuardedProxy(options: {
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     const [host, port] = splitHostPort(req.url ?? '');
-    const address = host ? await resolve(host) : undefined;
+    const address = host && port ? await resolve(host, port) : undefined;
     if (!address || !port) {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;

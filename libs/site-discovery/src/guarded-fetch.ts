@@ -1,9 +1,10 @@
 import { assertPublicUrl, FetchError, type HttpProxy } from '#browser';
+import type { PrivateAddressAllowance } from '#config';
 import { proxiedGet } from './proxied-get.js';
 
 export interface GuardedFetchOptions {
   /** Let the fetch reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES). */
-  allowPrivateAddresses: boolean;
+  allowedPrivateAddresses: PrivateAddressAllowance;
   timeoutMs: number;
   userAgent: string;
   /** Bodies larger than this are cut off: robots files and sitemaps are small. */
@@ -31,7 +32,7 @@ export async function fetchText(url: string, options: GuardedFetchOptions): Prom
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (!options.allowPrivateAddresses) await assertPublicUrl(current);
+    await assertPublicUrl(current, options.allowedPrivateAddresses);
     const headers = { 'user-agent': options.userAgent, accept: '*/*' };
     const response = await (options.proxy
       ? proxiedGet(current, options.proxy, { signal, headers })

@@ -27,7 +27,7 @@ describe('fetchText through a proxy', () => {
   it('sends every hop through the proxy, with its credentials', async () => {
     const robots = await fetchText(`${origin}/old-robots.txt`, {
       ...options,
-      allowPrivateAddresses: true,
+      allowedPrivateAddresses: 'all',
       proxy: { server: proxy.url, username: 'ada', password: 'tide' },
     });
     expect(robots).toMatchObject({ url: `${origin}/robots.txt`, status: 200, contentType: 'text/plain' });
@@ -43,7 +43,7 @@ describe('fetchText through a proxy', () => {
     await expect(
       fetchText(`${origin}/robots.txt`, {
         ...options,
-        allowPrivateAddresses: false,
+        allowedPrivateAddresses: [],
         proxy: { server: proxy.url, username: 'ada', password: 'tide' },
       }),
     ).rejects.toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { AccountsClient } from '#accounts';
-import { type NatsNames, TrawlError } from '#contracts';
+import { isUuid, type NatsNames, TrawlError } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { OpenApiOperation } from '#openapi';
 import { CreditsService } from '../credits/credits.service.js';
@@ -117,6 +117,8 @@ export class AdminHttpController {
   @OpenApiOperation({ summary: 'Credit balance of a team', errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/credits')
   async balance(@Param('teamId') teamId: string) {
+    // Anything but a UUID names no team (and is no read-model key).
+    if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
     return { success: true, data: await this.credits.balance(teamId) };
   }
 

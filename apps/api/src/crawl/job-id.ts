@@ -1,10 +1,8 @@
-import { TrawlError } from '#contracts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid, TrawlError } from '#contracts';
 
 /** Crawl and batch ids are UUIDs; anything else is a bad request, not an unknown job. */
 export function jobId(raw: string): string {
-  if (!UUID.test(raw)) throw new TrawlError('BAD_REQUEST', `Invalid job id: ${raw}`);
+  if (!isUuid(raw)) throw new TrawlError('BAD_REQUEST', `Invalid job id: ${raw}`);
   return raw.toLowerCase();
 }
 

@@ -1,13 +1,11 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { InteractRequestDto, TrawlError, validateInteractRequest } from '#contracts';
+import { InteractRequestDto, isUuid, TrawlError, validateInteractRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { InteractService } from './interact.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `POST /v2/scrape/{scrapeId}/interact` keeps acting on a scraped page; `DELETE` ends the session. */
 @Controller('v2/scrape/:scrapeId/interact')
@@ -18,13 +16,7 @@ export class InteractHttpController {
   @OpenApiOperation({
     summary: 'Run code or actions on the live page of a scrape',
     body: InteractRequestDto,
-    errors: [
-      'SCRAPE_FORBIDDEN',
-      'SCRAPE_NOT_FOUND',
-      'INTERACT_ZERO_DATA_RETENTION',
-      'PROFILE_LOCKED',
-      'FEATURE_NOT_AVAILABLE',
-    ],
+    errors: ['SCRAPE_NOT_FOUND', 'INTERACT_ZERO_DATA_RETENTION', 'PROFILE_LOCKED', 'FEATURE_NOT_AVAILABLE'],
   })
   @Post()
   @HttpCode(200)
@@ -50,13 +42,7 @@ export class InteractHttpController {
 
   @OpenApiOperation({
     summary: 'End the interact session of a scrape',
-    errors: [
-      'BAD_REQUEST',
-      'SCRAPE_FORBIDDEN',
-      'SCRAPE_NOT_FOUND',
-      'INTERACT_SESSION_NOT_FOUND',
-      'INTERACT_SESSION_ENDED',
-    ],
+    errors: ['BAD_REQUEST', 'SCRAPE_NOT_FOUND', 'INTERACT_SESSION_NOT_FOUND', 'INTERACT_SESSION_ENDED'],
   })
   @Delete()
   @HttpCode(200)
@@ -67,7 +53,7 @@ export class InteractHttpController {
 }
 
 function assertScrapeId(scrapeId: string) {
-  if (!UUID.test(scrapeId)) {
+  if (!isUuid(scrapeId)) {
     throw new TrawlError('BAD_REQUEST', 'scrapeId must be a UUID', [
       { path: ['scrapeId'], message: 'must be a UUID' },
     ]);

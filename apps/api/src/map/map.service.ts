@@ -18,7 +18,7 @@ export class MapService implements OnApplicationShutdown {
 
   async map(request: ValidMapRequest): Promise<string[]> {
     const fetchOptions = {
-      allowPrivateAddresses: this.config.allowPrivateAddresses,
+      allowedPrivateAddresses: this.config.allowedPrivateAddresses,
       timeoutMs: request.timeout,
       userAgent: CRAWL_DEFAULTS.robotsUserAgent,
       // Map fetches like a basic scrape: through the basic pool when the operator has one.

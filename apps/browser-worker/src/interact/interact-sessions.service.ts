@@ -242,7 +242,7 @@ export class InteractSessions implements OnApplicationBootstrap {
         this.pool,
         fetchOptionsOf(request, {
           timeout: request.timeout,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
           actions: request.actions.filter((action) => REPLAYED_ACTIONS.has(action.type)),
           screenshot: undefined,
           keepAlive: true,

@@ -96,7 +96,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         this.pool,
         fetchOptionsOf(request, {
           timeout: budget,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
           keepAlive: this.sessions.keepsPagesOf(request),
           storageState,
         }),
@@ -118,7 +118,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         if (left <= 0) throw new MediaError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`);
         const media = await downloadMedia(page.url, kind, {
           timeoutMs: left,
-          allowPrivateAddresses: this.config.allowPrivateAddresses,
+          allowedPrivateAddresses: this.config.allowedPrivateAddresses,
           proxy,
         });
         const key = `${scrapeId}/${kind}.${media.extension}`;

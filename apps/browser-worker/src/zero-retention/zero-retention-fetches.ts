@@ -40,7 +40,7 @@ export function serveZeroRetentionFetches(
         // Screenshots are refused for zero data retention before they get here: nothing is stored.
         fetchOptionsOf(request, {
           timeout: Math.max(1, budget),
-          allowPrivateAddresses: config.allowPrivateAddresses,
+          allowedPrivateAddresses: config.allowedPrivateAddresses,
           screenshot: undefined,
         }),
         proxyAttempts(config.proxies, request, scrapeId),

@@ -100,7 +100,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
     const { options } = crawl;
     const site = await discoverSite(crawl.url, {
-      allowPrivateAddresses: this.config.allowPrivateAddresses,
+      allowedPrivateAddresses: this.config.allowedPrivateAddresses,
       // robots.txt and sitemaps leave through the proxy the crawl's pages take first.
       proxy: proxyAttempts(this.config.proxies, crawl.scrapeRequest, crawl.crawlId)[0]?.proxy,
       timeoutMs: DISCOVERY_TIMEOUT_MS,

@@ -110,7 +110,7 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
     if (!this.config.smtpUrl)
       throw new Error('E-mail is enabled on the monitor but no SMTP_URL is configured');
     const server = new URL(this.config.smtpUrl);
-    if (!this.config.allowPrivateAddresses) await assertPublicUrl(`http://${server.host}/`);
+    await assertPublicUrl(`http://${server.host}/`, this.config.allowedPrivateAddresses);
     const mail = monitorEmail({
       monitorName: check.notify.monitorName,
       monitorId: check.monitorId,

@@ -108,7 +108,7 @@ export class WebhookSender {
     retryAfter: string | null;
   }> {
     try {
-      if (!this.config.allowPrivateAddresses) await assertPublicUrl(call.url);
+      await assertPublicUrl(call.url, this.config.allowedPrivateAddresses);
     } catch (error) {
       return { ok: false, final: true, statusCode: null, error: (error as Error).message, retryAfter: null };
     }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Page, Response } from 'playwright-core';
+import type { PrivateAddressAllowance } from '#config';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { FetchError } from './fetch-error.js';
 
@@ -53,11 +54,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export async function refetchedBytes(
   page: Page,
   url: string,
-  options: { allowPrivateAddresses: boolean; timeout: number },
+  options: { allowedPrivateAddresses: PrivateAddressAllowance; timeout: number },
 ): Promise<Buffer> {
   let current = url;
   for (let hop = 0; hop <= 5; hop++) {
-    if (!options.allowPrivateAddresses) await assertPublicUrl(current);
+    await assertPublicUrl(current, options.allowedPrivateAddresses);
     const response = await page.request.get(current, {
       maxRedirects: 0,
       failOnStatusCode: false,

@@ -93,7 +93,7 @@ afterAll(async () => {
 });
 
 const fetchPage = (path: string, options: Partial<FetchPageOptions> = {}) =>
-  pool.fetchPage({ url: `${origin}${path}`, timeout: 15_000, allowPrivateAddresses: true, ...options });
+  pool.fetchPage({ url: `${origin}${path}`, timeout: 15_000, allowedPrivateAddresses: 'all', ...options });
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
@@ -157,11 +157,11 @@ describe('BrowserPool.fetchPage', () => {
 
   it('refuses private addresses unless allowed, before anything is requested', async () => {
     const before = seen.length;
-    const error = await failure(fetchPage('/static', { allowPrivateAddresses: false }));
+    const error = await failure(fetchPage('/static', { allowedPrivateAddresses: [] }));
     expect(error?.code).toBe('SCRAPE_SSRF_BLOCKED');
     expect(seen.length).toBe(before);
     await expect(
-      failure(fetchPage('/static', { url: 'file:///etc/passwd', allowPrivateAddresses: false } as never)),
+      failure(fetchPage('/static', { url: 'file:///etc/passwd', allowedPrivateAddresses: [] } as never)),
     ).resolves.toMatchObject({
       code: 'SCRAPE_SSRF_BLOCKED',
     });
@@ -169,7 +169,7 @@ describe('BrowserPool.fetchPage', () => {
 
   it('answers SCRAPE_DNS_RESOLUTION_ERROR for hosts that do not exist', async () => {
     const error = await failure(
-      pool.fetchPage({ url: 'http://no-such-host.invalid/', timeout: 10_000, allowPrivateAddresses: false }),
+      pool.fetchPage({ url: 'http://no-such-host.invalid/', timeout: 10_000, allowedPrivateAddresses: [] }),
     );
     expect(error?.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
     expect(error?.message).toContain('no-such-host.invalid');
@@ -207,7 +207,7 @@ describe('BrowserPool.fetchPage', () => {
     const proxy = await startForwardProxy('pool-b');
     try {
       const error = await failure(
-        fetchPage('/static', { allowPrivateAddresses: false, proxy: { server: proxy.url } }),
+        fetchPage('/static', { allowedPrivateAddresses: [], proxy: { server: proxy.url } }),
       );
       expect(error?.code).toBe('SCRAPE_SSRF_BLOCKED');
       expect(proxy.carried).toEqual([]);

@@ -6,6 +6,7 @@ import {
   type Page,
   type Response,
 } from 'playwright-core';
+import type { PrivateAddressAllowance } from '#config';
 import {
   type ActionResults,
   type PageAction,
@@ -45,7 +46,7 @@ export interface FetchPageOptions {
   location?: LocationOptions;
   skipTlsVerification?: boolean;
   blockAds?: boolean;
-  allowPrivateAddresses: boolean;
+  allowedPrivateAddresses: PrivateAddressAllowance;
   /** Run in order after the page settled, before it is captured. */
   actions?: PageAction[];
   /** Also capture a screenshot of the final page. */
@@ -127,7 +128,7 @@ export class BrowserPool {
     );
     const within = <T>(work: Promise<T>) => Promise.race([work, expired]);
 
-    if (!options.allowPrivateAddresses) await within(assertPublicUrl(options.url));
+    await within(assertPublicUrl(options.url, options.allowedPrivateAddresses));
     const release = await this.slots.acquire(deadline).catch(() => {
       throw timedOut();
     });
@@ -226,7 +227,10 @@ export class BrowserPool {
         await blockAds(context, await this.adBlocker, options.url);
       }
       const page = await context.newPage();
-      const guard = options.allowPrivateAddresses ? undefined : await guardPrivateAddresses(context, page);
+      const guard =
+        options.allowedPrivateAddresses === 'all'
+          ? undefined
+          : await guardPrivateAddresses(context, page, options.allowedPrivateAddresses);
       return { context, page, guard };
     } catch (error) {
       await context.close().catch(() => undefined);
@@ -273,7 +277,7 @@ export class BrowserPool {
     if (isPdfType(contentType)) {
       assertPageOnlyOptions(options, result.url);
       const bytes = await refetchedBytes(page, result.url, {
-        allowPrivateAddresses: options.allowPrivateAddresses,
+        allowedPrivateAddresses: options.allowedPrivateAddresses,
         timeout: remaining(),
       });
       return { ...result, body: bytes, fileType: 'pdf' };
@@ -293,6 +297,13 @@ export class BrowserPool {
     const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
     const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
     const branding = options.branding ? await measureBranding(page) : undefined;
+    const blockedNavigation = guard?.blockedNavigations[0];
+    if (blockedNavigation) {
+      throw new FetchError(
+        'SCRAPE_SSRF_BLOCKED',
+        `${options.url} navigated to ${blockedNavigation}, a private or reserved address that scrapes may not reach`,
+      );
+    }
     return { ...result, url: page.url(), body: await page.content(), screenshot, actions, branding };
   }
 }

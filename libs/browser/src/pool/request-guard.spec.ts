@@ -75,7 +75,7 @@ const fetchPublic = (path: string) =>
   pool.fetchPage({
     url: `http://${PUBLIC_HOST}:${port}${path}`,
     timeout: 15_000,
-    allowPrivateAddresses: false,
+    allowedPrivateAddresses: [],
   });
 
 describe('BrowserPool request guard', () => {

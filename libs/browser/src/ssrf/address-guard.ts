@@ -1,8 +1,14 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { PrivateAddressAllowance } from '#config';
 import { FetchError } from '../fetch/fetch-error.js';
 
-/** Addresses a scrape must never reach unless the operator allows it: private, loopback, link-local, metadata. */
+/**
+ * Addresses a fetch must never reach unless the operator allows them: this host, private networks,
+ * link-local (cloud metadata), CGNAT, multicast, reserved and documentation ranges, and the IPv6
+ * forms that embed an IPv4 address (mapped, translated, compatible, NAT64, 6to4), which some
+ * stacks route to that IPv4 address.
+ */
 const PRIVATE = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -12,55 +18,103 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 }
+// IPv4-mapped addresses (::ffff:0:0/96) are unmapped and checked as IPv4: BlockList would match every IPv4 address against that range.
+
+/** The dotted IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`). */
+function unmapped(address: string): string {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return address;
+  const value = (Number.parseInt(hex[1] ?? '0', 16) << 16) | Number.parseInt(hex[2] ?? '0', 16);
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+}
 
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const bare = unmapped(address);
+  return PRIVATE.check(bare, isIP(bare) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Private, and not in a range (and port) the operator allowed. */
+export function isForbiddenAddress(
+  address: string,
+  port: number,
+  allowance: PrivateAddressAllowance,
+): boolean {
+  if (allowance === 'all' || !isPrivateAddress(address)) return false;
+  const bare = unmapped(address);
+  const family = isIP(bare) === 6 ? 'ipv6' : 'ipv4';
+  return !allowance.some((range) => {
+    if (range.family !== family || (range.port !== undefined && range.port !== port)) return false;
+    const list = new BlockList();
+    list.addSubnet(range.network, range.prefix, range.family);
+    return list.check(bare, family);
+  });
+}
+
+/** `localhost` and its subdomains are loopback by definition (RFC 6761), as Chromium resolves them itself. */
+const LOOPBACK_NAME = /(^|\.)localhost\.?$/i;
+
+/** The addresses a host name stands for, as the connection will see them. */
+export async function resolveHost(host: string): Promise<string[]> {
+  if (isIP(host)) return [host];
+  if (LOOPBACK_NAME.test(host)) return ['127.0.0.1', '::1'];
+  return lookup(host, { all: true, verbatim: true }).then(
+    (results) => results.map((result) => result.address),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'ENODATA') {
+        throw new FetchError('SCRAPE_DNS_RESOLUTION_ERROR', `DNS resolution failed for ${host}`);
+      }
+      throw error;
+    },
+  );
 }
 
 /**
- * Resolves the URL's host and refuses it when any address it resolves to is private. Chromium
- * resolves again when it connects; the per-request guard re-checks every request the page makes.
+ * Resolves the URL's host and refuses it when any address it resolves to is private and not
+ * allowed. Chromium resolves again when it connects; the per-request guard re-checks every
+ * request the page makes.
  */
-export async function assertPublicUrl(url: string): Promise<void> {
-  const { protocol, hostname } = new URL(url);
+export async function assertPublicUrl(url: string, allowance: PrivateAddressAllowance): Promise<void> {
+  if (allowance === 'all') return;
+  const { protocol, hostname, port } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new FetchError('SCRAPE_SSRF_BLOCKED', `Only http and https URLs can be scraped, not ${protocol}`);
+    throw new FetchError('SCRAPE_SSRF_BLOCKED', `Only http and https URLs can be fetched, not ${protocol}`);
   }
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : await lookup(host, { all: true, verbatim: true }).then(
-        (results) => results.map((result) => result.address),
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'ENODATA') {
-            throw new FetchError('SCRAPE_DNS_RESOLUTION_ERROR', `DNS resolution failed for ${hostname}`);
-          }
-          throw error;
-        },
-      );
-  const blocked = addresses.find(isPrivateAddress);
+  const portNumber = Number(port || (protocol === 'https:' ? 443 : 80));
+  const addresses = await resolveHost(hostname.replace(/^\[|\]$/g, ''));
+  const blocked = addresses.find((address) => isForbiddenAddress(address, portNumber, allowance));
   if (blocked) {
     throw new FetchError(
       'SCRAPE_SSRF_BLOCKED',
-      `${hostname} resolves to ${blocked}, a private or reserved address that scrapes may not reach`,
+      `${hostname} resolves to ${blocked}, a private or reserved address that Trawl may not reach`,
     );
   }
 }

@@ -1,9 +1,15 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { PrivateAddressAllowance } from '#config';
 import { assertPublicUrl } from './address-guard.js';
 
 /** What the guard refused during one scrape, so a failed navigation can say why. */
 export interface RequestGuard {
   readonly blockedUrls: readonly string[];
+  /**
+   * Blocked URLs the page itself was sent to after it loaded (a meta refresh, a script, a click, or
+   * their redirects): the page then shows Chromium's error page, not the site.
+   */
+  readonly blockedNavigations: readonly string[];
 }
 
 /**
@@ -20,12 +26,18 @@ export interface RequestGuard {
  * Not covered: DNS rebinding (a host that resolves to a public address here and to a private one
  * when Chromium connects moments later).
  */
-export async function guardPrivateAddresses(context: BrowserContext, page: Page): Promise<RequestGuard> {
+export async function guardPrivateAddresses(
+  context: BrowserContext,
+  page: Page,
+  allowance: PrivateAddressAllowance,
+): Promise<RequestGuard> {
   const blockedUrls: string[] = [];
-  const isPublic = publicHostVerdicts();
-  const allow = async (url: string) => {
+  const blockedNavigations: string[] = [];
+  const isPublic = publicHostVerdicts(allowance);
+  const allow = async (url: string, mainFrameNavigation: boolean) => {
     if (await isPublic(url)) return true;
     blockedUrls.push(url);
+    if (mainFrameNavigation) blockedNavigations.push(url);
     return false;
   };
 
@@ -42,32 +54,41 @@ export async function guardPrivateAddresses(context: BrowserContext, page: Page)
   });
   await context.route('**/*', async (route) => {
     const request = route.request();
-    if (!fromPage(request, page) || !(await allow(request.url()))) return route.abort('blockedbyclient');
+    const mainFrameNavigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    if (!fromPage(request, page) || !(await allow(request.url(), mainFrameNavigation))) {
+      return route.abort('blockedbyclient');
+    }
     return route.fallback();
   });
   await context.routeWebSocket(/.*/, async (socket) => {
-    if (await allow(socket.url().replace(/^ws/, 'http'))) socket.connectToServer();
+    if (await allow(socket.url().replace(/^ws/, 'http'), false)) socket.connectToServer();
     else await socket.close({ code: 1008, reason: 'Private addresses are not allowed' });
   });
 
   const cdp = await context.newCDPSession(page);
-  cdp.on('Fetch.requestPaused', async ({ requestId, request, redirectedRequestId }) => {
-    // First hops were already checked by the route above; only redirects need a verdict here.
-    const allowed = redirectedRequestId === undefined || (await allow(request.url));
-    await cdp
-      .send(
-        allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-        allowed ? { requestId } : { requestId, errorReason: 'BlockedByClient' },
-      )
-      // The page may close while a verdict is pending; the request is gone with it.
-      .catch(() => undefined);
-  });
+  const mainFrameId = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
+  cdp.on(
+    'Fetch.requestPaused',
+    async ({ requestId, request, redirectedRequestId, resourceType, frameId }) => {
+      // First hops were already checked by the route above; only redirects need a verdict here.
+      const allowed =
+        redirectedRequestId === undefined ||
+        (await allow(request.url, resourceType === 'Document' && frameId === mainFrameId));
+      await cdp
+        .send(
+          allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+          allowed ? { requestId } : { requestId, errorReason: 'BlockedByClient' },
+        )
+        // The page may close while a verdict is pending; the request is gone with it.
+        .catch(() => undefined);
+    },
+  );
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
-  return { blockedUrls };
+  return { blockedUrls, blockedNavigations };
 }
 
 /** One DNS verdict per host and scrape: a page asks for the same hosts many times. */
-function publicHostVerdicts(): (url: string) => Promise<boolean> {
+function publicHostVerdicts(allowance: PrivateAddressAllowance): (url: string) => Promise<boolean> {
   const verdicts = new Map<string, Promise<boolean>>();
   return (url) => {
     const parsed = new URL(url);
@@ -75,7 +96,7 @@ function publicHostVerdicts(): (url: string) => Promise<boolean> {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return Promise.resolve(true);
     let verdict = verdicts.get(parsed.host);
     if (!verdict) {
-      verdict = assertPublicUrl(url).then(
+      verdict = assertPublicUrl(url, allowance).then(
         () => true,
         () => false,
       );

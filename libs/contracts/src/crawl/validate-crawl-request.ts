@@ -22,6 +22,7 @@ import {
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
 import type { CrawlOptions } from './crawl-events.js';
 import { type CrawlWebhook, validateCrawlWebhook } from './crawl-webhook.js';
 
@@ -245,6 +246,8 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
 
 function toDto<T extends object>(type: new () => T, body: unknown): Validated<T> {
   if (!isObject(body)) return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalid(unreadable);
   const dto = plainToInstance(type, body);
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length === 0) return { ok: true, value: dto };

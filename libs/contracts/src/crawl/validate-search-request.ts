@@ -16,6 +16,7 @@ import {
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
 import { type Validated, validateScrapeRequest } from '../scrape-request/validate-scrape-request.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
 
 /** The body of `POST /v2/search` (Firecrawl v2 names). */
 export class SearchRequestDto {
@@ -56,6 +57,8 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
   }
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalid(unreadable);
   const dto = plainToInstance(SearchRequestDto, body);
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   const issues: ErrorDetail[] = errors.flatMap((error) =>

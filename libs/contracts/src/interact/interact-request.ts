@@ -14,6 +14,7 @@ import {
 import type { ErrorDetail } from '../errors/index.js';
 import type { ActionDto } from '../scrape-request/scrape-request.dto.js';
 import { type Validated, validateScrapeRequest } from '../scrape-request/validate-scrape-request.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
 
 /** `POST /v2/scrape/{scrapeId}/interact`, validated and defaulted. */
 export interface InteractRequest {
@@ -40,6 +41,8 @@ export function validateInteractRequest(body: unknown): Validated<InteractReques
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
   }
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalid(unreadable);
   const dto = plainToInstance(InteractRequestDto, body);
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) {

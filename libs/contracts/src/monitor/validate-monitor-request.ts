@@ -8,6 +8,7 @@ import {
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
 import {
   MONITOR_DEFAULTS,
   type MonitorNotification,
@@ -122,6 +123,8 @@ function parse<T extends object>(dtoClass: new () => T, body: unknown): Validate
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalidRequest([{ path: [], message: 'The request body must be a JSON object' }]);
   }
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalidRequest(unreadable);
   const dto = plainToInstance(dtoClass, body);
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) return invalidRequest(flattenValidationErrors(errors));

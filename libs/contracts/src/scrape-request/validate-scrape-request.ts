@@ -4,6 +4,7 @@ import { type ValidationError, validateSync } from 'class-validator';
 import type { Root } from 'hast';
 import { selectAll } from 'hast-util-select';
 import type { ErrorDetail } from '../errors/index.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
 import { type ActionDto, type FormatDto, type FormatType, ScrapeRequestDto } from './scrape-request.dto.js';
 import { SCRAPE_DEFAULTS, type ScrapeRequest } from './scrape-request.js';
 
@@ -43,6 +44,8 @@ export function validateScrapeRequest(body: unknown): Validated<ScrapeRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalidRequest([{ path: [], message: 'The request body must be a JSON object' }]);
   }
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalidRequest(unreadable);
   const dto = plainToInstance(ScrapeRequestDto, normaliseShorthands(body as Record<string, unknown>));
   const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
   const details = errors.length > 0 ? flattenValidationErrors(errors) : crossFieldIssues(dto);

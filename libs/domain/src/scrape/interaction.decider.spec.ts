@@ -64,7 +64,7 @@ describe('interact sessions on the scrape aggregate', () => {
 
   it('refuses unknown scrapes, other teams, unfinished and zero-data-retention scrapes', () => {
     expect(codeOf(() => given(scrapeDecider, []).when(start()))).toBe('SCRAPE_NOT_FOUND');
-    expect(codeOf(() => given(scrapeDecider, history()).when(start('team-2')))).toBe('SCRAPE_FORBIDDEN');
+    expect(codeOf(() => given(scrapeDecider, history()).when(start('team-2')))).toBe('SCRAPE_NOT_FOUND');
     expect(codeOf(() => given(scrapeDecider, history().slice(0, 2)).when(start()))).toBe(
       'INTERACT_SCRAPE_NOT_COMPLETED',
     );
@@ -103,7 +103,7 @@ describe('interact sessions on the scrape aggregate', () => {
       },
     ]);
     expect(given(scrapeDecider, recorded).when(start('team-1', 's1'))).toEqual([started]);
-    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_FORBIDDEN');
+    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_NOT_FOUND');
     expect(codeOf(() => given(scrapeDecider, recorded).when(hit({ url: 'http://example.test/' })))).toBe(
       'SCRAPE_ALREADY_EXISTS',
     );

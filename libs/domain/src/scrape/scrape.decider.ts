@@ -291,9 +291,8 @@ export function interactable(
   teamId: string,
 ): Extract<ScrapeState, { status: 'completed' }> {
   requireExisting(state, scrapeId);
-  if (state.teamId !== teamId) {
-    throw new DomainError('SCRAPE_FORBIDDEN', `Scrape ${scrapeId} belongs to another team`);
-  }
+  // Another team's scrape answers exactly as a missing one: the id's existence is not confirmed.
+  if (state.teamId !== teamId) throw new DomainError('SCRAPE_NOT_FOUND', `Scrape ${scrapeId} does not exist`);
   const request =
     state.status === 'completed' || state.status === 'requested' || state.status === 'fetched'
       ? state.request
