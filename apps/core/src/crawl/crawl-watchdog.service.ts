@@ -9,6 +9,7 @@ import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 /**
  * Keeps crawls from stalling: a page whose scrape job is lost (a worker died after acking, a
@@ -21,8 +22,10 @@ import { EVENT_STORE } from '../event-store.provider.js';
 export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private readonly inProgress: ReturnType<typeof lazyKv>;
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly sweeps = new PeriodicTask(
+    () => this.sweep(),
+    (error) => this.logger.error({ err: error }, 'crawl watchdog sweep failed'),
+  );
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -36,13 +39,7 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'crawl watchdog sweep failed'))
-        .finally(() => {
-          this.sweeping = undefined;
-        });
-    }, this.config.crawlWatchdogIntervalMs);
+    this.sweeps.start(this.config.crawlWatchdogIntervalMs);
   }
 
   /** Puts a started crawl under watch. */
@@ -79,7 +76,6 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 }

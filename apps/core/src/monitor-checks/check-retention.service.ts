@@ -23,6 +23,7 @@ import { type EventStore, WrongExpectedRevisionError } from '#event-store';
 import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 /**
  * Enforces `retentionDays`: checks that started longer ago leave the monitor stream (a
@@ -33,8 +34,10 @@ import { EVENT_STORE } from '../event-store.provider.js';
 @Injectable()
 export class CheckRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly sweeps = new PeriodicTask(
+    () => this.sweep(),
+    (error) => this.logger.error({ err: error }, 'retention sweep failed'),
+  );
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -48,13 +51,7 @@ export class CheckRetention implements OnApplicationBootstrap, BeforeApplication
   }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep()
-        .catch((error) => this.logger.error({ err: error }, 'retention sweep failed'))
-        .finally(() => {
-          this.sweeping = undefined;
-        });
-    }, this.config.monitorRetentionSweepMs);
+    this.sweeps.start(this.config.monitorRetentionSweepMs);
   }
 
   private async sweep() {
@@ -128,8 +125,7 @@ export class CheckRetention implements OnApplicationBootstrap, BeforeApplication
   }
 
   async beforeApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 }
 

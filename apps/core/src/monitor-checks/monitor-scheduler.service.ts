@@ -16,6 +16,7 @@ import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 interface Scheduled {
   monitorId: string;
@@ -39,9 +40,11 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   private readonly monitors = new Map<string, Scheduled>();
   /** Slots this instance already asked for, so a lagging read model does not repeat the request every tick. */
   private readonly requested = new Map<string, string>();
-  private timer?: NodeJS.Timeout;
   private watcher?: { stop(): void };
-  private tickRunning?: Promise<void>;
+  private readonly ticks = new PeriodicTask(
+    () => this.tick(),
+    (error) => this.logger.error({ err: error }, 'scheduler tick failed'),
+  );
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -69,11 +72,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
         this.monitors.set(monitorId, { monitorId, status, nextRunAt, currentCheckId, lastRunAt });
       }
     })();
-    this.timer = setInterval(() => {
-      this.tickRunning ??= this.tick().finally(() => {
-        this.tickRunning = undefined;
-      });
-    }, this.config.monitorSchedulerTickMs);
+    this.ticks.start(this.config.monitorSchedulerTickMs);
   }
 
   /** Monitors due now, by `nextRunAt`. */
@@ -118,8 +117,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async beforeApplicationShutdown() {
-    clearInterval(this.timer);
     this.watcher?.stop();
-    await this.tickRunning;
+    await this.ticks.stop();
   }
 }

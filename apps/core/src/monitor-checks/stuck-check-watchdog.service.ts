@@ -13,6 +13,7 @@ import type { EventStore } from '#event-store';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { MonitorScheduler } from './monitor-scheduler.service.js';
 
 /**
@@ -23,8 +24,10 @@ import { MonitorScheduler } from './monitor-scheduler.service.js';
 @Injectable()
 export class StuckCheckWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
-  private timer?: NodeJS.Timeout;
-  private sweep?: Promise<void>;
+  private readonly sweeps = new PeriodicTask(
+    () => this.completeStuckChecks(),
+    (error) => this.logger.error({ err: error }, 'stuck-check sweep failed'),
+  );
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -36,11 +39,7 @@ export class StuckCheckWatchdog implements OnApplicationBootstrap, BeforeApplica
   }
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => {
-      this.sweep ??= this.completeStuckChecks().finally(() => {
-        this.sweep = undefined;
-      });
-    }, this.config.monitorSchedulerTickMs);
+    this.sweeps.start(this.config.monitorSchedulerTickMs);
   }
 
   private async completeStuckChecks() {
@@ -73,7 +72,6 @@ export class StuckCheckWatchdog implements OnApplicationBootstrap, BeforeApplica
   }
 
   async beforeApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.sweep;
+    await this.sweeps.stop();
   }
 }
