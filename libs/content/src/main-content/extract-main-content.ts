@@ -14,6 +14,8 @@ const MIN_CHARACTERS = 140;
 const MIN_VOTED_SHARE = 0.5;
 /** Links with shorter labels on average make a block a menu or tag cloud, not a list of titles. */
 const MAX_MENU_LABEL = 25;
+/** Choices with shorter labels on average make a block a filter panel, not a grid of items to compare. */
+const MAX_CHOICE_LABEL = 40;
 
 /**
  * Picks the page's main content from a tree already stripped of non-content and boilerplate:
@@ -89,6 +91,7 @@ const PRUNABLE = new Set([
   'dl',
   'figure',
   'details',
+  'fieldset',
 ]);
 
 /** Containers that a boilerplate heading at their start marks as a whole. */
@@ -131,6 +134,8 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
+  // Filter panels: a checkbox or radio button for every few words (brands, sizes, price ranges).
+  if (own.choices >= 3 && own.text < own.choices * MAX_CHOICE_LABEL) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
   return (
     own.text > 0 &&
@@ -167,6 +172,8 @@ function proseHolder(
   stats: Map<Element, BlockStats>,
 ): Element | undefined {
   const total = mass.get(body) ?? 0;
+  // No prose at all (a grid of product cards): nothing votes, so no block can hold the votes.
+  if (total === 0) return undefined;
   let holder = body;
   for (;;) {
     const next = holder.children.find(
