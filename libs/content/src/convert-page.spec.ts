@@ -218,3 +218,27 @@ describe('redactPII', () => {
     expect(output.markdown).toBe('```json\n{\n  "phone": "****************"\n}\n```');
   });
 });
+
+describe('main content of a product page', () => {
+  const productPage = (description: string, shown: string) => `<html><head>
+    <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail pack 25', description }).replace(/<\//g, '<\\/')}</script>
+    </head><body><nav><a href="/">Home</a></nav><main><h1>Trail pack 25</h1><p>${shown}</p>
+    <p>Free delivery on orders over 50 euros, returns within thirty days of purchase.</p></main></body></html>`;
+
+  it('adds the description that only the page data carries (rendered client-side) after the title', () => {
+    const result = markdown(
+      productPage('<p>A light <b>25 litre</b> pack with a rain cover.</p><script>track()</script>', '$89.00'),
+      { onlyMainContent: true },
+    );
+    expect(result).toMatch(
+      /^# Trail pack 25\n\nA light \*\*25 litre\*\* pack with a rain cover\.\n\n\$89\.00/,
+    );
+    expect(result).not.toContain('track()');
+  });
+
+  it('never repeats a description the page already shows', () => {
+    const description = 'A light 25 litre pack with a rain cover, made of recycled nylon.';
+    const result = markdown(productPage(description, description), { onlyMainContent: true });
+    expect(result?.match(/A light 25 litre pack/g)).toHaveLength(1);
+  });
+});

@@ -10,7 +10,7 @@ export interface BlockStats {
   paragraphs: number;
   /** Links (`<a>` with text). */
   links: number;
-  /** Checkboxes and radio buttons: the choices of filter panels and option pickers. */
+  /** Checkboxes: the choices of filter panels. */
   choices: number;
 }
 
@@ -52,9 +52,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
 }
 
 const isChoice = (node: ElementContent | Root) =>
-  node.type === 'element' &&
-  node.tagName === 'input' &&
-  (node.properties.type === 'checkbox' || node.properties.type === 'radio');
+  node.type === 'element' && node.tagName === 'input' && node.properties.type === 'checkbox';
 
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'tr', 'li', 'dd', 'h2', 'h3', 'h4']);
 

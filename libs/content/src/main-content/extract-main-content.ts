@@ -4,6 +4,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
+import { shownShare } from './product-description.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
 
@@ -24,9 +25,13 @@ const MAX_CHOICE_LABEL = 40;
  * (readability-style: text, commas, link density, class/id hints) when that holds most of the
  * text; then prunes the blocks inside that read as boilerplate (menus and tag clouds, blocks
  * whose class or id says related / share / comment-form / promo).
- * Keeps the title heading, and falls back to the whole page when the pick is implausibly small.
+ * Keeps the title heading, adds the product description the page's data carries when the pick
+ * does not show it, and falls back to the whole page when the pick is implausibly small.
  */
-export function extractMainContent(tree: Root, _options: { url: string }): Root {
+export function extractMainContent(
+  tree: Root,
+  options: { url: string; description?: ElementContent[] },
+): Root {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
@@ -37,10 +42,12 @@ export function extractMainContent(tree: Root, _options: { url: string }): Root 
   const pruned = prune(region, stats);
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
-  if (pickedText >= enough) return wrap(withTitle(body, pruned.children));
+  const described = (picked: ElementContent[]) =>
+    wrap(withDescription(withTitle(body, picked), options.description));
+  if (pickedText >= enough) return described(pruned.children);
   // Pruning took too much: the region as it was is still a better guess than the whole page.
   if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
-    return wrap(withTitle(body, region.children));
+    return described(region.children);
   return tree;
 }
 
@@ -134,16 +141,15 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
-  // Filter panels: a checkbox or radio button for every few words (brands, sizes, price ranges).
-  if (own.choices >= 3 && own.text < own.choices * MAX_CHOICE_LABEL) return true;
+  // Filter panels: a checkbox for every few words (brands, sizes, price ranges), and no item titles
+  // among its links (else it is the grid next to the filters, or their common wrapper).
+  if (own.choices >= 3 && own.text < own.choices * MAX_CHOICE_LABEL && !hasTitledLinks(own)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
-  return (
-    own.text > 0 &&
-    linkDensity(own) > 0.6 &&
-    own.text - own.linkText < 200 &&
-    own.linkText / Math.max(1, own.links) < MAX_MENU_LABEL
-  );
+  return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
+
+/** Links whose labels are long on average: titles of items, not menu entries. */
+const hasTitledLinks = (own: BlockStats) => own.links > 0 && own.linkText / own.links >= MAX_MENU_LABEL;
 
 /**
  * Where the page's prose votes its content is: the best container and its siblings when they
@@ -278,6 +284,22 @@ function withTitle(body: Element, picked: ElementContent[]): ElementContent[] {
       selectAll('h1', node).some((h1) => JSON.stringify(h1.children) === titleText),
   );
   return inside || picked.some((node) => node === title) ? picked : [title, ...picked];
+}
+
+/** Below this share of its words shown, the product description from the page's data is added. */
+const MIN_DESCRIPTION_SHOWN = 0.5;
+
+/** The product description after the title when the picked content does not show it (rendered client-side). */
+function withDescription(
+  picked: ElementContent[],
+  description: ElementContent[] | undefined,
+): ElementContent[] {
+  if (!description || shownShare(description, picked) >= MIN_DESCRIPTION_SHOWN) return picked;
+  const block: Element = { type: 'element', tagName: 'div', properties: {}, children: description };
+  const first = picked[0];
+  return first?.type === 'element' && first.tagName === 'h1'
+    ? [first, block, ...picked.slice(1)]
+    : [block, ...picked];
 }
 
 /** Consent dialogs often hold more prose than the page itself; they are never its content. */
