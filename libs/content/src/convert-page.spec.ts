@@ -241,4 +241,24 @@ describe('main content of a product page', () => {
     const result = markdown(productPage(description, description), { onlyMainContent: true });
     expect(result?.match(/A light 25 litre pack/g)).toHaveLength(1);
   });
+
+  it('drops the cards of other items around the product, and keeps them on a page without one product', () => {
+    const cards = ['Summit pack 30', 'Day pack 18', 'Hip pack 4', 'Duffel 60']
+      .map((name, index) => `<li><a href="/p/${index}">${name}</a><span>$${59 + index}.00</span></li>`)
+      .join('');
+    const description =
+      'A light 25 litre pack with a rain cover, made of recycled nylon, for long days on the trail.';
+    const product = markdown(
+      `${productPage(description, description)}<div class="recs"><ul>${cards}</ul></div>`,
+      {
+        onlyMainContent: true,
+      },
+    );
+    expect(product).toContain(description);
+    expect(product).not.toContain('Summit pack 30');
+    const listing = markdown(`<body><main><h1>Packs</h1><ul>${cards}</ul></main></body>`, {
+      onlyMainContent: true,
+    });
+    expect(listing).toContain('Summit pack 30');
+  });
 });

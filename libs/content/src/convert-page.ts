@@ -1,4 +1,4 @@
-import type { ElementContent, Root } from 'hast';
+import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
@@ -10,7 +10,7 @@ import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
-import { productDescription } from './main-content/product-description.js';
+import { type PageProduct, pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { parseHtml } from './parse/parse-html.js';
@@ -46,10 +46,10 @@ function convertFormats(input: PageInput): PageOutput {
   if (wants.has('images')) output.images = collectImages(tree, input);
   if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
   // Read before the scripts that carry it are removed.
-  const description = input.onlyMainContent ? productDescription(tree, input.url) : undefined;
+  const product = input.onlyMainContent ? pageProduct(tree, input.url) : undefined;
   removeNonContent(tree);
 
-  const content = selectContent(tree, input, description);
+  const content = selectContent(tree, input, product);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -72,7 +72,7 @@ function parsePage(input: PageInput): Root {
 }
 
 /** The tree `includeTags` / `excludeTags` leave; then, with onlyMainContent, its main content. */
-function selectContent(tree: Root, input: PageInput, description?: ElementContent[]): Root {
+function selectContent(tree: Root, input: PageInput, product?: PageProduct): Root {
   const filtered = (root: Root) => {
     let content = root;
     if (input.includeTags?.length) content = keepOnly(content, input.includeTags);
@@ -84,7 +84,7 @@ function selectContent(tree: Root, input: PageInput, description?: ElementConten
   // The floor edits the tree in place (cheaper than copying every page); in the rare case it
   // leaves nothing, the page is parsed again and kept whole.
   removeBoilerplate(content);
-  const main = extractMainContent(content, { url: input.url, description });
+  const main = extractMainContent(content, { url: input.url, product });
   if (hasText(main)) return main;
   const whole = parsePage(input);
   removeNonContent(whole);

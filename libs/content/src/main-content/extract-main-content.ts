@@ -4,7 +4,8 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
-import { shownShare } from './product-description.js';
+import { isItemCardGrid } from './item-cards.js';
+import { type PageProduct, shownShare } from './page-product.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
 
@@ -28,10 +29,7 @@ const MAX_CHOICE_LABEL = 40;
  * Keeps the title heading, adds the product description the page's data carries when the pick
  * does not show it, and falls back to the whole page when the pick is implausibly small.
  */
-export function extractMainContent(
-  tree: Root,
-  options: { url: string; description?: ElementContent[] },
-): Root {
+export function extractMainContent(tree: Root, options: { url: string; product?: PageProduct }): Root {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
@@ -39,11 +37,11 @@ export function extractMainContent(
   const stats = measureBlocks(body);
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
-  const pruned = prune(region, stats);
+  const pruned = prune(region, stats, options.product !== undefined);
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
   const described = (picked: ElementContent[]) =>
-    wrap(withDescription(withTitle(body, picked), options.description));
+    wrap(withDescription(withTitle(body, picked), options.product?.description));
   if (pickedText >= enough) return described(pruned.children);
   // Pruning took too much: the region as it was is still a better guess than the whole page.
   if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
@@ -109,9 +107,10 @@ const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option'
 
 /**
  * A copy of `region` without the blocks that read as boilerplate, the sections that boilerplate
- * headings open, form controls, and blocks that repeat an earlier block.
+ * headings open, form controls, blocks that repeat an earlier block, and on a product page the
+ * grids of other items' cards.
  */
-function prune(region: Element, stats: Map<Element, BlockStats>): Element {
+function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: boolean): Element {
   const repetition = repetitionChecker(stats);
   const keepAll = (children: ElementContent[]) =>
     withoutBoilerplateSections(children)
@@ -121,6 +120,8 @@ function prune(region: Element, stats: Map<Element, BlockStats>): Element {
     if (node.type !== 'element') return node;
     if (FORM_CONTROLS.has(node.tagName)) return undefined;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
+    // The one product is the content; grids of other items' cards around it are recommendations.
+    if (onProductPage && PRUNABLE.has(node.tagName) && isItemCardGrid(node, stats)) return undefined;
     if (repetition.repeats(node)) return undefined;
     const copy = { ...node, children: keepAll(node.children) };
     repetition.kept(node);

@@ -5,16 +5,27 @@ import { asText, itemsOfType, jsonLdItems } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
 
+/** The page's one product, as far as extraction cares: its description, as blocks to show. */
+export interface PageProduct {
+  description?: ElementContent[];
+}
+
 /**
- * The description of the page's one schema.org Product (JSON-LD), as blocks to show. Product
- * pages often render it client-side from that data, so the served HTML lacks it. Undefined
- * when the page describes no product, or several (a category page's item list).
+ * The page's one schema.org Product or ProductGroup (JSON-LD). Undefined when the page describes
+ * no product, or several (a category page's item list). Product pages often render the
+ * description client-side from that data, so the served HTML may lack it.
  */
-export function productDescription(tree: Root, url: string): ElementContent[] | undefined {
-  const products = itemsOfType(jsonLdItems({ tree, url, meta: new Map() }), 'Product', 'ProductGroup');
-  const descriptions = new Set(products.map((product) => asText(product.description)).filter(Boolean));
-  if (descriptions.size !== 1) return undefined;
-  const [description] = descriptions as Set<string>;
+export function pageProduct(tree: Root, url: string): PageProduct | undefined {
+  const items = jsonLdItems({ tree, url, meta: new Map() });
+  const groups = itemsOfType(items, 'ProductGroup');
+  const products = groups.length > 0 ? groups : itemsOfType(items, 'Product');
+  const names = new Set(products.map((product) => asText(product.name)));
+  if (products.length === 0 || names.size !== 1) return undefined;
+  const description = products.map((product) => asText(product.description)).find(Boolean);
+  return description ? { description: descriptionBlocks(description, url) } : {};
+}
+
+function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {
     const fragment = fromHtml(description, { fragment: true });
     removeNonContent(fragment);
