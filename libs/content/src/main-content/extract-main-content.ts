@@ -4,6 +4,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
+import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
 import { repetitionChecker } from './repeated-blocks.js';
@@ -16,8 +17,6 @@ const MIN_CHARACTERS = 140;
 const MIN_VOTED_SHARE = 0.5;
 /** Links with shorter labels on average make a block a menu or tag cloud, not a list of titles. */
 const MAX_MENU_LABEL = 25;
-/** Choices with shorter labels on average make a block a filter panel, not a grid of items to compare. */
-const MAX_CHOICE_LABEL = 40;
 
 /**
  * Picks the page's main content from a tree already stripped of non-content and boilerplate:
@@ -107,7 +106,7 @@ const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option'
 
 /**
  * A copy of `region` without the blocks that read as boilerplate, the sections that boilerplate
- * headings open, form controls, blocks that repeat an earlier block, and on a product page the
+ * headings open, form controls, filter groups, blocks that repeat an earlier block, and on a product page the
  * grids of other items' cards.
  */
 function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: boolean): Element {
@@ -120,6 +119,7 @@ function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: 
     if (node.type !== 'element') return node;
     if (FORM_CONTROLS.has(node.tagName)) return undefined;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
+    if (isChoiceList(node, stats)) return undefined;
     // The one product is the content; grids of other items' cards around it are recommendations.
     if (onProductPage && PRUNABLE.has(node.tagName) && isItemCardGrid(node, stats)) return undefined;
     if (repetition.repeats(node)) return undefined;
@@ -142,9 +142,6 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
-  // Filter panels: a checkbox for every few words (brands, sizes, price ranges), and no item titles
-  // among its links (else it is the grid next to the filters, or their common wrapper).
-  if (own.choices >= 3 && own.text < own.choices * MAX_CHOICE_LABEL && !hasTitledLinks(own)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
   return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
