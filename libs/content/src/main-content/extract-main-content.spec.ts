@@ -136,4 +136,14 @@ describe('extractMainContent', () => {
       expect(result).not.toContain(boilerplate);
     }
   });
+
+  it('keeps teaser cards whose heading and blurb sit inside the link', () => {
+    const teaser = (title: string) =>
+      `<div class="card"><a href="/news/${title}"><div><h3>${title} changes how the city moves</h3><p>Residents describe a year of change.</p></div></a></div>`;
+    const tree = parseHtml(`<body><h1>Technology</h1>
+      <div class="stream">${['Tram', 'Ferry', 'Cable car', 'Night bus'].map(teaser).join('')}</div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const title of ['Tram changes', 'Cable car changes', 'Night bus changes'])
+      expect(result).toContain(title);
+  });
 });

@@ -146,8 +146,8 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
 
-/** Links whose labels are long on average: titles of items, not menu entries. */
-const hasTitledLinks = (own: BlockStats) => own.links > 0 && own.linkText / own.links >= MAX_MENU_LABEL;
+/** Links whose labels are long on average: titles of items, not menu entries (a block inside one link counts as one). */
+const hasTitledLinks = (own: BlockStats) => own.linkText / Math.max(1, own.links) >= MAX_MENU_LABEL;
 
 /**
  * Where the page's prose votes its content is: the best container and its siblings when they
