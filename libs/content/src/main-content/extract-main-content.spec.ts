@@ -141,7 +141,7 @@ describe('extractMainContent', () => {
     const teaser = (title: string) =>
       `<div class="card"><a href="/news/${title}"><div><h3>${title} changes how the city moves</h3><p>Residents describe a year of change.</p></div></a></div>`;
     const tree = parseHtml(`<body><h1>Technology</h1>
-      <div class="stream">${['Tram', 'Ferry', 'Cable car', 'Night bus'].map(teaser).join('')}</div></body>`);
+      <div class="stream">${prose('city', 2)}${['Tram', 'Ferry', 'Cable car', 'Night bus'].map(teaser).join('')}</div></body>`);
     const result = text(extractMainContent(tree, options));
     for (const title of ['Tram changes', 'Cable car changes', 'Night bus changes'])
       expect(result).toContain(title);
