@@ -236,3 +236,47 @@ describe('redactPII', () => {
     ]);
   });
 });
+
+describe('main content of a product page', () => {
+  const productPage = (description: string, shown: string) => `<html><head>
+    <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail pack 25', description }).replace(/<\//g, '<\\/')}</script>
+    </head><body><nav><a href="/">Home</a></nav><main><h1>Trail pack 25</h1><p>${shown}</p>
+    <p>Free delivery on orders over 50 euros, returns within thirty days of purchase.</p></main></body></html>`;
+
+  it('adds the description that only the page data carries (rendered client-side) after the title', () => {
+    const result = markdown(
+      productPage('<p>A light <b>25 litre</b> pack with a rain cover.</p><script>track()</script>', '$89.00'),
+      { onlyMainContent: true },
+    );
+    expect(result).toMatch(
+      /^# Trail pack 25\n\nA light \*\*25 litre\*\* pack with a rain cover\.\n\n\$89\.00/,
+    );
+    expect(result).not.toContain('track()');
+  });
+
+  it('never repeats a description the page already shows', () => {
+    const description = 'A light 25 litre pack with a rain cover, made of recycled nylon.';
+    const result = markdown(productPage(description, description), { onlyMainContent: true });
+    expect(result?.match(/A light 25 litre pack/g)).toHaveLength(1);
+  });
+
+  it('drops the cards of other items around the product, and keeps them on a page without one product', () => {
+    const cards = ['Summit pack 30', 'Day pack 18', 'Hip pack 4', 'Duffel 60']
+      .map((name, index) => `<li><a href="/p/${index}">${name}</a><span>$${59 + index}.00</span></li>`)
+      .join('');
+    const description =
+      'A light 25 litre pack with a rain cover, made of recycled nylon, for long days on the trail.';
+    const product = markdown(
+      `${productPage(description, description)}<div class="recs"><ul>${cards}</ul></div>`,
+      {
+        onlyMainContent: true,
+      },
+    );
+    expect(product).toContain(description);
+    expect(product).not.toContain('Summit pack 30');
+    const listing = markdown(`<body><main><h1>Packs</h1><ul>${cards}</ul></main></body>`, {
+      onlyMainContent: true,
+    });
+    expect(listing).toContain('Summit pack 30');
+  });
+});

@@ -11,6 +11,7 @@ import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
 import { extractMainContent } from './main-content/extract-main-content.js';
+import { type PageProduct, pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
@@ -55,10 +56,12 @@ function convertFormats(input: PageInput): PageOutput {
   // Links and images are the whole page's, hidden menus and lazy images included.
   if (wants.has('links')) output.links = collectLinks(tree);
   if (wants.has('images')) output.images = collectImages(tree, input);
-  removeNonContent(tree);
   if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
+  // Read before the scripts that carry it are removed.
+  const product = input.onlyMainContent ? pageProduct(tree, input.url) : undefined;
+  removeNonContent(tree);
 
-  const content = selectContent(tree, input);
+  const content = selectContent(tree, input, product);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -81,7 +84,7 @@ function parsePage(input: PageInput): Root {
 }
 
 /** The tree `includeTags` / `excludeTags` leave; then, with onlyMainContent, its main content. */
-function selectContent(tree: Root, input: PageInput): Root {
+function selectContent(tree: Root, input: PageInput, product?: PageProduct): Root {
   const filtered = (root: Root) => {
     let content = root;
     if (input.includeTags?.length) content = keepOnly(content, input.includeTags);
@@ -93,7 +96,7 @@ function selectContent(tree: Root, input: PageInput): Root {
   // The floor edits the tree in place (cheaper than copying every page); in the rare case it
   // leaves nothing, the page is parsed again and kept whole.
   removeBoilerplate(content);
-  const main = extractMainContent(content, { url: input.url });
+  const main = extractMainContent(content, { url: input.url, product });
   if (hasText(main)) return main;
   const whole = parsePage(input);
   removeNonContent(whole);

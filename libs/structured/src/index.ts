@@ -7,6 +7,7 @@ export { pageFacts } from './json/page-facts.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';
 export { parsePage } from './page/parse-page.js';
+export { asText, itemsOfType, jsonLdItems, type StructuredItem } from './page/structured-data.js';
 export { extractProduct, type Product } from './product/extract-product.js';
 export { summarize } from './summary/summarize.js';
 export type { StructuredInput, StructuredOutput, StructuredRequest } from './types.js';

@@ -33,6 +33,14 @@ describe('removeBoilerplate', () => {
     );
   });
 
+  it('removes a dialog laid over the page even when it holds most of the text', () => {
+    const html = floor(
+      `<div aria-modal="true">${prose('Terms of service.').repeat(5)}</div><div>${prose('Product text.')}</div>`,
+    );
+    expect(html).not.toContain('Terms of service.');
+    expect(html).toContain('Product text.');
+  });
+
   it('publishes the same list as one CSS selector', () => {
     for (const selector of ['header', '.navbar', '#footer', '.cookie', '[role=banner]']) {
       expect(BOILERPLATE_SELECTOR.split(', ')).toContain(selector);

@@ -68,7 +68,16 @@ export function isBoilerplate(element: Element): boolean {
     return true;
   if (typeof id === 'string' && BOILERPLATE.ids.has(id)) return true;
   if (typeof role === 'string' && BOILERPLATE.roles.has(role)) return true;
-  return String(element.properties.ariaModal) === 'true';
+  return isOverlay(element);
+}
+
+/**
+ * Dialogs laid over the page (terms of service, size guides, store pickers): boilerplate however
+ * much text they hold, unlike a layout wrapper with a boilerplate-sounding class.
+ */
+function isOverlay(element: Element): boolean {
+  const { role, ariaModal } = element.properties;
+  return String(ariaModal) === 'true' || role === 'dialog' || role === 'alertdialog';
 }
 
 /** Marks of the page's own content: what holds one of these is never removed as boilerplate. */
@@ -94,7 +103,7 @@ const MAX_SHARE_OF_PAGE = 0.4;
 /**
  * Removes boilerplate elements, except those that are or hold the page's marked content (a
  * `<header>` wrapping the `<article>`, say, or the one holding the title heading) and wrappers
- * that hold much of the page's text (a layout `div.side` around everything, say).
+ * that hold much of the page's text (a layout `div.side` around everything, say; never a dialog).
  */
 export function removeBoilerplate(tree: Root): void {
   const text = measureBlocks(tree);
@@ -103,7 +112,7 @@ export function removeBoilerplate(tree: Root): void {
   visit(tree, 'element', (node: Element, index, parent) => {
     if (!parent || index === undefined || !isBoilerplate(node)) return;
     if (isContentMarker(node) || holdsContent(node)) return;
-    if ((text.get(node)?.text ?? 0) > pageText * MAX_SHARE_OF_PAGE) return;
+    if (!isOverlay(node) && (text.get(node)?.text ?? 0) > pageText * MAX_SHARE_OF_PAGE) return;
     parent.children.splice(index, 1);
     return [SKIP, index];
   });

@@ -10,6 +10,8 @@ export interface BlockStats {
   paragraphs: number;
   /** Links (`<a>` with text). */
   links: number;
+  /** Checkboxes: the choices of filter panels. */
+  choices: number;
 }
 
 /** Computes stats for every element under `root`, bottom up. */
@@ -18,18 +20,25 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
     if (node.type === 'text') {
       const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return { text: length, linkText: inLink ? length : 0, paragraphs: 0, links: 0 };
+      return { text: length, linkText: inLink ? length : 0, paragraphs: 0, links: 0, choices: 0 };
     }
     if (node.type !== 'element' && node.type !== 'root')
-      return { text: 0, linkText: 0, paragraphs: 0, links: 0 };
+      return { text: 0, linkText: 0, paragraphs: 0, links: 0, choices: 0 };
     const isLink = node.type === 'element' && node.tagName === 'a';
-    const total: BlockStats = { text: 0, linkText: 0, paragraphs: 0, links: 0 };
+    const total: BlockStats = {
+      text: 0,
+      linkText: 0,
+      paragraphs: 0,
+      links: 0,
+      choices: isChoice(node) ? 1 : 0,
+    };
     for (const child of node.children) {
       const childStats = walk(child as ElementContent, inLink || isLink);
       total.text += childStats.text;
       total.linkText += childStats.linkText;
       total.paragraphs += childStats.paragraphs;
       total.links += childStats.links;
+      total.choices += childStats.choices;
     }
     if (isLink && !inLink && total.text > 0) total.links++;
     if (node.type === 'element') {
@@ -41,6 +50,9 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   walk(root, false);
   return stats;
 }
+
+const isChoice = (node: ElementContent | Root) =>
+  node.type === 'element' && node.tagName === 'input' && node.properties.type === 'checkbox';
 
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'tr', 'li', 'dd', 'h2', 'h3', 'h4']);
 

@@ -111,4 +111,39 @@ describe('extractMainContent', () => {
     const result = text(extractMainContent(tree, options));
     for (const name of ['Orion', 'Draco', 'Norma']) expect(result).toContain(name);
   });
+
+  it('drops a filter panel of checkboxes but keeps a grid of items that each carry a compare box', () => {
+    const facet = (label: string) => `<li><label><input type="checkbox" name="brand">${label}</label></li>`;
+    const card = (name: string) =>
+      `<div class="card"><a href="/p/${name}">${name} cordless drill with two batteries and a case</a><span>$129.00</span><label><input type="checkbox"> Compare</label></div>`;
+    const tree = parseHtml(`<body><h1>Drills</h1>
+      <div class="facets"><ul>${['Bosch', 'Makita', 'DeWalt', 'Ryobi', 'Metabo'].map(facet).join('')}</ul></div>
+      <div class="grid">${['Falcon', 'Heron', 'Kestrel', 'Osprey', 'Merlin', 'Harrier'].map(card).join('')}</div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const name of ['Falcon', 'Osprey', 'Harrier']) expect(result).toContain(name);
+    for (const brand of ['Makita', 'Ryobi']) expect(result).not.toContain(brand);
+  });
+
+  it('drops the similar-items and reviews sections of a product page', () => {
+    const tree = parseHtml(`<body><main><h1>Trail pack 25</h1>${prose('trail pack', 3)}
+      <h2>Technical specs</h2><table><tr><th>Capacity</th><td>25 litres</td></tr><tr><th>Weight</th><td>820 g</td></tr></table>
+      <h2>Similar items</h2><ul><li><a href="/p/1">Summit pack 30 with rain cover</a> $89</li><li><a href="/p/2">Day pack 18 in recycled nylon</a> $59</li></ul>
+      <h2>Customer reviews</h2><p>Great pack, I carried it up three mountains this summer without a single problem.</p>
+      </main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('| Capacity | 25 litres |');
+    for (const boilerplate of ['Summit pack', 'Customer reviews', 'three mountains']) {
+      expect(result).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps teaser cards whose heading and blurb sit inside the link', () => {
+    const teaser = (title: string) =>
+      `<div class="card"><a href="/news/${title}"><div><h3>${title} changes how the city moves</h3><p>Residents describe a year of change.</p></div></a></div>`;
+    const tree = parseHtml(`<body><h1>Technology</h1>
+      <div class="stream">${prose('city', 2)}${['Tram', 'Ferry', 'Cable car', 'Night bus'].map(teaser).join('')}</div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const title of ['Tram changes', 'Cable car changes', 'Night bus changes'])
+      expect(result).toContain(title);
+  });
 });

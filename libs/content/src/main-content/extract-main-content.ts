@@ -4,6 +4,9 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
+import { isChoiceList } from './filter-panels.js';
+import { isItemCardGrid } from './item-cards.js';
+import { type PageProduct, shownShare } from './page-product.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
 
@@ -22,9 +25,10 @@ const MAX_MENU_LABEL = 25;
  * (readability-style: text, commas, link density, class/id hints) when that holds most of the
  * text; then prunes the blocks inside that read as boilerplate (menus and tag clouds, blocks
  * whose class or id says related / share / comment-form / promo).
- * Keeps the title heading, and falls back to the whole page when the pick is implausibly small.
+ * Keeps the title heading, adds the product description the page's data carries when the pick
+ * does not show it, and falls back to the whole page when the pick is implausibly small.
  */
-export function extractMainContent(tree: Root, _options: { url: string }): Root {
+export function extractMainContent(tree: Root, options: { url: string; product?: PageProduct }): Root {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
@@ -32,13 +36,15 @@ export function extractMainContent(tree: Root, _options: { url: string }): Root 
   const stats = measureBlocks(body);
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
-  const pruned = prune(region, stats);
+  const pruned = prune(region, stats, options.product !== undefined);
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
-  if (pickedText >= enough) return wrap(withTitle(body, pruned.children));
+  const described = (picked: ElementContent[]) =>
+    wrap(withDescription(withTitle(body, picked), options.product?.description));
+  if (pickedText >= enough) return described(pruned.children);
   // Pruning took too much: the region as it was is still a better guess than the whole page.
   if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
-    return wrap(withTitle(body, region.children));
+    return described(region.children);
   return tree;
 }
 
@@ -89,6 +95,7 @@ const PRUNABLE = new Set([
   'dl',
   'figure',
   'details',
+  'fieldset',
 ]);
 
 /** Containers that a boilerplate heading at their start marks as a whole. */
@@ -99,9 +106,10 @@ const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option'
 
 /**
  * A copy of `region` without the blocks that read as boilerplate, the sections that boilerplate
- * headings open, form controls, and blocks that repeat an earlier block.
+ * headings open, form controls, filter groups, blocks that repeat an earlier block, and on a product page the
+ * grids of other items' cards.
  */
-function prune(region: Element, stats: Map<Element, BlockStats>): Element {
+function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: boolean): Element {
   const repetition = repetitionChecker(stats);
   const keepAll = (children: ElementContent[]) =>
     withoutBoilerplateSections(children)
@@ -111,6 +119,9 @@ function prune(region: Element, stats: Map<Element, BlockStats>): Element {
     if (node.type !== 'element') return node;
     if (FORM_CONTROLS.has(node.tagName)) return undefined;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
+    if (isChoiceList(node, stats)) return undefined;
+    // The one product is the content; grids of other items' cards around it are recommendations.
+    if (onProductPage && PRUNABLE.has(node.tagName) && isItemCardGrid(node, stats)) return undefined;
     if (repetition.repeats(node)) return undefined;
     const copy = { ...node, children: keepAll(node.children) };
     repetition.kept(node);
@@ -132,13 +143,11 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
-  return (
-    own.text > 0 &&
-    linkDensity(own) > 0.6 &&
-    own.text - own.linkText < 200 &&
-    own.linkText / Math.max(1, own.links) < MAX_MENU_LABEL
-  );
+  return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
+
+/** Links whose labels are long on average: titles of items, not menu entries (a block inside one link counts as one). */
+const hasTitledLinks = (own: BlockStats) => own.linkText / Math.max(1, own.links) >= MAX_MENU_LABEL;
 
 /**
  * Where the page's prose votes its content is: the best container and its siblings when they
@@ -167,6 +176,8 @@ function proseHolder(
   stats: Map<Element, BlockStats>,
 ): Element | undefined {
   const total = mass.get(body) ?? 0;
+  // No prose at all (a grid of product cards): nothing votes, so no block can hold the votes.
+  if (total === 0) return undefined;
   let holder = body;
   for (;;) {
     const next = holder.children.find(
@@ -271,6 +282,22 @@ function withTitle(body: Element, picked: ElementContent[]): ElementContent[] {
       selectAll('h1', node).some((h1) => JSON.stringify(h1.children) === titleText),
   );
   return inside || picked.some((node) => node === title) ? picked : [title, ...picked];
+}
+
+/** Below this share of its words shown, the product description from the page's data is added. */
+const MIN_DESCRIPTION_SHOWN = 0.5;
+
+/** The product description after the title when the picked content does not show it (rendered client-side). */
+function withDescription(
+  picked: ElementContent[],
+  description: ElementContent[] | undefined,
+): ElementContent[] {
+  if (!description || shownShare(description, picked) >= MIN_DESCRIPTION_SHOWN) return picked;
+  const block: Element = { type: 'element', tagName: 'div', properties: {}, children: description };
+  const first = picked[0];
+  return first?.type === 'element' && first.tagName === 'h1'
+    ? [first, block, ...picked.slice(1)]
+    : [block, ...picked];
 }
 
 /** Consent dialogs often hold more prose than the page itself; they are never its content. */

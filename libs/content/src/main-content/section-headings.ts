@@ -3,11 +3,11 @@ import { toString as hastToString } from 'hast-util-to-string';
 
 /**
  * Headings that open sections around the content rather than the content itself: related and
- * recommended items, "more from", comments, newsletters, sharing. Matched on the whole
+ * recommended and similar items, "more from", comments and reviews, newsletters, sharing. Matched on the whole
  * (short) heading text so that an article *about* comments keeps its sections.
  */
 const BOILERPLATE_HEADING =
-  /^(?:(?:you )?(?:may|might) (?:also )?(?:like|enjoy|be interested)|related(?: \w+){0,3}|(?:people|customers) (?:who|also) .*|(?:also|recently) viewed.*|(?:frequently|often) bought.*|recommended(?: \w+){0,3}|more (?:from|in|on|by|like|stories|articles|news|posts|to (?:read|explore)).*|(?:read|up) next|(?:see|read) (?:also|more)|(?:popular|trending|latest|top|recent) (?:posts|news|stories|articles|now|reads)|(?:\d+ )?(?:comments?|responses?|replies)(?: \(\d+\))?|(?:leave|post|write|add) a (?:comment|reply|review)|join the (?:discussion|conversation)|share (?:this|on).*|(?:sign up for|subscribe to) .*newsletter.*|newsletter|follow us.*|sponsored(?: \w+){0,2}|advertisement|around the web|trending|most (?:popular|read|viewed)|other (?:articles|stories|posts|products))$/i;
+  /^(?:(?:you )?(?:may|might) (?:also )?(?:like|enjoy|be interested)|related(?: \w+){0,3}|(?:people|customers) (?:who|also) .*|(?:also|recently) viewed.*|(?:frequently|often) bought.*|recommended(?: \w+){0,3}|more (?:from|in|on|by|like|stories|articles|news|posts|to (?:read|explore)).*|(?:read|up) next|(?:see|read) (?:also|more)|(?:popular|trending|latest|top|recent) (?:posts|news|stories|articles|now|reads)|(?:\d+ )?(?:comments?|responses?|replies)(?: \(\d+\))?|(?:leave|post|write|add) a (?:comment|reply|review)|join the (?:discussion|conversation)|share (?:this|on).*|(?:sign up for|subscribe to) .*newsletter.*|newsletter|follow us.*|sponsored(?: \w+){0,2}|advertisement|around the web|trending|most (?:popular|read|viewed)|other (?:articles|stories|posts|products)|similar (?:items|products)|(?:explore|shop|compare) (?:related|similar)(?: \w+){0,2}|(?:customer |product )?reviews(?: \(\d+\))?|ratings? (?:&|and) reviews|(?:complete|shop) the look)$/i;
 
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 

@@ -1,0 +1,55 @@
+import type { ElementContent, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toString as hastToString } from 'hast-util-to-string';
+import { asText, itemsOfType, jsonLdItems } from '#structured';
+import { removeNonContent } from '../clean/remove-non-content.js';
+import { resolveUrls } from '../parse/resolve-urls.js';
+
+/** The page's one product, as far as extraction cares: its description, as blocks to show. */
+export interface PageProduct {
+  description?: ElementContent[];
+}
+
+/**
+ * The page's one schema.org Product or ProductGroup (JSON-LD). Undefined when the page describes
+ * no product, or several (a category page's item list). Product pages often render the
+ * description client-side from that data, so the served HTML may lack it.
+ */
+export function pageProduct(tree: Root, url: string): PageProduct | undefined {
+  const items = jsonLdItems({ tree, url, meta: new Map() });
+  const groups = itemsOfType(items, 'ProductGroup');
+  const products = groups.length > 0 ? groups : itemsOfType(items, 'Product');
+  const names = new Set(products.map((product) => asText(product.name)));
+  if (products.length === 0 || names.size !== 1) return undefined;
+  const description = products.map((product) => asText(product.description)).find(Boolean);
+  return description ? { description: descriptionBlocks(description, url) } : {};
+}
+
+function descriptionBlocks(description: string, url: string): ElementContent[] {
+  if (/<[a-z][^>]*>/i.test(description)) {
+    const fragment = fromHtml(description, { fragment: true });
+    removeNonContent(fragment);
+    resolveUrls(fragment, url);
+    return fragment.children.filter((node): node is ElementContent => node.type !== 'doctype');
+  }
+  return description
+    .split(/\n\s*\n|\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => ({
+      type: 'element',
+      tagName: 'p',
+      properties: {},
+      children: [{ type: 'text', value: paragraph }],
+    }));
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+
+/** Share of the description's words that the picked content already shows. */
+export function shownShare(description: ElementContent[], picked: ElementContent[]): number {
+  const described = words(description.map((node) => hastToString(node)).join(' '));
+  if (described.length === 0) return 1;
+  const shown = new Set(words(picked.map((node) => hastToString(node)).join(' ')));
+  return described.filter((word) => shown.has(word)).length / described.length;
+}
