@@ -20,6 +20,11 @@ export interface AppDefinition {
 export async function runApp(definition: AppDefinition): Promise<INestApplicationContext> {
   const config = loadConfig();
   const logger = createLogger(definition.name, config.logLevel);
+  if (config.dnsServers.length > 0) {
+    // Imported only then: #browser brings Playwright, which processes such as the extractor never load.
+    const { resolveGuardNamesThrough } = await import('#browser');
+    resolveGuardNamesThrough(config.dnsServers);
+  }
   @Module({
     imports: [
       ConfigModule.forRoot(config),

@@ -8,4 +8,10 @@ export * from './prompt-steps/imperative-prompt.js';
 export * from './prompt-steps/run-prompt-steps.js';
 export * from './proxy/connect-via-proxy.js';
 export * from './sessions/live-sessions.js';
-export { assertPublicUrl, isForbiddenAddress, isPrivateAddress, resolveHost } from './ssrf/address-guard.js';
+export {
+  assertPublicUrl,
+  isForbiddenAddress,
+  isPrivateAddress,
+  resolveGuardNamesThrough,
+  resolveHost,
+} from './ssrf/address-guard.js';

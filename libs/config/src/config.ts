@@ -26,6 +26,8 @@ export interface TrawlConfig {
   workerAckWaitMs: number;
   /** Private, loopback and link-local addresses outbound fetches may reach (tests, intranets). */
   allowedPrivateAddresses: PrivateAddressAllowance;
+  /** DNS servers (`host:port`) the SSRF guard resolves names through; empty = the system resolver. */
+  dnsServers: readonly string[];
   /** Proxies that fetch pages (`PROXY_BASIC`, `PROXY_ENHANCED`); trusted, so the SSRF guard checks targets, not them. */
   proxies: ProxyPools;
   logLevel: string;
@@ -126,20 +128,47 @@ export function privateAddressAllowance(raw: string): PrivateAddressAllowance {
     const [network = '', prefixText] = range.split('/');
     const version = isIP(network);
     const prefix = prefixText === undefined ? (version === 6 ? 128 : 32) : Number(prefixText);
-    const portNumber = port === undefined ? undefined : Number(port);
     if (
       version === 0 ||
       (prefixText !== undefined && !/^\d+$/.test(prefixText)) ||
       prefix > (version === 6 ? 128 : 32) ||
-      (port !== undefined && !/^\d+$/.test(port)) ||
-      (portNumber !== undefined && (portNumber < 1 || portNumber > 65_535))
+      !isPortOrAbsent(port)
     ) {
       throw new Error(
         `ALLOW_PRIVATE_ADDRESSES must be true, false or ranges such as 10.0.0.0/8,127.0.0.1:8080,[::1]:8080; got "${entry}"`,
       );
     }
-    return { network, prefix, family: version === 6 ? 'ipv6' : 'ipv4', port: portNumber };
+    return {
+      network,
+      prefix,
+      family: version === 6 ? 'ipv6' : 'ipv4',
+      port: port === undefined ? undefined : Number(port),
+    };
   });
+}
+
+/**
+ * `DNS_SERVERS`: comma-separated addresses with an optional port (`10.0.0.2`, `127.0.0.1:5353`,
+ * `[fd00::53]:53`), in the forms `dns.Resolver#setServers` takes.
+ */
+export function dnsServers(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address, port] = splitRangeAndPort(entry);
+      if (!isIP(address) || !isPortOrAbsent(port)) {
+        throw new Error(
+          `DNS_SERVERS must be addresses with an optional port such as 10.0.0.2,127.0.0.1:5353,[::1]:53; got "${entry}"`,
+        );
+      }
+      return entry;
+    });
+}
+
+function isPortOrAbsent(port: string | undefined): boolean {
+  return port === undefined || (/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535);
 }
 
 /** `[v6/prefix]:port`, `v6/prefix` (two colons or more), `v4/prefix:port` or `v4/prefix`. */
@@ -187,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
     allowedPrivateAddresses: privateAddressAllowance(env.ALLOW_PRIVATE_ADDRESSES ?? ''),
+    dnsServers: dnsServers(env.DNS_SERVERS ?? ''),
     proxies: proxyPoolsFrom(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     hstsMaxAgeSeconds: int(env, 'HSTS_MAX_AGE_SECONDS', 0),

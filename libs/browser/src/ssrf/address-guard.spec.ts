@@ -1,5 +1,11 @@
-import { privateAddressAllowance } from '#config';
-import { assertPublicUrl, isForbiddenAddress } from './address-guard.js';
+import { dnsServers, privateAddressAllowance } from '#config';
+import { type RunningDnsServer, startDnsServer } from '../../../../test/support/dns-server.js';
+import {
+  assertPublicUrl,
+  isForbiddenAddress,
+  resolveGuardNamesThrough,
+  resolveHost,
+} from './address-guard.js';
 
 describe('private address allowance (ALLOW_PRIVATE_ADDRESSES)', () => {
   it('reads all, none, and ranges with optional ports', () => {
@@ -63,5 +69,59 @@ describe('assertPublicUrl', () => {
     await expect(assertPublicUrl('http://api.localhost./', [])).rejects.toMatchObject({
       code: 'SCRAPE_SSRF_BLOCKED',
     });
+  });
+});
+
+describe('DNS servers of the guard (DNS_SERVERS)', () => {
+  let dns: RunningDnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer({
+      'public.test': { a: ['93.184.215.14'], aaaa: ['2606:2800:21f:cb07:6820:80da:af6b:8b2c'] },
+      'v6.test': { aaaa: ['fd00::1'] },
+      'mixed.test': { a: ['93.184.215.14'], aaaa: ['fd00::7'] },
+      'empty.test': {},
+    });
+    resolveGuardNamesThrough(dnsServers(dns.address));
+  });
+  afterAll(async () => {
+    resolveGuardNamesThrough([]);
+    await dns.stop();
+  });
+
+  it('reads addresses with optional ports and refuses anything else', () => {
+    expect(dnsServers('')).toEqual([]);
+    expect(dnsServers('10.0.0.2, 127.0.0.1:5353,[::1]:53,fd00::53')).toEqual([
+      '10.0.0.2',
+      '127.0.0.1:5353',
+      '[::1]:53',
+      'fd00::53',
+    ]);
+    for (const entry of ['dns.example', '127.0.0.1:0', '127.0.0.1:dns', '[::1]:70000']) {
+      expect(() => dnsServers(entry)).toThrow(/DNS_SERVERS/);
+    }
+  });
+
+  it('resolves A and AAAA records through those servers', async () => {
+    await expect(resolveHost('public.test')).resolves.toEqual([
+      '93.184.215.14',
+      '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+    ]);
+    await expect(assertPublicUrl('http://public.test/', [])).resolves.toBeUndefined();
+    expect(dns.questions).toContain('public.test');
+  });
+
+  it('refuses a name when either family is private', async () => {
+    for (const url of ['http://v6.test/', 'http://mixed.test/']) {
+      await expect(assertPublicUrl(url, [])).rejects.toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });
+    }
+  });
+
+  it('answers a DNS resolution error for names without A and AAAA records', async () => {
+    for (const host of ['empty.test', 'absent.test']) {
+      await expect(resolveHost(host)).rejects.toMatchObject({
+        code: 'SCRAPE_DNS_RESOLUTION_ERROR',
+        message: `DNS_SERVERS have no A or AAAA record for ${host}`,
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { lookup, Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { PrivateAddressAllowance } from '#config';
 import { FetchError } from '../fetch/fetch-error.js';
@@ -82,10 +82,23 @@ export function isForbiddenAddress(
 /** `localhost` and its subdomains are loopback by definition (RFC 6761), as Chromium resolves them itself. */
 const LOOPBACK_NAME = /(^|\.)localhost\.?$/i;
 
+/** Set from `DNS_SERVERS`: names are then resolved through these servers instead of the system resolver. */
+let operatorResolver: Resolver | undefined;
+
+/** Resolves every later guard check's names through these servers (none: the system resolver). Once per process, at start. */
+export function resolveGuardNamesThrough(servers: readonly string[]): void {
+  operatorResolver = undefined;
+  if (servers.length === 0) return;
+  const resolver = new Resolver();
+  resolver.setServers([...servers]);
+  operatorResolver = resolver;
+}
+
 /** The addresses a host name stands for, as the connection will see them. */
 export async function resolveHost(host: string): Promise<string[]> {
   if (isIP(host)) return [host];
   if (LOOPBACK_NAME.test(host)) return ['127.0.0.1', '::1'];
+  if (operatorResolver) return resolveThrough(operatorResolver, host);
   return lookup(host, { all: true, verbatim: true }).then(
     (results) => results.map((result) => result.address),
     (error: NodeJS.ErrnoException) => {
@@ -95,6 +108,33 @@ export async function resolveHost(host: string): Promise<string[]> {
       throw error;
     },
   );
+}
+
+/**
+ * A and AAAA records both, so a name with one public and one private family is refused. A server
+ * that fails to answer either question fails the check: an unanswered family could be private.
+ */
+async function resolveThrough(resolver: Resolver, host: string): Promise<string[]> {
+  const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+  const addresses: string[] = [];
+  for (const answer of answers) {
+    if (answer.status === 'fulfilled') {
+      addresses.push(...answer.value);
+      continue;
+    }
+    const { code } = answer.reason as NodeJS.ErrnoException;
+    // No record of this family, or no such name: only an empty answer overall fails the check.
+    if (code !== 'ENODATA' && code !== 'ENOTFOUND') {
+      throw new FetchError(
+        'SCRAPE_DNS_RESOLUTION_ERROR',
+        `DNS resolution failed for ${host} (DNS_SERVERS: ${code})`,
+      );
+    }
+  }
+  if (addresses.length === 0) {
+    throw new FetchError('SCRAPE_DNS_RESOLUTION_ERROR', `DNS_SERVERS have no A or AAAA record for ${host}`);
+  }
+  return addresses;
 }
 
 /**
