@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
+import { type RunningDnsServer, startDnsServer } from '../support/dns-server.js';
 import { call, runCheck } from '../support/monitor-client.js';
 import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
@@ -11,6 +12,8 @@ import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
  * Known SSRF bypasses, through the routes users take. Two loopback servers: a "public" site, the only
  * private address:port this Trawl allows (ALLOW_PRIVATE_ADDRESSES=127.0.0.1:<its port>), and an
  * "internal" service on another port that must never see a request, whatever form its address takes.
+ * A second Trawl resolves names through a DNS server of the test (DNS_SERVERS) that maps them to
+ * private addresses.
  */
 let trawl: RunningTrawl;
 let site: Server;
@@ -117,17 +120,9 @@ beforeAll(async () => {
     return html('<h1>Public page</h1><p>Nothing private here.</p>');
   });
   sitePort = await listen(site);
-  trawl = await startTrawl({
-    env: {
-      ALLOW_PRIVATE_ADDRESSES: `127.0.0.1:${sitePort}`,
-      MONITOR_MIN_INTERVAL_MINUTES: '1',
-      WEBHOOK_RETRY_BASE_MS: '100',
-    },
-  });
 });
 
 afterAll(async () => {
-  await trawl?.stop();
   for (const server of [site, internal]) {
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
@@ -140,6 +135,17 @@ afterEach(() => {
 });
 
 describe('the SSRF guard with only the public site allowed', () => {
+  beforeAll(async () => {
+    trawl = await startTrawl({
+      env: {
+        ALLOW_PRIVATE_ADDRESSES: `127.0.0.1:${sitePort}`,
+        MONITOR_MIN_INTERVAL_MINUTES: '1',
+        WEBHOOK_RETRY_BASE_MS: '100',
+      },
+    });
+  });
+  afterAll(() => trawl?.stop());
+
   it('scrapes the allowed site (so refusals below are the guard, not a broken setup)', async () => {
     const { status, body } = await post(trawl, '/v2/scrape', { url: siteUrl('/'), formats: ['markdown'] });
     expect(status).toBe(200);
@@ -235,5 +241,57 @@ describe('the SSRF guard with only the public site allowed', () => {
         lastError: expect.stringMatching(/private or reserved address/),
       }),
     );
+  });
+});
+
+describe('the SSRF guard resolving names through DNS_SERVERS', () => {
+  let dns: RunningDnsServer;
+  const names = ['internal.test', 'meta.test', 'v6.test', 'mixed.test', 'loop.test'];
+
+  beforeAll(async () => {
+    dns = await startDnsServer({
+      'internal.test': { a: ['10.0.0.5'] },
+      'meta.test': { a: ['169.254.169.254'] },
+      'v6.test': { aaaa: ['fd00::1'] },
+      'mixed.test': { a: ['93.184.215.14'], aaaa: ['fd00::7'] },
+      'loop.test': { a: ['127.0.0.1'] },
+    });
+    trawl = await startTrawl({
+      env: { ALLOW_PRIVATE_ADDRESSES: `127.0.0.1:${sitePort}`, DNS_SERVERS: dns.address },
+    });
+  });
+  afterAll(async () => {
+    await trawl?.stop();
+    await dns?.stop();
+  });
+
+  it('asks those servers, and answers a DNS error for a name they do not know', async () => {
+    const { status, body } = await post(trawl, '/v2/scrape', { url: 'http://absent.test/' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: false,
+      code: 'SCRAPE_DNS_RESOLUTION_ERROR',
+      error: expect.stringContaining('DNS_SERVERS have no A or AAAA record for absent.test'),
+    });
+  });
+
+  it('refuses names that resolve to private addresses, in scrapes, redirects and map', async () => {
+    const urls = [
+      ...names.map((name) => `http://${name}:${internalPort}/`),
+      siteUrl(`/redirect?to=${encodeURIComponent(`http://loop.test:${internalPort}/`)}`),
+      siteUrl(`/redirect?to=${encodeURIComponent('http://meta.test/latest/meta-data/')}`),
+    ];
+    for (const url of urls) {
+      const response = await post(trawl, '/v2/scrape', { url, timeout: 20_000 });
+      try {
+        isBlocked(response);
+      } catch (error) {
+        throw new Error(`${url} was not blocked: ${response.status} ${JSON.stringify(response.body)}`, {
+          cause: error,
+        });
+      }
+    }
+    isBlocked(await post(trawl, '/v2/map', { url: 'http://internal.test/' }));
+    expect(dns.questions).toEqual(expect.arrayContaining(names));
   });
 });
