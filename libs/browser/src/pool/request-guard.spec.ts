@@ -1,22 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jest } from '@jest/globals';
+import { type RunningDnsServer, startDnsServer } from '../../../../test/support/dns-server.js';
+import { resolveGuardNamesThrough } from '../ssrf/address-guard.js';
+import { BrowserPool } from './browser-pool.js';
 
 /**
  * The SSRF guard for a page's own requests. `public.test` and `other.test` must look public to
- * the DNS checks (mocked below) while Chromium really connects them to the loopback test server
- * (`--host-resolver-rules`): the shape of public pages that point at private addresses.
+ * the DNS checks (a test DNS server, through DNS_SERVERS' resolver) while Chromium really connects
+ * them to the loopback test server (`--host-resolver-rules`): the shape of public pages that point
+ * at private addresses.
  */
 const PUBLIC_HOST = 'public.test';
 const OTHER_SITE = 'other.test';
-jest.unstable_mockModule('node:dns/promises', () => ({
-  lookup: async (host: string) => {
-    if (host === PUBLIC_HOST || host === OTHER_SITE) return [{ address: '93.184.215.14', family: 4 }];
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  },
-}));
-const { BrowserPool } = await import('./browser-pool.js');
 
+let dns: RunningDnsServer;
 let server: Server;
 let port: number;
 const seen: string[] = [];
@@ -40,6 +37,11 @@ const pages: Record<string, () => { status?: number; location?: string; body: st
 };
 
 beforeAll(async () => {
+  dns = await startDnsServer({
+    [PUBLIC_HOST]: { a: ['93.184.215.14'] },
+    [OTHER_SITE]: { a: ['93.184.215.14'] },
+  });
+  resolveGuardNamesThrough([dns.address]);
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     seen.push(path);
@@ -66,6 +68,8 @@ const pool = new BrowserPool({
 });
 
 afterAll(async () => {
+  resolveGuardNamesThrough([]);
+  await dns.stop();
   await pool.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
