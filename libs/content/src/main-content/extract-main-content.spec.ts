@@ -146,4 +146,16 @@ describe('extractMainContent', () => {
     for (const title of ['Tram changes', 'Cable car changes', 'Night bus changes'])
       expect(result).toContain(title);
   });
+
+  it('keeps a grid whose cards hold a long title link plus a short model-number link, and drops the menu', () => {
+    const card = (name: string) =>
+      `<li><a href="/p/${name}">${name} trekking pole with cork grip</a> <a href="/p/${name}#spec">TP-${name.length}</a></li>`;
+    const tree = parseHtml(`<body>
+      <div class="top">${linkList(['Shop', 'Poles', 'Tents', 'Packs', 'Sale', 'Help'])}</div>
+      <div class="range"><h1>Trekking poles</h1><ul>${['Alder', 'Birch', 'Cedar', 'Larch', 'Maple', 'Rowan'].map(card).join('')}</ul></div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const name of ['Alder trekking pole', 'Larch trekking pole', 'Rowan trekking pole'])
+      expect(result).toContain(name);
+    expect(result).not.toContain('Tents');
+  });
 });
