@@ -22,7 +22,14 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
     if (node.type === 'text') {
       const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return { text: length, linkText: inLink ? length : 0, paragraphs: 0, links: 0, titledLinkText: 0, choices: 0 };
+      return {
+        text: length,
+        linkText: inLink ? length : 0,
+        paragraphs: 0,
+        links: 0,
+        titledLinkText: 0,
+        choices: 0,
+      };
     }
     if (node.type !== 'element' && node.type !== 'root')
       return { text: 0, linkText: 0, paragraphs: 0, links: 0, titledLinkText: 0, choices: 0 };

@@ -152,9 +152,7 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
  * A block inside one link (a teaser's heading and blurb) counts as that link's label.
  */
 const hasTitledLinks = (own: BlockStats) =>
-  own.links === 0
-    ? own.linkText >= TITLE_LABEL
-    : own.titledLinkText >= own.linkText * MIN_TITLED_SHARE;
+  own.links === 0 ? own.linkText >= TITLE_LABEL : own.titledLinkText >= own.linkText * MIN_TITLED_SHARE;
 
 /**
  * Where the page's prose votes its content is: the best container and its siblings when they
