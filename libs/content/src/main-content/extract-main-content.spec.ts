@@ -158,4 +158,15 @@ describe('extractMainContent', () => {
       expect(result).toContain(name);
     expect(result).not.toContain('Tents');
   });
+
+  it('keeps blocks whose class only says what they have or hide (has-sidebar, hide-read-more-ad)', () => {
+    const tree = parseHtml(`<body><main><h1>Science</h1>
+      <div class="story-grid hide-read-more-ad">${prose('glacier', 2)}</div>
+      <div class="layout has-sidebar">${prose('reef', 2)}</div>
+      <div class="ad">Buy a boat today, financing available for every budget and every sea.</div></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The glacier changes');
+    expect(result).toContain('The reef changes');
+    expect(result).not.toContain('Buy a boat');
+  });
 });
