@@ -10,6 +10,8 @@ export interface BlockStats {
   paragraphs: number;
   /** Links (`<a>` with text). */
   links: number;
+  /** Characters of link text in links whose label is long enough to be an item's title. */
+  titledLinkText: number;
   /** Checkboxes: the choices of filter panels. */
   choices: number;
 }
@@ -20,16 +22,24 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
     if (node.type === 'text') {
       const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return { text: length, linkText: inLink ? length : 0, paragraphs: 0, links: 0, choices: 0 };
+      return {
+        text: length,
+        linkText: inLink ? length : 0,
+        paragraphs: 0,
+        links: 0,
+        titledLinkText: 0,
+        choices: 0,
+      };
     }
     if (node.type !== 'element' && node.type !== 'root')
-      return { text: 0, linkText: 0, paragraphs: 0, links: 0, choices: 0 };
+      return { text: 0, linkText: 0, paragraphs: 0, links: 0, titledLinkText: 0, choices: 0 };
     const isLink = node.type === 'element' && node.tagName === 'a';
     const total: BlockStats = {
       text: 0,
       linkText: 0,
       paragraphs: 0,
       links: 0,
+      titledLinkText: 0,
       choices: isChoice(node) ? 1 : 0,
     };
     for (const child of node.children) {
@@ -38,9 +48,13 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
       total.linkText += childStats.linkText;
       total.paragraphs += childStats.paragraphs;
       total.links += childStats.links;
+      total.titledLinkText += childStats.titledLinkText;
       total.choices += childStats.choices;
     }
-    if (isLink && !inLink && total.text > 0) total.links++;
+    if (isLink && !inLink && total.text > 0) {
+      total.links++;
+      if (total.text >= TITLE_LABEL) total.titledLinkText += total.text;
+    }
     if (node.type === 'element') {
       if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;
       stats.set(node, total);
@@ -50,6 +64,9 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   walk(root, false);
   return stats;
 }
+
+/** Link labels this long name an item (a product, a story), not a menu entry. */
+export const TITLE_LABEL = 25;
 
 const isChoice = (node: ElementContent | Root) =>
   node.type === 'element' && node.tagName === 'input' && node.properties.type === 'checkbox';

@@ -14,9 +14,12 @@ export function classWeight(element: Element): number {
   if (!names) return 0;
   let weight = 0;
   if (POSITIVE.test(names)) weight += 25;
-  if (NEGATIVE.test(names)) weight -= 25;
+  if (names.split(/\s+/).some((name) => NEGATIVE.test(name) && !LAYOUT_MODIFIER.test(name))) weight -= 25;
   return weight;
 }
+
+/** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */
+const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
 
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;

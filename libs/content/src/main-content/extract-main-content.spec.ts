@@ -146,4 +146,27 @@ describe('extractMainContent', () => {
     for (const title of ['Tram changes', 'Cable car changes', 'Night bus changes'])
       expect(result).toContain(title);
   });
+
+  it('keeps a grid whose cards hold a long title link plus a short model-number link, and drops the menu', () => {
+    const card = (name: string) =>
+      `<li><a href="/p/${name}">${name} trekking pole with cork grip</a> <a href="/p/${name}#spec">TP-${name.length}</a></li>`;
+    const tree = parseHtml(`<body>
+      <div class="top">${linkList(['Shop', 'Poles', 'Tents', 'Packs', 'Sale', 'Help'])}</div>
+      <div class="range"><h1>Trekking poles</h1><ul>${['Alder', 'Birch', 'Cedar', 'Larch', 'Maple', 'Rowan'].map(card).join('')}</ul></div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const name of ['Alder trekking pole', 'Larch trekking pole', 'Rowan trekking pole'])
+      expect(result).toContain(name);
+    expect(result).not.toContain('Tents');
+  });
+
+  it('keeps blocks whose class only says what they have or hide (has-sidebar, hide-read-more-ad)', () => {
+    const tree = parseHtml(`<body><main><h1>Science</h1>
+      <div class="story-grid hide-read-more-ad">${prose('glacier', 2)}</div>
+      <div class="layout has-sidebar">${prose('reef', 2)}</div>
+      <div class="ad">Buy a boat today, financing available for every budget and every sea.</div></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The glacier changes');
+    expect(result).toContain('The reef changes');
+    expect(result).not.toContain('Buy a boat');
+  });
 });

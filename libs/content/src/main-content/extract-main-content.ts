@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
-import { type BlockStats, linkDensity, measureBlocks } from './block-stats.js';
+import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
@@ -15,8 +15,8 @@ const MIN_SHARE_OF_PAGE = 0.15;
 const MIN_CHARACTERS = 140;
 /** A voted container must hold at least this share of the page's text to replace the whole page. */
 const MIN_VOTED_SHARE = 0.5;
-/** Links with shorter labels on average make a block a menu or tag cloud, not a list of titles. */
-const MAX_MENU_LABEL = 25;
+/** Below this share of its link text in title-length labels, a link block is a menu or tag cloud. */
+const MIN_TITLED_SHARE = 0.5;
 
 /**
  * Picks the page's main content from a tree already stripped of non-content and boilerplate:
@@ -146,8 +146,13 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
 
-/** Links whose labels are long on average: titles of items, not menu entries (a block inside one link counts as one). */
-const hasTitledLinks = (own: BlockStats) => own.linkText / Math.max(1, own.links) >= MAX_MENU_LABEL;
+/**
+ * Most of the link text sits in title-length labels: item titles, not menu entries. Judged by
+ * share, not average, so cards of a long title link plus a short model-number link still count.
+ * A block inside one link (a teaser's heading and blurb) counts as that link's label.
+ */
+const hasTitledLinks = (own: BlockStats) =>
+  own.links === 0 ? own.linkText >= TITLE_LABEL : own.titledLinkText >= own.linkText * MIN_TITLED_SHARE;
 
 /**
  * Where the page's prose votes its content is: the best container and its siblings when they
