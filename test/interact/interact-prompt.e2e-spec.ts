@@ -1,21 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import {
-  type ChatRequest,
-  type OpenAiCompatibleServer,
-  schemaNameOf,
-  startOpenAiCompatibleServer,
-} from '../support/openai-compatible-server.js';
+import { type ChatRequest, schemaNameOf } from '../support/openai-compatible-server.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { trawlWithModel } from '../support/trawl-with-model.js';
 
-const options = { env: {} as NodeJS.ProcessEnv };
-let llm: OpenAiCompatibleServer;
-beforeAll(async () => {
-  llm = await startOpenAiCompatibleServer();
-  options.env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '120000' };
-});
-afterAll(() => llm?.close());
-const running = trawlWithSite(options);
+const running = trawlWithModel({ LLM_TIMEOUT_MS: '120000' });
 
 async function scrapeForm(): Promise<string> {
   const { status, body } = await post(running.trawl, '/v2/scrape', {
@@ -41,11 +29,11 @@ function elementNumber(request: ChatRequest, pattern: string): number {
 }
 
 describe('interact with a prompt, through the LLM port', () => {
-  beforeEach(() => llm.requests.splice(0));
+  beforeEach(() => running.llm.requests.splice(0));
 
   it('plans browser steps on the live page and answers from what the page then shows', async () => {
     // A scripted planner that reads each observation like a model would: type, click, wait, answer.
-    llm.reply((request) => {
+    running.llm.reply((request) => {
       const turn = (request.body.messages.length - 2) / 2;
       if (turn === 0)
         return {
@@ -79,9 +67,9 @@ describe('interact with a prompt, through the LLM port', () => {
     expect(body.stdout).toMatch(
       /^1\. type "Ada" into element \d+\n2\. click element \d+\n3\. wait 1000 ms\n4\. done\n$/,
     );
-    expect(llm.requests.every((request) => schemaNameOf(request) === 'browser_action')).toBe(true);
-    expect(observation(llm.requests[0])).toContain('Instruction: Type Ada into the name field');
-    expect(observation(llm.requests[0])).toContain('Title: Greeting form');
+    expect(running.llm.requests.every((request) => schemaNameOf(request) === 'browser_action')).toBe(true);
+    expect(observation(running.llm.requests[0])).toContain('Instruction: Type Ada into the name field');
+    expect(observation(running.llm.requests[0])).toContain('Title: Greeting form');
 
     // The same live page: the name the agent typed is still in the field.
     const after = await interact(scrapeId, {
@@ -91,7 +79,7 @@ describe('interact with a prompt, through the LLM port', () => {
   });
 
   it("works through the official Firecrawl JS SDK's interact with a prompt", async () => {
-    llm.reply((request) => {
+    running.llm.reply((request) => {
       const title = /^Title: (.+)$/m.exec(observation(request))?.[1];
       return { content: JSON.stringify({ action: 'done', text: `The page title is ${title ?? 'unknown'}` }) };
     });
@@ -103,7 +91,7 @@ describe('interact with a prompt, through the LLM port', () => {
   });
 
   it('reports a failed action to the model, and stops after the step limit without an answer', async () => {
-    llm.reply((request) =>
+    running.llm.reply((request) =>
       request.body.messages.length === 2
         ? { content: JSON.stringify({ action: 'click', element: 999 }) }
         : { content: JSON.stringify({ action: 'scroll', direction: 'down' }) },
@@ -120,11 +108,11 @@ describe('interact with a prompt, through the LLM port', () => {
     });
     expect(body.output).toBeUndefined();
     expect(body.stdout).toMatch(/^1\. click element 999 — failed\n2\. scroll down\n/);
-    expect(observation(llm.requests[1])).toMatch(/^That action failed: /);
+    expect(observation(running.llm.requests[1])).toMatch(/^That action failed: /);
   });
 
   it("stops at the call's timeout when the model does not answer", async () => {
-    llm.reply(() => ({ hang: true }));
+    running.llm.reply(() => ({ hang: true }));
     const scrapeId = await scrapeForm();
     const { status, body } = await interact(scrapeId, { prompt: 'Click the button', timeout: 2 });
     expect(status).toBe(200);

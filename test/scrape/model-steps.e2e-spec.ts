@@ -1,25 +1,12 @@
-import {
-  type ChatRequest,
-  type OpenAiCompatibleServer,
-  pageTextOf,
-  schemaNameOf,
-  startOpenAiCompatibleServer,
-} from '../support/openai-compatible-server.js';
+import { type ChatRequest, pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { trawlWithModel } from '../support/trawl-with-model.js';
 
-/** Trawl with a model endpoint whose own timeout is long: only a scrape's timeout can cut a call short. */
-const options = { env: {} as NodeJS.ProcessEnv };
-let llm: OpenAiCompatibleServer;
-beforeAll(async () => {
-  llm = await startOpenAiCompatibleServer();
-  options.env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '120000' };
-});
-afterAll(() => llm?.close());
-const running = trawlWithSite(options);
+// The model endpoint's own timeout is long: only a scrape's timeout can cut a call short.
+const running = trawlWithModel({ LLM_TIMEOUT_MS: '120000' });
 
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
-const asked = (name: string) => llm.requests.filter((request) => schemaNameOf(request) === name);
+const asked = (name: string) => running.llm.requests.filter((request) => schemaNameOf(request) === name);
 
 /** A page with boilerplate blocks and invented personal data. */
 const NOTICE = `<!doctype html><html><head><title>Harbour notice</title></head><body><main>
@@ -43,10 +30,10 @@ describe('markdown steps and the query format through the LLM port', () => {
   beforeAll(() => {
     running.site.serve('/notice', 'text/html; charset=utf-8', Buffer.from(NOTICE));
   });
-  beforeEach(() => llm.requests.splice(0));
+  beforeEach(() => running.llm.requests.splice(0));
 
   it('cleans and redacts by the model, keeping only what stands verbatim in the page', async () => {
-    llm.reply((request) =>
+    running.llm.reply((request) =>
       schemaNameOf(request) === 'boilerplate'
         ? // The model names the banner, the ad and (wrongly) the code block, which is never cut.
           { content: JSON.stringify({ boilerplate: blocksMatching(request, /cookies|Sponsored|\(code\)/) }) }
@@ -82,7 +69,7 @@ describe('markdown steps and the query format through the LLM port', () => {
   });
 
   it('falls back to the local methods with a warning when the model fails, and the scrape still succeeds', async () => {
-    llm.reply(() => ({ status: 401, body: '{"error":{"message":"invalid key"}}' }));
+    running.llm.reply(() => ({ status: 401, body: '{"error":{"message":"invalid key"}}' }));
     const { status, body } = await scrape({
       url: running.site.url('/notice'),
       onlyCleanContent: true,
@@ -99,7 +86,7 @@ describe('markdown steps and the query format through the LLM port', () => {
   });
 
   it('answers the query format by the model: free-form, or quotes checked against the page', async () => {
-    llm.reply((request) =>
+    running.llm.reply((request) =>
       schemaNameOf(request) === 'answer'
         ? { content: JSON.stringify({ answered: true, answer: 'Agnes Porthleven' }) }
         : {
@@ -131,7 +118,7 @@ describe('markdown steps and the query format through the LLM port', () => {
   });
 
   it("ends a model call that would outlive the scrape's timeout and answers with the local result", async () => {
-    llm.reply(() => ({ hang: true }));
+    running.llm.reply(() => ({ hang: true }));
     const { status, body } = await scrape({
       url: running.site.url('/articles/lighthouse'),
       formats: ['summary'],

@@ -1,36 +1,17 @@
-import {
-  type ChatRequest,
-  type OpenAiCompatibleServer,
-  pageTextOf,
-  schemaNameOf,
-  startOpenAiCompatibleServer,
-} from '../support/openai-compatible-server.js';
+import { type ChatRequest, pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { trawlWithModel } from '../support/trawl-with-model.js';
 
-/** Trawl configured with a model endpoint: the local OpenAI-compatible test server. */
-const options = { env: {} as NodeJS.ProcessEnv };
-let llm: OpenAiCompatibleServer;
-beforeAll(async () => {
-  llm = await startOpenAiCompatibleServer();
-  options.env = {
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_MODEL: 'test-model',
-    LLM_API_KEY: 'sk-e2e',
-    LLM_TIMEOUT_MS: '5000',
-  };
-});
-afterAll(() => llm?.close());
-const running = trawlWithSite(options);
+const running = trawlWithModel({ LLM_API_KEY: 'sk-e2e', LLM_TIMEOUT_MS: '5000' });
 
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
-const asked = (name: string) => llm.requests.filter((request) => schemaNameOf(request) === name);
+const asked = (name: string) => running.llm.requests.filter((request) => schemaNameOf(request) === name);
 
 describe('structured formats through the LLM port', () => {
-  beforeEach(() => llm.requests.splice(0));
+  beforeEach(() => running.llm.requests.splice(0));
 
   it('fills json, summary, answer and highlights from the model, sending it the page', async () => {
-    llm.reply((request: ChatRequest) => {
+    running.llm.reply((request: ChatRequest) => {
       switch (schemaNameOf(request)) {
         case 'extraction':
           return { content: JSON.stringify({ builder: 'Thomas Albery', heightMetres: 34 }) };
@@ -81,7 +62,7 @@ describe('structured formats through the LLM port', () => {
   });
 
   it('asks again once for an invalid answer, then reports it and gives the local result', async () => {
-    llm.reply(() => ({ content: JSON.stringify({ builder: 42 }) }));
+    running.llm.reply(() => ({ content: JSON.stringify({ builder: 42 }) }));
     const { status, body } = await scrape({
       url: running.site.url('/shop/trailhead-boot'),
       formats: [
@@ -98,12 +79,12 @@ describe('structured formats through the LLM port', () => {
     expect(body.data.warning).toContain("json: the model's answer did not match the schema twice");
     expect(body.data.warning).toContain("the local method's result is given instead");
     // Product and menu stay with the local extractors: no model call for them.
-    expect(llm.requests.every((request) => schemaNameOf(request) === 'extraction')).toBe(true);
+    expect(running.llm.requests.every((request) => schemaNameOf(request) === 'extraction')).toBe(true);
     expect(body.data.product.title).toBe('Trailhead 2 Hiking Boot');
   });
 
   it('asks the model again when the page comes from the cache', async () => {
-    llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
+    running.llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
     const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
     await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });
     const { body } = await scrape({ url: running.site.url('/articles/tide-pools'), formats: [format] });

@@ -238,7 +238,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     const text = await this.blobs.getText(crawled.documentBlob);
     if (text === undefined)
       return { ok: false, error: `The document of scrape ${crawled.scrapeId} is missing` };
-    const validated = validateScrapeRequest({ ...monitorScrapeOptions(scrapeOptions), url });
+    const validated = monitorPageRequest(scrapeOptions, url);
     return {
       ok: true,
       ...crawled,
@@ -254,7 +254,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     url: string,
     correlationId: string | undefined,
   ): Promise<Scraped> {
-    const validated = validateScrapeRequest({ ...monitorScrapeOptions(scrapeOptions), url });
+    const validated = monitorPageRequest(scrapeOptions, url);
     if (!validated.ok) return { ok: false, error: `Invalid scrape options: ${validated.error}` };
     const request = validated.value;
     const scrapeId = uuidv7();
@@ -328,6 +328,11 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     this.waiter?.close();
     await this.pool?.close();
   }
+}
+
+/** The scrape a monitor runs (or a crawl ran) for one page: the target's options, markdown, no cache. */
+function monitorPageRequest(scrapeOptions: Record<string, unknown> | undefined, url: string) {
+  return validateScrapeRequest({ ...monitorScrapeOptions(scrapeOptions), url });
 }
 
 type Scraped =
