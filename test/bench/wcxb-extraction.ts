@@ -15,9 +15,11 @@ import { repoRoot } from '../support/repo-root.js';
  * text against the human-reviewed main content, averaged over pages). The markdown is scored as
  * the text a reader sees: syntax, link targets and image URLs are not words of the page.
  *
- *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean]
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean] [-- --versus-full]
  *
  * `--clean` adds onlyCleanContent (the markdown boilerplate classifier) to onlyMainContent.
+ * `--versus-full` also converts every page whole (onlyMainContent: false) and prints its time beside, as a ratio:
+ * extraction should pay for itself because less of the tree reaches the converter.
  */
 const dir = process.env.WCXB_DIR ?? join(repoRoot, '../shared/bench-data/wcxb-dev/dev');
 const args = process.argv.slice(2);
@@ -33,6 +35,8 @@ interface Score {
   recall: number;
   f1: number;
   ms: number;
+  /** With `--versus-full`: the same page converted whole. */
+  fullMs?: number;
 }
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -83,6 +87,7 @@ const percentile = (values: number[], p: number) => {
 const onlyType = option('type');
 /** `--sample 3`: every third page, for quick iterations; report figures from full runs only. */
 const sample = Number(option('sample') ?? 1);
+const versusFull = args.includes('--versus-full');
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
 for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entries()) {
@@ -96,20 +101,24 @@ for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entrie
       : (truth._internal?.page_type?.primary ?? 'article');
   if (onlyType && type !== onlyType) continue;
   const html = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8');
-  const started = process.hrtime.bigint();
-  const { markdown = '' } = convertPage({
-    html,
-    url: truth.url ?? `https://wcxb.example/${id}`,
-    formats: ['markdown'],
-    onlyMainContent: true,
-    onlyCleanContent: args.includes('--clean'),
-    removeBase64Images: true,
-  });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const convert = (onlyMainContent: boolean) => {
+    const started = process.hrtime.bigint();
+    const { markdown = '' } = convertPage({
+      html,
+      url: truth.url ?? `https://wcxb.example/${id}`,
+      formats: ['markdown'],
+      onlyMainContent,
+      onlyCleanContent: args.includes('--clean'),
+      removeBase64Images: true,
+    });
+    return { markdown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  };
+  const { markdown, ms } = convert(true);
+  const fullMs = versusFull ? convert(false).ms : undefined;
   const text = markdownText(markdown);
   predictions[id] = text;
   const [precision, recall, f1] = wordF1(text, truth.ground_truth?.main_content ?? '');
-  scores.push({ id, type, precision, recall, f1, ms });
+  scores.push({ id, type, precision, recall, f1, ms, fullMs });
 }
 
 const mean = (list: Score[], key: 'precision' | 'recall' | 'f1') =>
@@ -125,10 +134,20 @@ for (const type of [...new Set(scores.map((score) => score.type))].sort()) {
     scores.filter((score) => score.type === type),
   );
 }
+const timeLine = (label: string, times: number[]) =>
+  console.log(
+    `${label.padEnd(14)} median=${percentile(times, 50).toFixed(1)} ms  p95=${percentile(times, 95).toFixed(1)} ms`,
+  );
 const times = scores.map((score) => score.ms);
-console.log(
-  `time per page  median=${percentile(times, 50).toFixed(1)} ms  p95=${percentile(times, 95).toFixed(1)} ms`,
-);
+timeLine('time per page', times);
+if (versusFull) {
+  const fullTimes = scores.map((score) => score.fullMs ?? 0);
+  timeLine('whole page', fullTimes);
+  const sum = (list: number[]) => list.reduce((total, value) => total + value, 0);
+  console.log(
+    `main content / whole page: ${(sum(times) / sum(fullTimes)).toFixed(2)} of the conversion time`,
+  );
+}
 const worst = Number(option('worst') ?? 0);
 for (const score of [...scores].sort((a, b) => a.f1 - b.f1).slice(0, worst)) {
   console.log(
