@@ -32,4 +32,30 @@ describe('removeNonContent', () => {
     const forum = `<div id="app"></div><noscript><p>${'A forum post served to crawlers. '.repeat(10)}</p></noscript>`;
     expect(cleaned(forum)).toContain('<p>A forum post served to crawlers.');
   });
+
+  it('moves React streamed segments into their placeholders, replacing the boundary fallback', () => {
+    const html =
+      '<main><h1>Guide</h1><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$-->' +
+      '<ul><template id="P:1"></template></ul></main>' +
+      '<div hidden id="S:0"><p>The streamed body of the guide.</p></div>' +
+      '<div hidden id="S:1"><li>A streamed item</li></div>' +
+      '<script>$RC("B:0","S:0")</script><script>$RS("S:1","P:1")</script>';
+    const result = cleaned(html);
+    expect(result).toContain(
+      '<h1>Guide</h1><p>The streamed body of the guide.</p><ul><li>A streamed item</li></ul>',
+    );
+    expect(result).not.toContain('Loading');
+  });
+
+  it('shows a hidden wrapper that holds most of the page (revealed by a script), but never a hidden dialog', () => {
+    const story = `<p>${'The story every reader of this page came for. '.repeat(10)}</p>`;
+    expect(cleaned(`<header>Site</header><div style="visibility:hidden">${story}</div>`)).toContain(
+      'The story every reader',
+    );
+    expect(cleaned(`<header>Site</header><div class="js-reveal" hidden>${story}</div>`)).toContain(
+      'The story every reader',
+    );
+    const republish = `<p>${'A short teaser of the story. '.repeat(4)}</p><div class="republish-modal" style="display:none">${story}</div>`;
+    expect(cleaned(republish)).not.toContain('The story every reader');
+  });
 });

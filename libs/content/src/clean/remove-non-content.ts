@@ -1,5 +1,7 @@
 import type { Element, Root } from 'hast';
 import { SKIP, visit } from 'unist-util-visit';
+import { isHidden, NEVER_TEXT } from './hidden.js';
+import { revealScriptShownContent } from './script-revealed.js';
 
 /** Elements that never carry readable content. */
 const NON_CONTENT = new Set([
@@ -25,6 +27,7 @@ const NON_CONTENT = new Set([
  * looks at the tree: less to score and less to convert.
  */
 export function removeNonContent(tree: Root): void {
+  revealScriptShownContent(tree);
   const unwrapNoscript = rendersOnlyWithoutScripts(tree);
   visit(tree, (node, index, parent) => {
     if (!parent || index === undefined) return;
@@ -42,9 +45,6 @@ export function removeNonContent(tree: Root): void {
     }
   });
 }
-
-/** Never text: what a browser does not render as words of the page. */
-const NEVER_TEXT = new Set(['script', 'style', 'template', 'head']);
 
 /**
  * Pages served to crawlers in `<noscript>` (forums, single-page apps with a fallback): when the
@@ -70,9 +70,5 @@ function rendersOnlyWithoutScripts(tree: Root): boolean {
 
 function isRemovable(node: Element): boolean {
   if (NON_CONTENT.has(node.tagName)) return true;
-  const { hidden, ariaHidden, style, type } = node.properties;
-  if (hidden !== undefined && hidden !== false) return true;
-  if (String(ariaHidden) === 'true') return true;
-  if (node.tagName === 'input' && type === 'hidden') return true;
-  return typeof style === 'string' && /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+  return isHidden(node) || (node.tagName === 'input' && node.properties.type === 'hidden');
 }

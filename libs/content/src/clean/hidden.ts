@@ -1,0 +1,14 @@
+import type { Element } from 'hast';
+
+/** Never text: what a browser does not render as words of the page. */
+export const NEVER_TEXT = new Set(['script', 'style', 'template', 'head']);
+
+/** Hidden by the page's own markup: `hidden`, `aria-hidden="true"`, `display: none` / `visibility: hidden` inline. */
+export function isHidden(node: Element): boolean {
+  const { hidden, ariaHidden, style } = node.properties;
+  if (hidden !== undefined && hidden !== false) return true;
+  if (String(ariaHidden) === 'true') return true;
+  return typeof style === 'string' && HIDING_STYLE.test(style);
+}
+
+const HIDING_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
