@@ -12,6 +12,8 @@ export interface BlockStats {
   links: number;
   /** Characters of link text in links whose label is long enough to be an item's title. */
   titledLinkText: number;
+  /** Links to a place on the same page (`href="#…"`): tables of contents, footnotes, tabs. */
+  anchorLinks: number;
   /** Checkboxes: the choices of filter panels. */
   choices: number;
 }
@@ -28,11 +30,12 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
         paragraphs: 0,
         links: 0,
         titledLinkText: 0,
+        anchorLinks: 0,
         choices: 0,
       };
     }
     if (node.type !== 'element' && node.type !== 'root')
-      return { text: 0, linkText: 0, paragraphs: 0, links: 0, titledLinkText: 0, choices: 0 };
+      return { text: 0, linkText: 0, paragraphs: 0, links: 0, titledLinkText: 0, anchorLinks: 0, choices: 0 };
     const isLink = node.type === 'element' && node.tagName === 'a';
     const total: BlockStats = {
       text: 0,
@@ -40,6 +43,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
       paragraphs: 0,
       links: 0,
       titledLinkText: 0,
+      anchorLinks: 0,
       choices: isChoice(node) ? 1 : 0,
     };
     for (const child of node.children) {
@@ -49,11 +53,13 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
       total.paragraphs += childStats.paragraphs;
       total.links += childStats.links;
       total.titledLinkText += childStats.titledLinkText;
+      total.anchorLinks += childStats.anchorLinks;
       total.choices += childStats.choices;
     }
     if (isLink && !inLink && total.text > 0) {
       total.links++;
       if (total.text >= TITLE_LABEL) total.titledLinkText += total.text;
+      if (String((node as Element).properties.href ?? '').startsWith('#')) total.anchorLinks++;
     }
     if (node.type === 'element') {
       if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;

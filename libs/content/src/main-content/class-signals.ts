@@ -19,7 +19,7 @@ export function classWeight(element: Element): number {
 }
 
 /** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */
-const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
+export const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
 
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;

@@ -169,4 +169,36 @@ describe('extractMainContent', () => {
     expect(result).toContain('The reef changes');
     expect(result).not.toContain('Buy a boat');
   });
+
+  it('drops an in-page table of contents, however long its entries, and keeps the headings it lists', () => {
+    const sections = [
+      'Where the river meets the sea',
+      'How the tides shape the marsh',
+      'Birds of the mud flats',
+    ];
+    const toc = `<div class="contents"><ol>${sections
+      .map((title, index) => `<li><a href="#part-${index}">${title}</a></li>`)
+      .join('')}</ol></div>`;
+    const body = sections.map((title, index) => `<h2 id="part-${index}">${title}</h2>${prose('estuary', 2)}`);
+    const tree = parseHtml(`<body><article><h1>The estuary</h1>${toc}${body.join('')}</article></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('## How the tides shape the marsh');
+    expect(result).not.toContain('](#part-1)');
+  });
+
+  it('on a product page drops the shop around the product, even when the product is a small part of the page', () => {
+    const shopText = 'Free delivery on orders over 50 euros, returns within 30 days at any of our stores. ';
+    const tree = parseHtml(`<body><main>
+      <div class="product-info"><h1>Walnut desk lamp</h1><p>A desk lamp turned from one piece of walnut, with a linen shade and a dimmer in the cord.</p>
+        <p>Height 42 cm, bulb E27, cable 1.8 m.</p></div>
+      <div class="shipping-returns"><p>${shopText.repeat(12)}</p></div>
+      <div id="mini-cart"><p>${'Your basket is empty, add something you love and it will wait here for you. '.repeat(6)}</p></div>
+      <section class="recently-viewed"><p>${'You looked at a linen cushion, a clay vase and a wool throw last time you visited. '.repeat(4)}</p></section>
+      </main></body>`);
+    const result = text(extractMainContent(tree, { ...options, product: {} }));
+    expect(result).toContain('# Walnut desk lamp');
+    expect(result).toContain('Height 42 cm');
+    for (const chrome of ['Free delivery', 'basket is empty', 'linen cushion'])
+      expect(result).not.toContain(chrome);
+  });
 });

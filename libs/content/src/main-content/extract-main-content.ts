@@ -7,11 +7,15 @@ import { classWeight, isConsentManager } from './class-signals.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
+import { isShopChrome } from './product-chrome.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
+import { isTableOfContents } from './table-of-contents.js';
 
 /** Below this share of the page's text, a pick is implausible and the whole (cleaned) page is kept. */
 const MIN_SHARE_OF_PAGE = 0.15;
+/** A product's own text is often a small part of its page (the shop around it is big). */
+const MIN_SHARE_OF_PRODUCT_PAGE = 0.05;
 const MIN_CHARACTERS = 140;
 /** A voted container must hold at least this share of the page's text to replace the whole page. */
 const MIN_VOTED_SHARE = 0.5;
@@ -37,7 +41,8 @@ export function extractMainContent(tree: Root, options: { url: string; product?:
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
   const pruned = prune(region, stats, options.product !== undefined);
-  const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * MIN_SHARE_OF_PAGE));
+  const minShare = options.product ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
+  const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
   const described = (picked: ElementContent[]) =>
     wrap(withDescription(withTitle(body, picked), options.product?.description));
@@ -122,6 +127,8 @@ function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: 
     if (isChoiceList(node, stats)) return undefined;
     // The one product is the content; grids of other items' cards around it are recommendations.
     if (onProductPage && PRUNABLE.has(node.tagName) && isItemCardGrid(node, stats)) return undefined;
+    if (onProductPage && PRUNABLE.has(node.tagName) && isShopChrome(node) && !holdsTitle(node))
+      return undefined;
     if (repetition.repeats(node)) return undefined;
     const copy = { ...node, children: keepAll(node.children) };
     repetition.kept(node);
@@ -140,6 +147,7 @@ function textOf(element: Element, stats: Map<Element, BlockStats>): number {
 function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): boolean {
   if (!own) return false;
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
+  if (isTableOfContents(own)) return true;
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)

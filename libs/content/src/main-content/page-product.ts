@@ -1,5 +1,6 @@
 import type { ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { asText, itemsOfType, jsonLdItems } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
@@ -11,19 +12,26 @@ export interface PageProduct {
 }
 
 /**
- * The page's one schema.org Product or ProductGroup (JSON-LD). Undefined when the page describes
- * no product, or several (a category page's item list). Product pages often render the
- * description client-side from that data, so the served HTML may lack it.
+ * The page's one schema.org Product or ProductGroup (JSON-LD, else microdata). Undefined when
+ * the page describes no product, or several (a category page's item list). Product pages often
+ * render the description client-side from the JSON-LD, so the served HTML may lack it.
  */
 export function pageProduct(tree: Root, url: string): PageProduct | undefined {
   const items = jsonLdItems({ tree, url, meta: new Map() });
   const groups = itemsOfType(items, 'ProductGroup');
   const products = groups.length > 0 ? groups : itemsOfType(items, 'Product');
+  if (products.length === 0) return microdataProducts(tree) === 1 ? {} : undefined;
   const names = new Set(products.map((product) => asText(product.name)));
-  if (products.length === 0 || names.size !== 1) return undefined;
+  if (names.size !== 1) return undefined;
   const description = products.map((product) => asText(product.description)).find(Boolean);
   return description ? { description: descriptionBlocks(description, url) } : {};
 }
+
+/** Elements marked `itemtype="…schema.org/Product"` (the description is already in the HTML there). */
+const microdataProducts = (tree: Root) =>
+  selectAll('[itemtype]', tree).filter((element) =>
+    /schema\.org\/(?:Product|ProductGroup)$/i.test(String(element.properties.itemType)),
+  ).length;
 
 function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {
