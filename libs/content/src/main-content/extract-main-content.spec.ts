@@ -201,4 +201,19 @@ describe('extractMainContent', () => {
     for (const chrome of ['Free delivery', 'basket is empty', 'linen cushion'])
       expect(result).not.toContain(chrome);
   });
+
+  it('keeps every post of a thread and drops the furniture around each: author cards, signatures, votes', () => {
+    const post = (author: string, topic: string) => `<div class="post">
+      <div class="postprofile"><span class="avatar">${author[0]}</span><a href="/u/${author}">${author}</a> Posts: 4032 Joined: May 2019</div>
+      <div class="content">${prose(topic, 1)}</div>
+      <div class="signature">${author} rides a blue bicycle to work every single day of the year, rain or shine.</div>
+      <div class="vote-count">12</div></div>`;
+    const tree = parseHtml(
+      `<body><h1>Best route to the coast?</h1><div class="thread">${post('Ada', 'coast road')}${post('Brook', 'ferry')}${post('Cyd', 'old railway path')}</div></body>`,
+    );
+    const result = text(extractMainContent(tree, options));
+    for (const topic of ['The coast road changes', 'The ferry changes', 'The old railway path changes'])
+      expect(result).toContain(topic);
+    for (const furniture of ['Posts: 4032', 'blue bicycle', '12']) expect(result).not.toContain(furniture);
+  });
 });

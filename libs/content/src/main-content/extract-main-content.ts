@@ -7,6 +7,7 @@ import { classWeight, isConsentManager } from './class-signals.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
+import { isPostFurniture } from './post-furniture.js';
 import { isShopChrome } from './product-chrome.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
@@ -148,6 +149,7 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   if (!own) return false;
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
   if (isTableOfContents(own)) return true;
+  if (isPostFurniture(element) && !holdsTitle(element)) return true;
   const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
   if (heading && isBoilerplateHeading(heading)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)

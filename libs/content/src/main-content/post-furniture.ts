@@ -1,0 +1,19 @@
+import type { Element } from 'hast';
+import { LAYOUT_MODIFIER } from './class-signals.js';
+
+/**
+ * What forum and Q&A software puts around every post besides the post itself: the author's card
+ * (avatar, rank, post count, join date, reputation and badges), signatures, flair, vote and
+ * reaction widgets. Named so by their class or id on phpBB, vBulletin, XenForo, Discourse and
+ * Stack Exchange alike; a thread keeps its posts and loses the furniture.
+ */
+const POST_FURNITURE =
+  /^(?:[\w-]*[-_])?(?:signature|sig|postprofile|post-?profile|user-?info|user-?details|user-?card|author-?info|poster-?info|message-?user-?info|flair|avatar|gravatar[\w-]*|badges?|badgecount|reputation[\w-]*|votecell|vote-?count|votes?|reactions?|reaction-?bar|likes-?bar|joined|post-?count|rank-?title|user-?action-?time|comment-?(?:user|date|score|actions))$/i;
+
+/** A block of post furniture (judged by its own class or id names). */
+export function isPostFurniture(element: Element): boolean {
+  const names = [element.properties.className, element.properties.id]
+    .flat()
+    .filter((name): name is string => typeof name === 'string');
+  return names.some((name) => POST_FURNITURE.test(name) && !LAYOUT_MODIFIER.test(name));
+}
