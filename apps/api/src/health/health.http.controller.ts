@@ -3,15 +3,19 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { CommandBus, NATS_CONNECTION } from '#messaging';
 import { OpenApiOperation } from '#openapi';
+import { BusyGrace } from './busy-grace.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
  * `/health`: NATS, and each app's own probe over NATS (core: event store; browser-worker: the
  * Chromium pool; extractor: its thread pool), so the answer is the same split or standalone.
+ * An app too busy to answer in time, soon after it last answered, is up and `busy`, not down.
  */
 @Controller('health')
 export class HealthHttpController {
+  private readonly grace = new BusyGrace();
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
@@ -41,7 +45,9 @@ export class HealthHttpController {
           this.indicators
             .check(app)
             .attempt(() =>
-              this.bus.send<Record<string, unknown>>('health', app, {}, { timeoutMs: PROBE_TIMEOUT_MS }),
+              this.grace.probe(app, () =>
+                this.bus.send<Record<string, unknown>>('health', app, {}, { timeoutMs: PROBE_TIMEOUT_MS }),
+              ),
             )
             .withTimeout(PROBE_TIMEOUT_MS + 500),
       ),

@@ -14,12 +14,22 @@ export function classWeight(element: Element): number {
   if (!names) return 0;
   let weight = 0;
   if (POSITIVE.test(names)) weight += 25;
-  if (names.split(/\s+/).some((name) => NEGATIVE.test(name) && !LAYOUT_MODIFIER.test(name))) weight -= 25;
+  if (isNamed(element, NEGATIVE)) weight -= 25;
   return weight;
 }
 
+/**
+ * One of the element's own class or id names says `pattern` (`has-sidebar`, `no-ads` and other
+ * layout modifiers aside): how blocks name what they are on nearly every platform.
+ */
+export function isNamed(element: Element, pattern: RegExp): boolean {
+  return [element.properties.className, element.properties.id]
+    .flat()
+    .some((name) => typeof name === 'string' && pattern.test(name) && !LAYOUT_MODIFIER.test(name));
+}
+
 /** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */
-export const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
+const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
 
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;

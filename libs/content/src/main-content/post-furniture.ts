@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { LAYOUT_MODIFIER } from './class-signals.js';
+import { isNamed } from './class-signals.js';
 
 /**
  * What forum and Q&A software puts around every post besides the post itself: the author's card
@@ -12,8 +12,5 @@ const POST_FURNITURE =
 
 /** A block of post furniture (judged by its own class or id names). */
 export function isPostFurniture(element: Element): boolean {
-  const names = [element.properties.className, element.properties.id]
-    .flat()
-    .filter((name): name is string => typeof name === 'string');
-  return names.some((name) => POST_FURNITURE.test(name) && !LAYOUT_MODIFIER.test(name));
+  return isNamed(element, POST_FURNITURE);
 }

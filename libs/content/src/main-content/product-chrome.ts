@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { LAYOUT_MODIFIER } from './class-signals.js';
+import { isNamed } from './class-signals.js';
 
 /**
  * The shop around a product: cart and wish-list widgets, checkout and payment badges, shipping
@@ -12,8 +12,5 @@ const SHOP_CHROME =
 
 /** A block of shop chrome on a product page (judged by its own class or id names). */
 export function isShopChrome(element: Element): boolean {
-  const names = [element.properties.className, element.properties.id]
-    .flat()
-    .filter((name): name is string => typeof name === 'string');
-  return names.some((name) => SHOP_CHROME.test(name) && !LAYOUT_MODIFIER.test(name));
+  return isNamed(element, SHOP_CHROME);
 }
