@@ -14,9 +14,17 @@ export function classWeight(element: Element): number {
   if (!names) return 0;
   let weight = 0;
   if (POSITIVE.test(names)) weight += 25;
-  if (isNamed(element, NEGATIVE)) weight -= 25;
+  if (isNamed(element, NEGATIVE) && !isNamed(element, EDITOR_CONTENT_BLOCK)) weight -= 25;
   return weight;
 }
+
+/**
+ * Blocks that rich-text editors and page builders wrap around the text an author wrote (CKEditor's
+ * embedded widgets, Elementor's text, heading and image widgets): `widget` there names the editor's
+ * unit, not a sidebar widget.
+ */
+const EDITOR_CONTENT_BLOCK =
+  /^(?:ck-widget|elementor-widget-(?:text-editor|heading|image|theme-post-content))$/i;
 
 /**
  * One of the element's own class or id names says `pattern` (`has-sidebar`, `no-ads` and other

@@ -216,4 +216,18 @@ describe('extractMainContent', () => {
       expect(result).toContain(topic);
     for (const furniture of ['Posts: 4032', 'blue bicycle', '12']) expect(result).not.toContain(furniture);
   });
+
+  it('keeps the text that editors wrap in their own widgets (Elementor, CKEditor), not sidebar widgets', () => {
+    const tree = parseHtml(`<body><main><h1>Shade plants</h1>
+      <div class="elementor-widget elementor-widget-text-editor">${prose('fern', 2)}</div>
+      <div class="elementor-widget elementor-widget-heading"><h2>Caring for hostas</h2></div>
+      <figure class="ck-widget image"><img src="/hosta.jpg" alt="A hosta"><figcaption>A hosta under a birch tree in late May.</figcaption></figure>
+      <div class="elementor-widget elementor-widget-text-editor">${prose('hosta', 2)}</div>
+      <div class="widget opening-hours"><p>Our nursery opens at nine every morning except on Sundays and holidays.</p></div>
+      </main></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const kept of ['The fern changes', '## Caring for hostas', 'late May', 'The hosta changes'])
+      expect(result).toContain(kept);
+    expect(result).not.toContain('Our nursery opens');
+  });
 });
