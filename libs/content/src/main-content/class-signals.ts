@@ -33,11 +33,20 @@ const EDITOR_CONTENT_BLOCK =
 export function isNamed(element: Element, pattern: RegExp): boolean {
   return [element.properties.className, element.properties.id]
     .flat()
-    .some((name) => typeof name === 'string' && pattern.test(name) && !LAYOUT_MODIFIER.test(name));
+    .some(
+      (name) =>
+        typeof name === 'string' &&
+        pattern.test(name) &&
+        !LAYOUT_MODIFIER.test(name) &&
+        !SCROLL_UTILITY.test(name),
+    );
 }
 
 /** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */
 const LAYOUT_MODIFIER = /^(?:no|hide|hidden|without|has|with)-/i;
+
+/** Utility classes that say how a block scrolls (`overflow-x-scroll` around a wide table), not what it is. */
+const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-scroll|scroll-|snap-|no-scrollbar|scrollbar-)/i;
 
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;

@@ -230,4 +230,11 @@ describe('extractMainContent', () => {
       expect(result).toContain(kept);
     expect(result).not.toContain('Our nursery opens');
   });
+
+  it('keeps a wide table whose wrapper only says how it scrolls (overflow-x-scroll)', () => {
+    const tree = parseHtml(`<body><article><h1>Training plan</h1>${prose('running track', 2)}
+      <div class="isolate md:overflow-x-scroll"><table><tr><th>Week</th><th>Monday</th><th>Tuesday</th></tr>
+      <tr><td>1</td><td>Rest</td><td>Easy 3 km</td></tr></table></div></article></body>`);
+    expect(text(extractMainContent(tree, options))).toContain('| 1 | Rest | Easy 3 km |');
+  });
 });
