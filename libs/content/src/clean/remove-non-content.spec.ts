@@ -34,15 +34,15 @@ describe('removeNonContent', () => {
   });
 
   it('moves React streamed segments into their placeholders, replacing the boundary fallback', () => {
+    // S:1's placeholder arrives inside S:0 (a boundary within a boundary), which is moved first.
     const html =
-      '<main><h1>Guide</h1><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$-->' +
-      '<ul><template id="P:1"></template></ul></main>' +
-      '<div hidden id="S:0"><p>The streamed body of the guide.</p></div>' +
-      '<div hidden id="S:1"><li>A streamed item</li></div>' +
+      '<main><h1>Guide</h1><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></main>' +
+      '<div hidden id="S:0"><p>The streamed body of the guide.</p><template id="P:1"></template></div>' +
+      '<div hidden id="S:1"><p>A streamed note.</p></div>' +
       '<script>$RC("B:0","S:0")</script><script>$RS("S:1","P:1")</script>';
     const result = cleaned(html);
     expect(result).toContain(
-      '<h1>Guide</h1><p>The streamed body of the guide.</p><ul><li>A streamed item</li></ul>',
+      '<h1>Guide</h1><p>The streamed body of the guide.</p><p>A streamed note.</p></main>',
     );
     expect(result).not.toContain('Loading');
   });

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { EXIT, visit } from 'unist-util-visit';
 import { isHidden, NEVER_TEXT } from './hidden.js';
 
 /**
@@ -23,15 +23,11 @@ const STREAMING_CALL = /\$R[CS]\("([A-Z]:[0-9a-z]+)","([A-Z]:[0-9a-z]+)"/g;
 
 function moveStreamedSegments(tree: Root): void {
   const segments = new Map<string, Element>();
-  const placeholders = new Map<string, { node: Element; parent: Root | Element }>();
   const targets = new Map<string, string>();
-  visit(tree, 'element', (node: Element, _index, parent) => {
+  visit(tree, 'element', (node: Element) => {
     const id = node.properties.id;
-    if (typeof id === 'string') {
-      if (node.tagName === 'div' && /^S:/.test(id) && isHidden(node)) segments.set(id, node);
-      else if (node.tagName === 'template' && /^[BP]:/.test(id) && parent)
-        placeholders.set(id, { node, parent });
-    }
+    if (node.tagName === 'div' && typeof id === 'string' && /^S:/.test(id) && isHidden(node))
+      segments.set(id, node);
     if (node.tagName === 'script') {
       for (const [, first, second] of hastToString(node).matchAll(STREAMING_CALL)) {
         if (first?.startsWith('S:') && second) targets.set(first, second);
@@ -40,18 +36,27 @@ function moveStreamedSegments(tree: Root): void {
     }
   });
   for (const [segmentId, segment] of segments) {
-    const placeholder = placeholders.get(targets.get(segmentId) ?? '');
+    const target = targets.get(segmentId);
+    // Looked up at each move: a placeholder may sit inside a segment moved before it (nested boundaries).
+    const placeholder = target === undefined ? undefined : findTemplate(tree, target);
     if (!placeholder) continue;
     const siblings = placeholder.parent.children as RootContent[];
     const at = siblings.indexOf(placeholder.node);
-    if (at === -1) continue;
     // A boundary's fallback runs from its template to the closing `<!--/$-->`: the segment replaces both.
-    const end = placeholder.node.properties.id?.toString().startsWith('B:')
-      ? boundaryEnd(siblings, at)
-      : at + 1;
+    const end = target?.startsWith('B:') ? boundaryEnd(siblings, at) : at + 1;
     siblings.splice(at, end - at, ...(segment.children as RootContent[]));
     segment.children = [];
   }
+}
+
+function findTemplate(tree: Root, id: string): { node: Element; parent: Root | Element } | undefined {
+  let found: { node: Element; parent: Root | Element } | undefined;
+  visit(tree, 'element', (node: Element, _index, parent) => {
+    if (node.tagName !== 'template' || node.properties.id !== id || !parent) return;
+    found = { node, parent };
+    return EXIT;
+  });
+  return found;
 }
 
 function boundaryEnd(siblings: RootContent[], templateAt: number): number {
