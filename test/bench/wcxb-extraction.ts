@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { convertPage } from '#content';
-import { repoRoot } from '../support/repo-root.js';
+import { wcxbPages, wordF1, words } from './wcxb-pages.js';
 
 /**
  * `npm run bench:extraction`: runs onlyMainContent + markdown conversion over every page of the
@@ -21,7 +19,6 @@ import { repoRoot } from '../support/repo-root.js';
  * `--versus-full` also converts every page whole (onlyMainContent: false) and prints its time beside, as a ratio:
  * extraction should pay for itself because less of the tree reaches the converter.
  */
-const dir = process.env.WCXB_DIR ?? join(repoRoot, '../shared/bench-data/wcxb-dev/dev');
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
@@ -37,29 +34,6 @@ interface Score {
   ms: number;
   /** With `--versus-full`: the same page converted whole. */
   fullMs?: number;
-}
-
-const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-
-/** The benchmark's word F1 (evaluate.py), on Unicode word characters like Python's `\w`. */
-function wordF1(predicted: string, reference: string): [number, number, number] {
-  const pred = tokens(predicted);
-  const ref = tokens(reference);
-  if (ref.length === 0) return pred.length === 0 ? [1, 1, 1] : [0, 0, 0];
-  if (pred.length === 0) return [0, 0, 0];
-  const counts = new Map<string, number>();
-  for (const token of ref) counts.set(token, (counts.get(token) ?? 0) + 1);
-  let overlap = 0;
-  for (const token of pred) {
-    const left = counts.get(token) ?? 0;
-    if (left > 0) {
-      overlap++;
-      counts.set(token, left - 1);
-    }
-  }
-  const precision = overlap / pred.length;
-  const recall = overlap / ref.length;
-  return [precision, recall, precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0];
 }
 
 const BLOCKS = new Set(['paragraph', 'heading', 'tableCell', 'code', 'html']);
@@ -90,22 +64,12 @@ const sample = Number(option('sample') ?? 1);
 const versusFull = args.includes('--versus-full');
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
-for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entries()) {
-  if (index % sample !== 0) continue;
-  const id = file.replace(/\.json(\.gz)?$/, '');
-  const raw = readFileSync(join(dir, 'ground-truth', file));
-  const truth = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'));
-  const type =
-    truth._internal?.page_type?.primary === 'category'
-      ? 'collection'
-      : (truth._internal?.page_type?.primary ?? 'article');
-  if (onlyType && type !== onlyType) continue;
-  const html = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8');
+for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType })) {
   const convert = (onlyMainContent: boolean) => {
     const started = process.hrtime.bigint();
     const { markdown = '' } = convertPage({
       html,
-      url: truth.url ?? `https://wcxb.example/${id}`,
+      url,
       formats: ['markdown'],
       onlyMainContent,
       onlyCleanContent: args.includes('--clean'),
@@ -117,7 +81,7 @@ for (const [index, file] of readdirSync(join(dir, 'ground-truth')).sort().entrie
   const fullMs = versusFull ? convert(false).ms : undefined;
   const text = markdownText(markdown);
   predictions[id] = text;
-  const [precision, recall, f1] = wordF1(text, truth.ground_truth?.main_content ?? '');
+  const [precision, recall, f1] = wordF1(words(text), words(truth));
   scores.push({ id, type, precision, recall, f1, ms, fullMs });
 }
 

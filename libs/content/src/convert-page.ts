@@ -10,7 +10,7 @@ import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
-import { extractMainContent } from './main-content/extract-main-content.js';
+import { extractMainContent, type PageBlocks, readPage } from './main-content/extract-main-content.js';
 import { type PageProduct, pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
@@ -77,7 +77,7 @@ function convertFormats(input: PageInput): PageOutput {
   return output;
 }
 
-function parsePage(input: PageInput): Root {
+function parsePage(input: Pick<PageInput, 'html' | 'url'>): Root {
   const tree = parseHtml(input.html);
   resolveUrls(tree, input.url);
   return tree;
@@ -101,6 +101,18 @@ function selectContent(tree: Root, input: PageInput, product?: PageProduct): Roo
   const whole = parsePage(input);
   removeNonContent(whole);
   return filtered(whole);
+}
+
+/**
+ * The text blocks and features that onlyMainContent's classifier judges on this page, read
+ * exactly as `convertPage` reads them: for training and evaluating the classifier.
+ */
+export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageBlocks {
+  const tree = parsePage(input);
+  const product = pageProduct(tree, input.url);
+  removeNonContent(tree);
+  removeBoilerplate(tree);
+  return readPage(tree, { product });
 }
 
 function hasText(tree: Root): boolean {

@@ -2,13 +2,15 @@ export { compareJson, describeJsonChanges, type JsonChanges } from './change-tra
 export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';
 export { cleanMarkdown } from './clean-content/clean-markdown.js';
-export { convertPage } from './convert-page.js';
+export { convertPage, mainContentBlocks } from './convert-page.js';
 export {
   buildDocument,
   pageInputOf,
   type ScrapeDocument,
   structuredRequestOf,
 } from './document/build-document.js';
+export { type BlockModel, scoreBlocks } from './main-content/block-classifier.js';
+export { FEATURE_NAMES } from './main-content/block-features.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
 export { localPartOf, refineWithModel } from './model/refine-with-model.js';
 export { ContentPool } from './pool/content-pool.js';

@@ -2,8 +2,11 @@ import type { Element, ElementContent, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
+import { KEEP_THRESHOLD, scoreBlocks } from './block-classifier.js';
+import { blockFeatures, type RulePick } from './block-features.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
+import { type ContentBlock, contentBlocks, removeOwnText } from './content-blocks.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
@@ -24,34 +27,75 @@ const MIN_VOTED_SHARE = 0.5;
 const MIN_TITLED_SHARE = 0.5;
 
 /**
- * Picks the page's main content from a tree already stripped of non-content and boilerplate:
- * narrows to what the page marks as its content when it does (one `<main>` / `<article>` /
- * `articleBody` holding a good part of the text), else to the container its prose votes for
- * (readability-style: text, commas, link density, class/id hints) when that holds most of the
- * text; then prunes the blocks inside that read as boilerplate (menus and tag clouds, blocks
- * whose class or id says related / share / comment-form / promo).
+ * Picks the page's main content from a tree already stripped of non-content and boilerplate, in
+ * two steps:
+ * 1. rules: narrow to what the page marks as its content when it does (one `<main>` /
+ *    `<article>` / `articleBody` holding a good part of the text), else to the container its
+ *    prose votes for (readability-style: text, commas, link density, class/id hints); then prune
+ *    the blocks inside that read as boilerplate (menus and tag clouds, blocks whose class or id
+ *    says related / share / comment-form / promo, sections that "Related" or "Comments" headings
+ *    open, repeated blocks);
+ * 2. the block classifier: every text block of the page is judged on its own features and on
+ *    what the rules made of it (see `block-features.ts`), and keeps its text or loses it.
  * Keeps the title heading, adds the product description the page's data carries when the pick
- * does not show it, and falls back to the whole page when the pick is implausibly small.
+ * does not show it, and keeps the whole page when nothing would be left.
  */
 export function extractMainContent(tree: Root, options: { url: string; product?: PageProduct }): Root {
+  const page = readPage(tree, options);
+  const scores = scoreBlocks(page.features);
+  const firstH1 = page.blocks.findIndex((block) => block.element.tagName === 'h1');
+  const kept = page.blocks.filter((_, index) => index === firstH1 || scores[index] >= KEEP_THRESHOLD);
+  if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) return tree;
+  const keptElements = new Set(kept.map((block) => block.element));
+  for (const block of page.blocks) if (!keptElements.has(block.element)) removeOwnText(block.element);
+  removeEmptied(page.body);
+  return wrap(withDescription(page.body.children, options.product?.description));
+}
+
+/** The page as the block classifier reads it: its text blocks and their features. */
+export interface PageBlocks {
+  body: Element;
+  blocks: ContentBlock[];
+  features: number[][];
+}
+
+/** Cleans the body, runs the rules, and measures every text block (also what training reads). */
+export function readPage(tree: Root, options: { product?: PageProduct }): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
   removeConsentManagers(body);
+  removeFormControls(body);
   const stats = measureBlocks(body);
+  const pick = rulePick(body, stats, options.product !== undefined);
+  const blocks = contentBlocks(body);
+  return { body, blocks, features: blockFeatures(blocks, stats, pick, body) };
+}
+
+/** What the rules pick: the region they narrow to, the elements their pruning keeps. */
+function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: boolean): RulePick {
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
-  const pruned = prune(region, stats, options.product !== undefined);
-  const minShare = options.product ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
+  const kept = new Set<Element>();
+  const pruned = prune(region, stats, productPage, kept);
+  const minShare = productPage ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
+  const inRegion = descendants(region);
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
-  const described = (picked: ElementContent[]) =>
-    wrap(withDescription(withTitle(body, picked), options.product?.description));
-  if (pickedText >= enough) return described(pruned.children);
+  if (pickedText >= enough) return { kept, region: inRegion, fellBack: false, productPage };
   // Pruning took too much: the region as it was is still a better guess than the whole page.
   if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
-    return described(region.children);
-  return tree;
+    return { kept: inRegion, region: inRegion, fellBack: false, productPage };
+  const all = descendants(body);
+  return { kept: all, region: all, fellBack: true, productPage };
+}
+
+function descendants(root: Element): Set<Element> {
+  const found = new Set<Element>();
+  visit(root, 'element', (node: Element) => {
+    found.add(node);
+  });
+  return found;
 }
 
 /** A single `<main>` / `[role=main]` / `<article>` / `articleBody` that holds a good part of the page's text. */
@@ -107,7 +151,7 @@ const PRUNABLE = new Set([
 /** Containers that a boilerplate heading at their start marks as a whole. */
 const SECTIONS = new Set(['div', 'section']);
 
-/** Form controls: what a reader operates, not reads (size pickers, quantity boxes, buttons). */
+/** Form controls. */
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
 
 /**
@@ -115,7 +159,12 @@ const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option'
  * headings open, form controls, filter groups, blocks that repeat an earlier block, and on a product page the
  * grids of other items' cards.
  */
-function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: boolean): Element {
+function prune(
+  region: Element,
+  stats: Map<Element, BlockStats>,
+  onProductPage: boolean,
+  kept: Set<Element>,
+): Element {
   const repetition = repetitionChecker(stats);
   const keepAll = (children: ElementContent[]) =>
     withoutBoilerplateSections(children)
@@ -123,7 +172,6 @@ function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: 
       .filter((child) => child !== undefined);
   const keep = (node: ElementContent): ElementContent | undefined => {
     if (node.type !== 'element') return node;
-    if (FORM_CONTROLS.has(node.tagName)) return undefined;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
     if (isChoiceList(node, stats)) return undefined;
     // The one product is the content; grids of other items' cards around it are recommendations.
@@ -133,6 +181,7 @@ function prune(region: Element, stats: Map<Element, BlockStats>, onProductPage: 
     if (repetition.repeats(node)) return undefined;
     const copy = { ...node, children: keepAll(node.children) };
     repetition.kept(node);
+    kept.add(node);
     return copy;
   };
   return { ...region, children: keepAll(region.children) };
@@ -286,19 +335,6 @@ function holdsTitle(element: Element): boolean {
   return select('h1', element) !== undefined;
 }
 
-/** Never drop the content's title: prepend the page's first `<h1>` when the pick lacks it. */
-function withTitle(body: Element, picked: ElementContent[]): ElementContent[] {
-  const title = select('h1', body);
-  if (!title) return picked;
-  const titleText = JSON.stringify(title.children);
-  const inside = picked.some(
-    (node) =>
-      node.type === 'element' &&
-      selectAll('h1', node).some((h1) => JSON.stringify(h1.children) === titleText),
-  );
-  return inside || picked.some((node) => node === title) ? picked : [title, ...picked];
-}
-
 /** Below this share of its words shown, the product description from the page's data is added. */
 const MIN_DESCRIPTION_SHOWN = 0.5;
 
@@ -314,6 +350,28 @@ function withDescription(
     ? [first, block, ...picked.slice(1)]
     : [block, ...picked];
 }
+
+/** Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons. */
+function removeFormControls(body: Element): void {
+  visit(body, 'element', (node: Element, index, parent) => {
+    if (!parent || index === undefined || !FORM_CONTROLS.has(node.tagName)) return;
+    parent.children.splice(index, 1);
+    return [SKIP, index];
+  });
+}
+
+/** Elements that the dropped text left without words or media (empty list items, rows, wrappers). */
+function removeEmptied(element: Element): boolean {
+  element.children = element.children.filter(
+    (child) => child.type !== 'element' || !removeEmptied(child) || child.tagName === 'td' || child.tagName === 'th',
+  );
+  if (MEDIA.has(element.tagName) || element.tagName === 'br' || element.tagName === 'hr') return false;
+  return !element.children.some(
+    (child) => (child.type === 'text' && child.value.trim() !== '') || child.type === 'element',
+  );
+}
+
+const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
 /** Consent dialogs often hold more prose than the page itself; they are never its content. */
 function removeConsentManagers(body: Element): void {

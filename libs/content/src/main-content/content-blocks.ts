@@ -1,0 +1,133 @@
+import type { Element, ElementContent } from 'hast';
+
+/**
+ * Elements that start a block of text of their own. Everything else (links, emphasis, spans,
+ * code, images) is inline: its text belongs to the nearest enclosing block.
+ */
+export const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
+
+/** A run of text that one block element shows itself (not through the blocks nested in it). */
+export interface ContentBlock {
+  element: Element;
+  /** Block-level ancestors, nearest first (the element itself excluded). */
+  ancestors: Element[];
+  /** Its text, whitespace collapsed. */
+  text: string;
+  /** Characters of that text inside links. */
+  linkText: number;
+  /** Links it holds. */
+  links: number;
+  /** Images it holds. */
+  images: number;
+  /** Characters of the page's text before this block. */
+  offset: number;
+}
+
+/**
+ * The page as a sequence of text blocks in reading order: each block element with text of its
+ * own becomes one block. `<pre>` is one block with all its text, however it is marked up inside.
+ */
+export function contentBlocks(body: Element): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  let offset = 0;
+  const visitBlock = (element: Element, ancestors: Element[]) => {
+    const block: ContentBlock = { element, ancestors, text: '', linkText: 0, links: 0, images: 0, offset };
+    const parts: string[] = [];
+    const nested: Array<[Element, Element[]]> = [];
+    const inline = (children: ElementContent[], inLink: boolean) => {
+      for (const child of children) {
+        if (child.type === 'text') {
+          parts.push(child.value);
+          if (inLink) block.linkText += collapse(child.value).length;
+        } else if (child.type === 'element') {
+          if (BLOCK_TAGS.has(child.tagName) && element.tagName !== 'pre') {
+            // Text on both sides of a nested block belongs to different lines.
+            parts.push('\n');
+            nested.push([child, [element, ...ancestors]]);
+            continue;
+          }
+          if (child.tagName === 'img') block.images++;
+          const isLink = child.tagName === 'a' && !inLink;
+          if (isLink) block.links++;
+          if (child.tagName === 'br') parts.push('\n');
+          inline(child.children, inLink || isLink);
+        }
+      }
+    };
+    inline(element.children, false);
+    block.text = collapse(parts.join(' '));
+    if (block.text.length > 0) {
+      blocks.push(block);
+      offset += block.text.length;
+    }
+    for (const [child, childAncestors] of nested) visitBlock(child, childAncestors);
+  };
+  visitBlock(body, []);
+  return blocks;
+}
+
+export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Removes the text a block shows itself, keeping the blocks nested in it (and the inline
+ * wrappers, such as a link around a card, that hold them).
+ */
+export function removeOwnText(element: Element): void {
+  const strip = (children: ElementContent[]): ElementContent[] =>
+    children.flatMap((child) => {
+      if (child.type !== 'element') return [];
+      if (BLOCK_TAGS.has(child.tagName)) return [child];
+      if (!holdsBlock(child)) return [];
+      return [{ ...child, children: strip(child.children) }];
+    });
+  element.children = strip(element.children);
+}
+
+function holdsBlock(element: Element): boolean {
+  return element.children.some(
+    (child) => child.type === 'element' && (BLOCK_TAGS.has(child.tagName) || holdsBlock(child)),
+  );
+}

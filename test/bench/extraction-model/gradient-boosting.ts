@@ -1,0 +1,185 @@
+import type { BlockModel } from '#content';
+
+/**
+ * Gradient-boosted decision trees for a binary label with logistic loss, histogram-based (every
+ * feature cut into at most `bins` quantile bins), Newton leaf values, row subsampling. Small and
+ * exact enough for ~300k blocks × ~60 features in well under a minute; it writes the tree format
+ * that `scoreBlocks` reads.
+ */
+export interface BoostingOptions {
+  trees: number;
+  depth: number;
+  learningRate: number;
+  /** Share of rows each tree sees. */
+  subsample: number;
+  /** L2 regularisation of leaf values. */
+  lambda: number;
+  /** Least hessian (weight) a leaf must hold. */
+  minLeafWeight: number;
+  bins: number;
+  seed: number;
+}
+
+export const DEFAULT_BOOSTING: BoostingOptions = {
+  trees: 300,
+  depth: 6,
+  learningRate: 0.1,
+  subsample: 0.7,
+  lambda: 1,
+  minLeafWeight: 0.5,
+  bins: 64,
+  seed: 1,
+};
+
+export interface TrainingSet {
+  rows: number[][];
+  labels: number[];
+  weights: number[];
+}
+
+export function trainBoostedTrees(
+  data: TrainingSet,
+  featureNames: readonly string[],
+  options: BoostingOptions = DEFAULT_BOOSTING,
+): Omit<BlockModel, 'threshold'> {
+  const n = data.rows.length;
+  const featureCount = featureNames.length;
+  const cuts = featureNames.map((_, feature) =>
+    quantileCuts(
+      data.rows.map((row) => row[feature] as number),
+      options.bins,
+    ),
+  );
+  const binned = cuts.map((featureCuts, feature) => {
+    const column = new Uint8Array(n);
+    for (let row = 0; row < n; row++)
+      column[row] = upperBound(featureCuts, data.rows[row]?.[feature] as number);
+    return column;
+  });
+  const labels = Float64Array.from(data.labels);
+  const weights = Float64Array.from(data.weights);
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
+  const positive = labels.reduce((sum, label, row) => sum + label * (weights[row] as number), 0);
+  const prior = Math.min(0.99, Math.max(0.01, positive / totalWeight));
+  const bias = Math.log(prior / (1 - prior));
+  const margin = new Float64Array(n).fill(bias);
+  const gradient = new Float64Array(n);
+  const hessian = new Float64Array(n);
+  const random = mulberry32(options.seed);
+  const trees: number[][][] = [];
+
+  for (let round = 0; round < options.trees; round++) {
+    for (let row = 0; row < n; row++) {
+      const p = 1 / (1 + Math.exp(-(margin[row] as number)));
+      const weight = weights[row] as number;
+      gradient[row] = (p - (labels[row] as number)) * weight;
+      hessian[row] = Math.max(p * (1 - p), 1e-6) * weight;
+    }
+    const sampled: number[] = [];
+    for (let row = 0; row < n; row++) if (random() < options.subsample) sampled.push(row);
+    const nodes: number[][] = [];
+    const grow = (rows: number[], depth: number): number => {
+      const at = nodes.length;
+      nodes.push([]);
+      let sumG = 0;
+      let sumH = 0;
+      for (const row of rows) {
+        sumG += gradient[row] as number;
+        sumH += hessian[row] as number;
+      }
+      const split = depth < options.depth ? bestSplit(rows, sumG, sumH) : undefined;
+      if (!split) {
+        nodes[at] = [(-sumG / (sumH + options.lambda)) * options.learningRate];
+        return at;
+      }
+      const column = binned[split.feature] as Uint8Array;
+      const left = rows.filter((row) => (column[row] as number) <= split.bin);
+      const right = rows.filter((row) => (column[row] as number) > split.bin);
+      const leftAt = grow(left, depth + 1);
+      const rightAt = grow(right, depth + 1);
+      nodes[at] = [split.feature, (cuts[split.feature] as number[])[split.bin] as number, leftAt, rightAt];
+      return at;
+    };
+    const bestSplit = (rows: number[], sumG: number, sumH: number) => {
+      const parentScore = (sumG * sumG) / (sumH + options.lambda);
+      let best: { feature: number; bin: number; gain: number } | undefined;
+      const histogramG = new Float64Array(options.bins + 1);
+      const histogramH = new Float64Array(options.bins + 1);
+      for (let feature = 0; feature < featureCount; feature++) {
+        const featureCuts = cuts[feature] as number[];
+        if (featureCuts.length === 0) continue;
+        const column = binned[feature] as Uint8Array;
+        histogramG.fill(0);
+        histogramH.fill(0);
+        for (const row of rows) {
+          const bin = column[row] as number;
+          histogramG[bin] += gradient[row] as number;
+          histogramH[bin] += hessian[row] as number;
+        }
+        let leftG = 0;
+        let leftH = 0;
+        for (let bin = 0; bin < featureCuts.length; bin++) {
+          leftG += histogramG[bin] as number;
+          leftH += histogramH[bin] as number;
+          const rightH = sumH - leftH;
+          if (leftH < options.minLeafWeight || rightH < options.minLeafWeight) continue;
+          const rightG = sumG - leftG;
+          const gain =
+            (leftG * leftG) / (leftH + options.lambda) +
+            (rightG * rightG) / (rightH + options.lambda) -
+            parentScore;
+          if (gain > (best?.gain ?? 1e-9)) best = { feature, bin, gain };
+        }
+      }
+      return best;
+    };
+    grow(sampled, 0);
+    for (let row = 0; row < n; row++) margin[row] += leafOf(nodes, data.rows[row] as number[]);
+    trees.push(nodes);
+  }
+  return { features: featureNames, bias, trees };
+}
+
+function leafOf(nodes: number[][], row: number[]): number {
+  let node = nodes[0] as number[];
+  while (node.length === 4) {
+    const [feature, threshold, left, right] = node as [number, number, number, number];
+    node = nodes[(row[feature] as number) < threshold ? left : right] as number[];
+  }
+  return node[0] as number;
+}
+
+/** Distinct cut points so that each bin holds about the same number of values. */
+function quantileCuts(values: number[], bins: number): number[] {
+  const sorted = Float64Array.from(values).sort();
+  const cuts: number[] = [];
+  for (let bin = 1; bin < bins; bin++) {
+    const value = sorted[Math.floor((bin * sorted.length) / bins)] as number;
+    // Only distinct cuts: a run of equal values stays in one bin.
+    if (value > (cuts.at(-1) ?? (sorted[0] as number))) cuts.push(value);
+  }
+  return cuts;
+}
+
+/** The number of cuts at or below `value`: its bin. */
+function upperBound(cuts: number[], value: number): number {
+  let low = 0;
+  let high = cuts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((cuts[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

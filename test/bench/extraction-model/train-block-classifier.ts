@@ -1,0 +1,175 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BlockModel, FEATURE_NAMES, mainContentBlocks, scoreBlocks } from '#content';
+import { repoRoot } from '../../support/repo-root.js';
+import { wcxbPages, wordF1, words } from '../wcxb-pages.js';
+import { type BoostingOptions, DEFAULT_BOOSTING, type TrainingSet, trainBoostedTrees } from './gradient-boosting.js';
+
+/**
+ * `npm run train:extraction`: trains onlyMainContent's block classifier on the WCXB development
+ * split and writes `libs/content/src/main-content/block-model.generated.ts`.
+ *
+ * Each text block of a page (as `convertPage` reads it) is labelled main content when most of its
+ * word pairs occur in the page's human-reviewed main content (each pair of the truth counted
+ * once, so a repeated copy of a block is not content twice). Blocks weigh their share of the
+ * page's words, so every page counts the same, as in the benchmark's mean of page F1s.
+ *
+ * Before writing, a 5-fold cross-validation (pages split by id, each page judged by a model that
+ * never saw it) chooses the keep threshold and prints the held-out F1 per page type: the figure
+ * to trust for pages outside this split. `--folds 0` skips it; `--reuse FILE` reads (or writes)
+ * the labelled blocks from a cache, for trying model options quickly; `--dry` writes nothing.
+ */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : args[index + 1];
+};
+
+interface LabelledPage {
+  id: string;
+  type: string;
+  truth: string[];
+  /** Words of each block, in order. */
+  blockWords: string[][];
+  firstH1: number;
+  rows: number[][];
+  labels: number[];
+}
+
+/** A block is content when at least this share of its word pairs is found in the truth. */
+const CONTENT_SHARE = 0.5;
+
+function label(blockWords: string[][], truth: string[]): number[] {
+  const pairs = new Map<string, number>();
+  for (let index = 0; index + 1 < truth.length; index++) {
+    const pair = `${truth[index]} ${truth[index + 1]}`;
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  const single = new Set(truth);
+  return blockWords.map((block) => {
+    if (block.length === 0) return 0;
+    if (block.length === 1) return single.has(block[0] as string) ? 1 : 0;
+    let found = 0;
+    for (let index = 0; index + 1 < block.length; index++) {
+      const pair = `${block[index]} ${block[index + 1]}`;
+      const left = pairs.get(pair) ?? 0;
+      if (left > 0) {
+        found++;
+        pairs.set(pair, left - 1);
+      }
+    }
+    return found / (block.length - 1) >= CONTENT_SHARE ? 1 : 0;
+  });
+}
+
+function readPages(): LabelledPage[] {
+  const cache = option('reuse');
+  if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
+  const pages: LabelledPage[] = [];
+  for (const page of wcxbPages()) {
+    const { blocks, features } = mainContentBlocks(page);
+    const blockWords = blocks.map((block) => words(block.text));
+    const truth = words(page.truth);
+    pages.push({
+      id: page.id,
+      type: page.type,
+      truth,
+      blockWords,
+      firstH1: blocks.findIndex((block) => block.element.tagName === 'h1'),
+      rows: features,
+      labels: label(blockWords, truth),
+    });
+    if (pages.length % 100 === 0) process.stderr.write(`read ${pages.length} pages\n`);
+  }
+  if (cache) writeFileSync(cache, JSON.stringify(pages));
+  return pages;
+}
+
+function trainingSet(pages: LabelledPage[]): TrainingSet {
+  const set: TrainingSet = { rows: [], labels: [], weights: [] };
+  for (const page of pages) {
+    // A page without truth teaches nothing about what content looks like.
+    if (page.truth.length === 0) continue;
+    const pageWords = page.blockWords.reduce((sum, block) => sum + block.length, 0);
+    page.rows.forEach((row, index) => {
+      set.rows.push(row);
+      set.labels.push(page.labels[index] as number);
+      set.weights.push((page.blockWords[index]?.length ?? 0) / Math.max(1, pageWords));
+    });
+  }
+  return set;
+}
+
+/** Page F1 of the blocks a model keeps (the first h1 always kept, as extraction does). */
+function pageF1(page: LabelledPage, scores: number[], threshold: number): number {
+  const kept = page.blockWords.filter((_, index) => index === page.firstH1 || (scores[index] as number) >= threshold);
+  return wordF1(kept.flat(), page.truth)[2];
+}
+
+const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
+
+function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOptions): number {
+  const scores = new Map<LabelledPage, number[]>();
+  for (let fold = 0; fold < folds; fold++) {
+    const training = pages.filter((_, index) => index % folds !== fold);
+    const model = { ...trainBoostedTrees(trainingSet(training), FEATURE_NAMES, options), threshold: 0.5 };
+    for (const [index, page] of pages.entries())
+      if (index % folds === fold) scores.set(page, scoreBlocks(page.rows, model));
+    process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
+  }
+  let best = { threshold: 0.5, f1: -1 };
+  for (const threshold of THRESHOLDS) {
+    const f1 = mean(pages.map((page) => pageF1(page, scores.get(page) ?? [], threshold)));
+    console.log(`held-out F1 at threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
+    if (f1 > best.f1) best = { threshold, f1 };
+  }
+  console.log(`\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown):`);
+  for (const type of ['all', ...new Set(pages.map((page) => page.type))]) {
+    const ofType = pages.filter((page) => type === 'all' || page.type === type);
+    const f1 = mean(ofType.map((page) => pageF1(page, scores.get(page) ?? [], best.threshold)));
+    console.log(`  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}`);
+  }
+  return best.threshold;
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+const pages = readPages();
+const options: BoostingOptions = {
+  ...DEFAULT_BOOSTING,
+  ...(option('trees') ? { trees: Number(option('trees')) } : {}),
+  ...(option('depth') ? { depth: Number(option('depth')) } : {}),
+  ...(option('rate') ? { learningRate: Number(option('rate')) } : {}),
+};
+const folds = Number(option('folds') ?? 5);
+const threshold = folds > 1 ? crossValidate(pages, folds, options) : 0.5;
+if (!args.includes('--dry')) {
+  const model: BlockModel = { ...trainBoostedTrees(trainingSet(pages), FEATURE_NAMES, options), threshold };
+  writeModel(model, options);
+}
+
+function writeModel(model: BlockModel, options: BoostingOptions): void {
+  const round = (value: number) => Number(value.toPrecision(6));
+  const trees = model.trees.map((tree) =>
+    JSON.stringify(tree.map((node) => (node.length === 4 ? [node[0], round(node[1] as number), node[2], node[3]] : [round(node[0] as number)]))),
+  );
+  const file = join(repoRoot, 'libs/content/src/main-content/block-model.generated.ts');
+  writeFileSync(
+    file,
+    `// Generated by \`npm run train:extraction\` (test/bench/extraction-model) from the WCXB development split:
+// ${options.trees} trees of depth ${options.depth}, learning rate ${options.learningRate}. Do not edit.
+import type { BlockModel } from './block-classifier.js';
+import { FEATURE_NAMES } from './block-features.js';
+
+export const BLOCK_MODEL: BlockModel = {
+  features: FEATURE_NAMES,
+  bias: ${round(model.bias)},
+  threshold: ${model.threshold},
+  trees: [
+${trees.map((tree) => `    ${tree},`).join('\n')}
+  ],
+};
+`,
+  );
+  console.log(`wrote ${file}`);
+}
