@@ -193,7 +193,11 @@ describe('non-HTML bodies', () => {
 
 describe('large pages', () => {
   it('converts a 1 MB page', () => {
-    const html = `<body>${'<p>Paragraph of a long page with <a href="/l">a link</a> inside it.</p>'.repeat(15_000)}</body>`;
+    const paragraphs = Array.from(
+      { length: 15_000 },
+      (_, index) => `<p>Paragraph ${index} of a long page with <a href="/l">a link</a> inside it.</p>`,
+    );
+    const html = `<body>${paragraphs.join('')}</body>`;
     const result = page(html, { onlyMainContent: true, formats: ['markdown', 'links'] });
     expect(result.links).toEqual(['https://site.test/l']);
     expect(result.markdown?.split('\n\n')).toHaveLength(15_000);

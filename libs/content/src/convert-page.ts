@@ -10,14 +10,19 @@ import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
-import { extractMainContent, type PageBlocks, readPage } from './main-content/extract-main-content.js';
-import { type PageProduct, pageProduct } from './main-content/page-product.js';
+import {
+  type ExtractionOptions,
+  extractMainContent,
+  type PageBlocks,
+  readPage,
+} from './main-content/extract-main-content.js';
+import { pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
 import { parseHtml } from './parse/parse-html.js';
 import { resolveUrls } from './parse/resolve-urls.js';
-import type { PageInput, PageOutput } from './types.js';
+import type { PageInput, PageMetadata, PageOutput } from './types.js';
 
 /**
  * One page → the requested formats. Synchronous and pure: it runs in a worker thread. The page
@@ -61,7 +66,7 @@ function convertFormats(input: PageInput): PageOutput {
   const product = input.onlyMainContent ? pageProduct(tree, input.url) : undefined;
   removeNonContent(tree);
 
-  const content = selectContent(tree, input, product);
+  const content = selectContent(tree, input, { product, headline: headlineOf(output.metadata) });
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -84,7 +89,7 @@ function parsePage(input: Pick<PageInput, 'html' | 'url'>): Root {
 }
 
 /** The tree `includeTags` / `excludeTags` leave; then, with onlyMainContent, its main content. */
-function selectContent(tree: Root, input: PageInput, product?: PageProduct): Root {
+function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptions): Root {
   const filtered = (root: Root) => {
     let content = root;
     if (input.includeTags?.length) content = keepOnly(content, input.includeTags);
@@ -96,7 +101,7 @@ function selectContent(tree: Root, input: PageInput, product?: PageProduct): Roo
   // The floor edits the tree in place (cheaper than copying every page); in the rare case it
   // leaves nothing, the page is parsed again and kept whole.
   removeBoilerplate(content);
-  const main = extractMainContent(content, { url: input.url, product });
+  const main = extractMainContent(content, { url: input.url, ...extraction });
   if (hasText(main)) return main;
   const whole = parsePage(input);
   removeNonContent(whole);
@@ -109,10 +114,18 @@ function selectContent(tree: Root, input: PageInput, product?: PageProduct): Roo
  */
 export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageBlocks {
   const tree = parsePage(input);
+  const headline = headlineOf(extractMetadata(tree));
   const product = pageProduct(tree, input.url);
   removeNonContent(tree);
   removeBoilerplate(tree);
-  return readPage(tree, { product });
+  return readPage(tree, { product, headline });
+}
+
+/** What the page says it is about, for the classifier to compare blocks with. */
+function headlineOf(metadata: PageMetadata): string {
+  return [metadata.title, metadata.description, metadata.ogTitle, metadata.ogDescription]
+    .filter((text) => typeof text === 'string')
+    .join(' ');
 }
 
 function hasText(tree: Root): boolean {

@@ -67,6 +67,8 @@ export function trainBoostedTrees(
   const hessian = new Float64Array(n);
   const random = mulberry32(options.seed);
   const trees: number[][][] = [];
+  const stride = options.bins + 1;
+  const half = featureCount * stride;
 
   for (let round = 0; round < options.trees; round++) {
     for (let row = 0; row < n; row++) {
@@ -78,7 +80,8 @@ export function trainBoostedTrees(
     const sampled: number[] = [];
     for (let row = 0; row < n; row++) if (random() < options.subsample) sampled.push(row);
     const nodes: number[][] = [];
-    const grow = (rows: number[], depth: number): number => {
+    /** Grows the node of `rows`, whose histogram is given (counted, or the parent's minus the sibling's). */
+    const grow = (rows: number[], histogram: Float64Array, depth: number): number => {
       const at = nodes.length;
       nodes.push([]);
       let sumG = 0;
@@ -87,7 +90,7 @@ export function trainBoostedTrees(
         sumG += gradient[row] as number;
         sumH += hessian[row] as number;
       }
-      const split = depth < options.depth ? bestSplit(rows, sumG, sumH) : undefined;
+      const split = depth < options.depth ? bestSplit(histogram, sumG, sumH) : undefined;
       if (!split) {
         nodes[at] = [(-sumG / (sumH + options.lambda)) * options.learningRate];
         return at;
@@ -95,32 +98,44 @@ export function trainBoostedTrees(
       const column = binned[split.feature] as Uint8Array;
       const left = rows.filter((row) => (column[row] as number) <= split.bin);
       const right = rows.filter((row) => (column[row] as number) > split.bin);
-      const leftAt = grow(left, depth + 1);
-      const rightAt = grow(right, depth + 1);
+      let leftHistogram = histogram;
+      let rightHistogram = histogram;
+      if (depth + 1 < options.depth) {
+        // Only the smaller child is counted; the larger one's histogram is the parent's minus it.
+        const leftIsSmaller = left.length <= right.length;
+        const counted = histogramOf(leftIsSmaller ? left : right);
+        const rest = histogram.map((value, index) => value - (counted[index] as number));
+        [leftHistogram, rightHistogram] = leftIsSmaller ? [counted, rest] : [rest, counted];
+      }
+      const leftAt = grow(left, leftHistogram, depth + 1);
+      const rightAt = grow(right, rightHistogram, depth + 1);
       nodes[at] = [split.feature, (cuts[split.feature] as number[])[split.bin] as number, leftAt, rightAt];
       return at;
     };
-    const bestSplit = (rows: number[], sumG: number, sumH: number) => {
+    /** Sums of gradient and hessian per feature and bin: G at `feature * stride + bin`, H after all G. */
+    const histogramOf = (rows: number[]) => {
+      const histogram = new Float64Array(featureCount * stride * 2);
+      for (let feature = 0; feature < featureCount; feature++) {
+        const column = binned[feature] as Uint8Array;
+        const base = feature * stride;
+        for (const row of rows) {
+          const at = base + (column[row] as number);
+          histogram[at] += gradient[row] as number;
+          histogram[half + at] += hessian[row] as number;
+        }
+      }
+      return histogram;
+    };
+    const bestSplit = (histogram: Float64Array, sumG: number, sumH: number) => {
       const parentScore = (sumG * sumG) / (sumH + options.lambda);
       let best: { feature: number; bin: number; gain: number } | undefined;
-      const histogramG = new Float64Array(options.bins + 1);
-      const histogramH = new Float64Array(options.bins + 1);
       for (let feature = 0; feature < featureCount; feature++) {
         const featureCuts = cuts[feature] as number[];
-        if (featureCuts.length === 0) continue;
-        const column = binned[feature] as Uint8Array;
-        histogramG.fill(0);
-        histogramH.fill(0);
-        for (const row of rows) {
-          const bin = column[row] as number;
-          histogramG[bin] += gradient[row] as number;
-          histogramH[bin] += hessian[row] as number;
-        }
         let leftG = 0;
         let leftH = 0;
         for (let bin = 0; bin < featureCuts.length; bin++) {
-          leftG += histogramG[bin] as number;
-          leftH += histogramH[bin] as number;
+          leftG += histogram[feature * stride + bin] as number;
+          leftH += histogram[half + feature * stride + bin] as number;
           const rightH = sumH - leftH;
           if (leftH < options.minLeafWeight || rightH < options.minLeafWeight) continue;
           const rightG = sumG - leftG;
@@ -133,7 +148,7 @@ export function trainBoostedTrees(
       }
       return best;
     };
-    grow(sampled, 0);
+    grow(sampled, histogramOf(sampled), 0);
     for (let row = 0; row < n; row++) margin[row] += leafOf(nodes, data.rows[row] as number[]);
     trees.push(nodes);
   }

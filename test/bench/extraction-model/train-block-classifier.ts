@@ -34,6 +34,8 @@ interface LabelledPage {
   firstH1: number;
   rows: number[][];
   labels: number[];
+  /** For each block, a number naming its parent block element (blocks of one container share it). */
+  containers: number[][];
 }
 
 /** A block is content when at least this share of its word pairs is found in the truth. */
@@ -70,7 +72,13 @@ function readPages(): LabelledPage[] {
     const { blocks, features } = mainContentBlocks(page);
     const blockWords = blocks.map((block) => words(block.text));
     const truth = words(page.truth);
+    const ids = new Map<unknown, number>();
+    const idOf = (element: unknown) => {
+      if (!ids.has(element)) ids.set(element, ids.size);
+      return ids.get(element) as number;
+    };
     pages.push({
+      containers: blocks.map((block) => [0, 1, 2].map((level) => idOf(block.ancestors[level]))),
       id: page.id,
       type: page.type,
       truth,
@@ -85,16 +93,19 @@ function readPages(): LabelledPage[] {
   return pages;
 }
 
+const WEIGHTING = option('weighting') ?? 'page';
+
 function trainingSet(pages: LabelledPage[]): TrainingSet {
   const set: TrainingSet = { rows: [], labels: [], weights: [] };
   for (const page of pages) {
     // A page without truth teaches nothing about what content looks like.
     if (page.truth.length === 0) continue;
     const pageWords = page.blockWords.reduce((sum, block) => sum + block.length, 0);
+    const scale = WEIGHTING === 'truth' ? Math.max(50, page.truth.length) : WEIGHTING === 'mixed' ? Math.sqrt(Math.max(50, page.truth.length) * Math.max(1, pageWords)) : Math.max(1, pageWords);
     page.rows.forEach((row, index) => {
       set.rows.push(row);
       set.labels.push(page.labels[index] as number);
-      set.weights.push((page.blockWords[index]?.length ?? 0) / Math.max(1, pageWords));
+      set.weights.push((page.blockWords[index]?.length ?? 0) / scale);
     });
   }
   return set;
@@ -104,6 +115,31 @@ function trainingSet(pages: LabelledPage[]): TrainingSet {
 function pageF1(page: LabelledPage, scores: number[], threshold: number): number {
   const kept = page.blockWords.filter((_, index) => index === page.firstH1 || (scores[index] as number) >= threshold);
   return wordF1(kept.flat(), page.truth)[2];
+}
+
+const SMOOTHINGS = (option('smooth') ?? '1,0,0,0').split(';').map((setting) => setting.split(',').map(Number));
+
+/** Each block's score mixed with the mean scores of the blocks in its parent, grandparent, great-grandparent. */
+function smooth(page: LabelledPage, scores: number[], weights: number[]): number[] {
+  const means = [0, 1, 2].map((level) => {
+    const sums = new Map<number, [number, number]>();
+    page.containers.forEach((containers, index) => {
+      const key = containers[level] as number;
+      const weight = page.blockWords[index]?.length ?? 0;
+      const [sum, total] = sums.get(key) ?? [0, 0];
+      sums.set(key, [sum + (scores[index] as number) * weight, total + weight]);
+    });
+    return page.containers.map((containers) => {
+      const [sum, total] = sums.get(containers[level] as number) ?? [0, 0];
+      return total > 0 ? sum / total : 0;
+    });
+  });
+  const [own = 1, ...levels] = weights;
+  return scores.map(
+    (score, index) =>
+      (own * score + levels.reduce((sum, weight, level) => sum + weight * (means[level]?.[index] as number), 0)) /
+      (own + levels.reduce((sum, weight) => sum + weight, 0)),
+  );
 }
 
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
@@ -117,17 +153,24 @@ function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOp
       if (index % folds === fold) scores.set(page, scoreBlocks(page.rows, model));
     process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
   }
+  const dump = option('dump');
+  if (dump) writeFileSync(dump, JSON.stringify(pages.map((page) => ({ id: page.id, type: page.type, scores: scores.get(page) }))));
   let best = { threshold: 0.5, f1: -1 };
-  for (const threshold of THRESHOLDS) {
-    const f1 = mean(pages.map((page) => pageF1(page, scores.get(page) ?? [], threshold)));
-    console.log(`held-out F1 at threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
-    if (f1 > best.f1) best = { threshold, f1 };
+  for (const setting of SMOOTHINGS) {
+    const smoothed = new Map([...scores].map(([page, raw]) => [page, smooth(page, raw, setting)]));
+    for (const threshold of THRESHOLDS) {
+      const f1 = mean(pages.map((page) => pageF1(page, smoothed.get(page) ?? [], threshold)));
+      console.log(`held-out F1 smoothing ${setting} threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
+      if (f1 > best.f1) best = { threshold, f1 };
+    }
   }
-  console.log(`\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown):`);
+  console.log(`\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown), beside the rules alone:`);
+  const rulesKept = FEATURE_NAMES.indexOf('kept by rules');
   for (const type of ['all', ...new Set(pages.map((page) => page.type))]) {
     const ofType = pages.filter((page) => type === 'all' || page.type === type);
     const f1 = mean(ofType.map((page) => pageF1(page, scores.get(page) ?? [], best.threshold)));
-    console.log(`  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}`);
+    const rules = mean(ofType.map((page) => pageF1(page, page.rows.map((row) => row[rulesKept] as number), 1)));
+    console.log(`  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}  rules=${rules.toFixed(3)}`);
   }
   return best.threshold;
 }
@@ -140,6 +183,7 @@ const options: BoostingOptions = {
   ...(option('trees') ? { trees: Number(option('trees')) } : {}),
   ...(option('depth') ? { depth: Number(option('depth')) } : {}),
   ...(option('rate') ? { learningRate: Number(option('rate')) } : {}),
+  ...(option('min-leaf') ? { minLeafWeight: Number(option('min-leaf')) } : {}),
 };
 const folds = Number(option('folds') ?? 5);
 const threshold = folds > 1 ? crossValidate(pages, folds, options) : 0.5;

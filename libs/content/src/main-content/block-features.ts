@@ -29,8 +29,11 @@ export function blockFeatures(
   stats: Map<Element, BlockStats>,
   pick: RulePick,
   body: Element,
+  headline: string,
 ): number[][] {
+  const headlineWords = new Set(wordsOf(headline));
   const page = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
+  indexSiblings(body);
   const pageText = Math.max(1, blocks.reduce((sum, block) => sum + block.text.length, 0));
   const repeats = new Map<string, number>();
   const copyNumber = blocks.map((block) => {
@@ -62,12 +65,13 @@ export function blockFeatures(
     const container = (level: number) => {
       const holder = ancestors[level];
       const holderStats = holder ? stats.get(holder) : undefined;
-      if (!holderStats) return [0, 0, 0, 0];
+      if (!holderStats) return [0, 0, 0, 0, 0];
       return [
         holderStats.text / pageText,
         linkDensity(holderStats),
         Math.log1p(holderStats.paragraphs),
         holder ? holder.children.filter((child) => child.type === 'element').length : 0,
+        holderStats.linkText === 0 ? 0 : holderStats.titledLinkText / holderStats.linkText,
       ];
     };
     const neighbour = (at: number) => {
@@ -81,6 +85,7 @@ export function blockFeatures(
       Math.log1p(words),
       own,
       Math.log1p(block.links),
+      block.links === 0 ? 0 : block.linkText / block.links,
       block.images,
       count(text, /[,，、]/g) / words,
       count(text, /[.!?。](?:\s|$)/g) / words,
@@ -89,6 +94,7 @@ export function blockFeatures(
       capitalisedShare(text),
       words / Math.max(1, Math.ceil(text.length / 80)),
       repeats.get(text) ?? 1,
+      sharedShare(text, headlineWords),
       copyNumber[index] === 1 ? 0 : 1,
       // Its tag and place.
       ...TAG_GROUPS.map((group) => (group.has(element.tagName) ? 1 : 0)),
@@ -108,6 +114,11 @@ export function blockFeatures(
       chain.some(isPostFurniture) ? 1 : 0,
       chain.some(isShopChrome) ? 1 : 0,
       boilerplateSection(element, ancestors) ? 1 : 0,
+      ...NAME_GROUPS.map((pattern) => nameDistance(chain, pattern)),
+      ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
+      similarSiblings(ancestors[0]),
+      similarSiblings(ancestors[1]),
+      similarSiblings(ancestors[2]),
       // The containers it sits in.
       ...container(0),
       ...container(1),
@@ -123,11 +134,75 @@ export function blockFeatures(
   });
 }
 
+/** What class and id names say a block is, by the words platforms use for it. */
+const NAMES: Array<[string, RegExp]> = [
+  ['comments', /comment|repl(?:y|ies)|discuss|respond/i],
+  ['related', /related|recommend|similar|also|popular|trending|more-|upsell|cross-?sell/i],
+  ['sharing', /share|social|follow|sharing/i],
+  ['navigation', /nav|menu|breadcrumb|pagination|pager|toc\b|jump/i],
+  ['header', /header|masthead|topbar|top-bar|site-top/i],
+  ['footer', /footer|bottom|copyright|colophon/i],
+  ['sidebar', /sidebar|aside|widget|rail|secondary/i],
+  ['byline', /author|byline|meta|date|time|posted|published/i],
+  ['tags', /tags?\b|tag-|categor|topics?\b|label/i],
+  ['promotion', /\bad\b|ads|advert|sponsor|promo|banner|newsletter|subscribe|signup|sign-up|cta/i],
+  ['content', /content|article|post|entry|body|main|story|text|prose|markdown|rte|wysiwyg/i],
+  ['product', /product|description|detail|spec|feature|price|sku|variant/i],
+  ['reviews', /review|rating|stars|testimonial/i],
+  ['cards', /card|item|tile|grid|list|teaser|listing|result/i],
+  ['title', /title|heading|headline|name/i],
+  ['questions', /faq|question|answer|accordion|collapse/i],
+  ['intro', /hero|intro|lead|summary|excerpt|standfirst|subtitle/i],
+  ['overlay', /modal|popup|overlay|cookie|consent|drawer|dropdown/i],
+  ['controls', /button|btn|link|action|toolbar|icon/i],
+  ['forms', /form|search|login|signin|register|input/i],
+];
+const NAME_GROUPS = NAMES.map(([, pattern]) => pattern);
+const NAME_GROUP_LABELS = NAMES.map(([label]) => label);
+
+/** How many levels up the nearest element named so is (0: the block itself; 9: none within 8). */
+function nameDistance(chain: Element[], pattern: RegExp): number {
+  for (let level = 0; level < Math.min(chain.length, 9); level++)
+    if (namesOf(chain[level] as Element).some((name) => pattern.test(name))) return level;
+  return 9;
+}
+
+const namesCache = new WeakMap<Element, string[]>();
+function namesOf(element: Element): string[] {
+  let names = namesCache.get(element);
+  if (!names) {
+    names = [element.properties.className, element.properties.id]
+      .flat()
+      .filter((name): name is string => typeof name === 'string');
+    namesCache.set(element, names);
+  }
+  return names;
+}
+
+/** What the words of a block say it is. */
+const CUES: Array<[string, RegExp]> = [
+  ['copyright', /©|\(c\) \d{4}|copyright|all rights reserved/i],
+  ['account', /\b(?:log ?in|sign ?in|sign ?up|register|my account|create an account)\b/i],
+  ['more', /\b(?:read more|continue reading|learn more|view all|see all|show more|load more|shop now|see more)\b/i],
+  ['date', /\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i],
+  ['price', /[$€£¥₹]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/],
+  ['sharing', /\b(?:share|tweet|facebook|twitter|linkedin|pinterest|whatsapp|email this)\b/i],
+  ['legal', /\b(?:cookies?|privacy|terms (?:of|and)|gdpr)\b/i],
+  ['reply', /\b(?:reply|replies|quote|report|permalink|upvote|like this)\b/i],
+];
+const TEXT_CUES = CUES.map(([, pattern]) => pattern);
+const TEXT_CUE_LABELS = CUES.map(([label]) => label);
+
+/** How many of the element's siblings share its tag and class: posts of a thread, cards of a grid. */
+const similarSiblings = (element: Element | undefined) => (element ? (likeSiblings.get(element) ?? 0) : 0);
+const likeSiblings = new WeakMap<Element, number>();
+
 export const FEATURE_NAMES = [
   'text',
   'words',
   'link density',
   'links',
+  'link label length',
   'images',
   'commas per word',
   'sentences per word',
@@ -136,6 +211,7 @@ export const FEATURE_NAMES = [
   'capitalised words',
   'words per line',
   'copies on page',
+  'words in the headline',
   'a later copy',
   'tag p',
   'tag li',
@@ -160,18 +236,26 @@ export const FEATURE_NAMES = [
   'in post furniture',
   'in shop chrome',
   'in boilerplate section',
+  ...NAME_GROUP_LABELS.map((label) => `named ${label}`),
+  ...TEXT_CUE_LABELS.map((label) => `says ${label}`),
+  'parent like its siblings',
+  'grandparent like its siblings',
+  'great-grandparent like its siblings',
   'parent share',
   'parent link density',
   'parent paragraphs',
   'parent children',
+  'parent titled link share',
   'grandparent share',
   'grandparent link density',
   'grandparent paragraphs',
   'grandparent children',
+  'grandparent titled link share',
   'great-grandparent share',
   'great-grandparent link density',
   'great-grandparent paragraphs',
   'great-grandparent children',
+  'great-grandparent titled link share',
   'previous text',
   'previous link density',
   'next text',
@@ -196,6 +280,14 @@ const TAG_GROUPS = [
   new Set(['blockquote', 'figcaption']),
   new Set(['div', 'section']),
 ];
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Share of the text's words that the headline (title and description) uses too. */
+function sharedShare(text: string, headline: Set<string>): number {
+  const words = wordsOf(text);
+  return words.length === 0 ? 0 : words.filter((word) => headline.has(word)).length / words.length;
+}
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
@@ -224,4 +316,15 @@ function boilerplateSection(element: Element, ancestors: Element[]): boolean {
     child = holder;
   }
   return false;
+}
+
+function indexSiblings(root: Element): void {
+  const children = root.children.filter((child): child is Element => child.type === 'element');
+  const signature = (element: Element) => `${element.tagName}.${namesOf(element).join('.')}`;
+  const counts = new Map<string, number>();
+  for (const child of children) counts.set(signature(child), (counts.get(signature(child)) ?? 0) + 1);
+  for (const child of children) {
+    likeSiblings.set(child, (counts.get(signature(child)) ?? 1) - 1);
+    indexSiblings(child);
+  }
 }

@@ -66,12 +66,21 @@ export interface ContentBlock {
   offset: number;
 }
 
+/** A block element that shows images but no text of its own (a figure, a logo, a gallery tile). */
+export interface MediaBlock {
+  element: Element;
+  /** The index of the text block before it in reading order (-1 at the start). */
+  after: number;
+}
+
 /**
  * The page as a sequence of text blocks in reading order: each block element with text of its
  * own becomes one block. `<pre>` is one block with all its text, however it is marked up inside.
+ * Block elements with images but no text are listed apart, by the text block they follow.
  */
-export function contentBlocks(body: Element): ContentBlock[] {
+export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: MediaBlock[] } {
   const blocks: ContentBlock[] = [];
+  const media: MediaBlock[] = [];
   let offset = 0;
   const visitBlock = (element: Element, ancestors: Element[]) => {
     const block: ContentBlock = { element, ancestors, text: '', linkText: 0, links: 0, images: 0, offset };
@@ -102,11 +111,11 @@ export function contentBlocks(body: Element): ContentBlock[] {
     if (block.text.length > 0) {
       blocks.push(block);
       offset += block.text.length;
-    }
+    } else if (block.images > 0) media.push({ element, after: blocks.length - 1 });
     for (const [child, childAncestors] of nested) visitBlock(child, childAncestors);
   };
   visitBlock(body, []);
-  return blocks;
+  return { blocks, media };
 }
 
 export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();

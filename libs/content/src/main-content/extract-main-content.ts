@@ -1,12 +1,12 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
+import { EXIT, SKIP, visit } from 'unist-util-visit';
 import { KEEP_THRESHOLD, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
-import { type ContentBlock, contentBlocks, removeOwnText } from './content-blocks.js';
+import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
@@ -40,7 +40,7 @@ const MIN_TITLED_SHARE = 0.5;
  * Keeps the title heading, adds the product description the page's data carries when the pick
  * does not show it, and keeps the whole page when nothing would be left.
  */
-export function extractMainContent(tree: Root, options: { url: string; product?: PageProduct }): Root {
+export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
   const scores = scoreBlocks(page.features);
   const firstH1 = page.blocks.findIndex((block) => block.element.tagName === 'h1');
@@ -48,28 +48,43 @@ export function extractMainContent(tree: Root, options: { url: string; product?:
   if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) return tree;
   const keptElements = new Set(kept.map((block) => block.element));
   for (const block of page.blocks) if (!keptElements.has(block.element)) removeOwnText(block.element);
+  // Images go with the text around them: a figure between kept paragraphs stays, a logo by a dropped menu goes.
+  for (const { element, after } of page.media) {
+    const around = [page.blocks[after], page.blocks[after + 1]].filter((block) => block !== undefined);
+    if (!around.some((block) => keptElements.has(block.element))) removeOwnText(element);
+  }
   removeEmptied(page.body);
-  return wrap(withDescription(page.body.children, options.product?.description));
+  addDescription(page.body, options.product?.description);
+  return wrap(page.body.children);
+}
+
+export interface ExtractionOptions {
+  /** The page's one product, when it shows one. */
+  product?: PageProduct;
+  /** What the page says it is about: its title and description (from `<title>` and meta tags). */
+  headline?: string;
 }
 
 /** The page as the block classifier reads it: its text blocks and their features. */
 export interface PageBlocks {
   body: Element;
   blocks: ContentBlock[];
+  media: MediaBlock[];
   features: number[][];
 }
 
 /** Cleans the body, runs the rules, and measures every text block (also what training reads). */
-export function readPage(tree: Root, options: { product?: PageProduct }): PageBlocks {
+export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
   removeConsentManagers(body);
   removeFormControls(body);
+  removeKnownBoilerplate(body, options.product !== undefined);
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
-  const blocks = contentBlocks(body);
-  return { body, blocks, features: blockFeatures(blocks, stats, pick, body) };
+  const { blocks, media } = contentBlocks(body);
+  return { body, blocks, media, features: blockFeatures(blocks, stats, pick, body, options.headline ?? '') };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
@@ -77,7 +92,7 @@ function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: b
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
   const kept = new Set<Element>();
-  const pruned = prune(region, stats, productPage, kept);
+  const pruned = prune(region, stats, kept);
   const minShare = productPage ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
   const inRegion = descendants(region);
@@ -155,29 +170,49 @@ const SECTIONS = new Set(['div', 'section']);
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
 
 /**
- * A copy of `region` without the blocks that read as boilerplate, the sections that boilerplate
- * headings open, form controls, filter groups, blocks that repeat an earlier block, and on a product page the
- * grids of other items' cards.
+ * Removes what the rules name as boilerplate with confidence, before anything is measured: the
+ * sections that boilerplate headings open, in-page tables of contents, the furniture around forum
+ * posts, filter groups, and on a product page the shop around it and grids of other items' cards.
+ */
+function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
+  const stats = measureBlocks(body);
+  const known = (element: Element) => {
+    const own = stats.get(element);
+    if (!own || !PRUNABLE.has(element.tagName)) return false;
+    if (isTableOfContents(own) || isChoiceList(element, stats)) return true;
+    if (isPostFurniture(element) && !holdsTitle(element)) return true;
+    const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
+    if (heading && isBoilerplateHeading(heading)) return true;
+    // The one product is the content; grids of other items' cards around it are recommendations.
+    if (!onProductPage) return false;
+    return isItemCardGrid(element, stats) || (isShopChrome(element) && !holdsTitle(element));
+  };
+  const walk = (element: Element) => {
+    element.children = withoutBoilerplateSections(element.children).filter((child) => {
+      if (child.type !== 'element') return true;
+      if (known(child)) return false;
+      walk(child);
+      return true;
+    });
+  };
+  walk(body);
+}
+
+/**
+ * A copy of `region` without the blocks that read as boilerplate by their class or id and the
+ * menus of short links, and without blocks that repeat an earlier block; records what it keeps.
  */
 function prune(
   region: Element,
   stats: Map<Element, BlockStats>,
-  onProductPage: boolean,
   kept: Set<Element>,
 ): Element {
   const repetition = repetitionChecker(stats);
   const keepAll = (children: ElementContent[]) =>
-    withoutBoilerplateSections(children)
-      .map(keep)
-      .filter((child) => child !== undefined);
+    children.map(keep).filter((child) => child !== undefined);
   const keep = (node: ElementContent): ElementContent | undefined => {
     if (node.type !== 'element') return node;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
-    if (isChoiceList(node, stats)) return undefined;
-    // The one product is the content; grids of other items' cards around it are recommendations.
-    if (onProductPage && PRUNABLE.has(node.tagName) && isItemCardGrid(node, stats)) return undefined;
-    if (onProductPage && PRUNABLE.has(node.tagName) && isShopChrome(node) && !holdsTitle(node))
-      return undefined;
     if (repetition.repeats(node)) return undefined;
     const copy = { ...node, children: keepAll(node.children) };
     repetition.kept(node);
@@ -197,10 +232,6 @@ function textOf(element: Element, stats: Map<Element, BlockStats>): number {
 function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): boolean {
   if (!own) return false;
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
-  if (isTableOfContents(own)) return true;
-  if (isPostFurniture(element) && !holdsTitle(element)) return true;
-  const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
-  if (heading && isBoilerplateHeading(heading)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
   return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
 }
@@ -338,17 +369,18 @@ function holdsTitle(element: Element): boolean {
 /** Below this share of its words shown, the product description from the page's data is added. */
 const MIN_DESCRIPTION_SHOWN = 0.5;
 
-/** The product description after the title when the picked content does not show it (rendered client-side). */
-function withDescription(
-  picked: ElementContent[],
-  description: ElementContent[] | undefined,
-): ElementContent[] {
-  if (!description || shownShare(description, picked) >= MIN_DESCRIPTION_SHOWN) return picked;
+/** Adds the product description after the title when the picked content does not show it (rendered client-side). */
+function addDescription(body: Element, description: ElementContent[] | undefined): void {
+  if (!description || shownShare(description, body.children) >= MIN_DESCRIPTION_SHOWN) return;
   const block: Element = { type: 'element', tagName: 'div', properties: {}, children: description };
-  const first = picked[0];
-  return first?.type === 'element' && first.tagName === 'h1'
-    ? [first, block, ...picked.slice(1)]
-    : [block, ...picked];
+  let placed = false;
+  visit(body, 'element', (node: Element, index, parent) => {
+    if (node.tagName !== 'h1' || !parent || index === undefined) return;
+    parent.children.splice(index + 1, 0, block);
+    placed = true;
+    return EXIT;
+  });
+  if (!placed) body.children.unshift(block);
 }
 
 /** Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons. */
@@ -360,17 +392,26 @@ function removeFormControls(body: Element): void {
   });
 }
 
-/** Elements that the dropped text left without words or media (empty list items, rows, wrappers). */
+/**
+ * Removes the elements that dropped text left without words or images (empty list items, rows,
+ * wrappers). Cells stay while their row has words, so tables keep their shape.
+ */
 function removeEmptied(element: Element): boolean {
+  const held = element.children.map(
+    (child) =>
+      (child.type === 'text' && child.value.trim() !== '') ||
+      (child.type === 'element' && (MEDIA.has(child.tagName) || removeEmptied(child))),
+  );
+  const holdsSomething = held.includes(true);
   element.children = element.children.filter(
-    (child) => child.type !== 'element' || !removeEmptied(child) || child.tagName === 'td' || child.tagName === 'th',
+    (child, index) =>
+      child.type !== 'element' || held[index] || (holdsSomething && KEPT_EMPTY.has(child.tagName)),
   );
-  if (MEDIA.has(element.tagName) || element.tagName === 'br' || element.tagName === 'hr') return false;
-  return !element.children.some(
-    (child) => (child.type === 'text' && child.value.trim() !== '') || child.type === 'element',
-  );
+  return holdsSomething;
 }
 
+/** Empty cells keep a table's columns; line breaks and rules only matter between words. */
+const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);
 const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
 /** Consent dialogs often hold more prose than the page itself; they are never its content. */

@@ -1,0 +1,45 @@
+import type { Element } from 'hast';
+import { select } from 'hast-util-select';
+import { toString as hastToString } from 'hast-util-to-string';
+import { parseHtml } from '../parse/parse-html.js';
+import { contentBlocks, removeOwnText } from './content-blocks.js';
+
+const bodyOf = (html: string) => select('body', parseHtml(html)) as Element;
+
+describe('contentBlocks', () => {
+  it('gives each block element the text it shows itself, in reading order, with its links', () => {
+    const { blocks } = contentBlocks(
+      bodyOf(`<body><div class="card">Intro of <b>the card</b><p>A <a href="/x">linked</a> paragraph.</p>
+        <ul><li>First item</li><li><span>Second</span> item</li></ul></div></body>`),
+    );
+    expect(blocks.map((block) => [block.element.tagName, block.text])).toEqual([
+      ['div', 'Intro of the card'],
+      ['p', 'A linked paragraph.'],
+      ['li', 'First item'],
+      ['li', 'Second item'],
+    ]);
+    expect(blocks[1]).toMatchObject({ links: 1, linkText: 'linked'.length, offset: 'Intro of the card'.length });
+    expect(blocks[2]?.ancestors.map((element) => element.tagName)).toEqual(['ul', 'div', 'body']);
+  });
+
+  it('keeps a code block whole however it is marked up inside, and lists image-only blocks apart', () => {
+    const { blocks, media } = contentBlocks(
+      bodyOf(`<body><p>Run it:</p><pre><div class="line">npm ci</div><div class="line">npm test</div></pre>
+        <figure><img src="/a.png" alt="A chart"></figure><p>After the chart.</p></body>`),
+    );
+    expect(blocks.map((block) => block.text)).toEqual(['Run it:', 'npm ci npm test', 'After the chart.']);
+    expect(media.map(({ element, after }) => [element.tagName, after])).toEqual([['figure', 1]]);
+  });
+});
+
+describe('removeOwnText', () => {
+  it('drops the text a block shows itself and keeps the blocks nested in it, inside their link too', () => {
+    const body = bodyOf(
+      `<body><div>Sponsored <a href="/card"><span>by us</span><p>The story itself.</p></a> more</div></body>`,
+    );
+    const div = select('div', body) as Element;
+    removeOwnText(div);
+    expect(hastToString(div)).toBe('The story itself.');
+    expect(select('a > p', div)).toBeDefined();
+  });
+});
