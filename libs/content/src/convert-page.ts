@@ -16,6 +16,7 @@ import {
   type PageBlocks,
   readPage,
 } from './main-content/extract-main-content.js';
+import { pageKinds } from './main-content/page-kinds.js';
 import { pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
@@ -64,9 +65,10 @@ function convertFormats(input: PageInput): PageOutput {
   if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
   // Read before the scripts that carry it are removed.
   const product = input.onlyMainContent ? pageProduct(tree, input.url) : undefined;
+  const kinds = input.onlyMainContent ? pageKinds(tree, input.url) : [];
   removeNonContent(tree);
 
-  const content = selectContent(tree, input, { product, headline: headlineOf(output.metadata) });
+  const content = selectContent(tree, input, { product, kinds, headline: headlineOf(output.metadata) });
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -116,9 +118,10 @@ export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageB
   const tree = parsePage(input);
   const headline = headlineOf(extractMetadata(tree));
   const product = pageProduct(tree, input.url);
+  const kinds = pageKinds(tree, input.url);
   removeNonContent(tree);
   removeBoilerplate(tree);
-  return readPage(tree, { product, headline });
+  return readPage(tree, { product, kinds, headline });
 }
 
 /** What the page says it is about, for the classifier to compare blocks with. */

@@ -2,6 +2,7 @@ import type { Element } from 'hast';
 import { type BlockStats, linkDensity } from './block-stats.js';
 import { classWeight } from './class-signals.js';
 import type { ContentBlock } from './content-blocks.js';
+import { PAGE_KINDS } from './page-kinds.js';
 import { isPostFurniture } from './post-furniture.js';
 import { isShopChrome } from './product-chrome.js';
 import { isBoilerplateHeading } from './section-headings.js';
@@ -29,10 +30,10 @@ export function blockFeatures(
   stats: Map<Element, BlockStats>,
   pick: RulePick,
   body: Element,
-  headline: string,
+  page: { headline?: string; kinds?: string[] },
 ): number[][] {
-  const headlineWords = new Set(wordsOf(headline));
-  const page = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
+  const headlineWords = new Set(wordsOf(page.headline ?? ''));
+  const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
   indexSiblings(body);
   const pageText = Math.max(1, blocks.reduce((sum, block) => sum + block.text.length, 0));
   const repeats = new Map<string, number>();
@@ -48,12 +49,13 @@ export function blockFeatures(
     element.properties.role === 'main' ||
     (Array.isArray(element.properties.itemProp) && element.properties.itemProp.includes('articleBody'));
   const pageRow = [
-    Math.log1p(page.text),
-    linkDensity(page as BlockStats),
+    Math.log1p(whole.text),
+    linkDensity(whole as BlockStats),
     Math.log1p(blocks.length),
     pick.productPage ? 1 : 0,
     pick.fellBack ? 1 : 0,
     blocks.filter((block) => block.element.tagName === 'h1').length,
+    ...PAGE_KINDS.map((kind) => (page.kinds?.includes(kind) ? 1 : 0)),
   ];
 
   return blocks.map((block, index) => {
@@ -268,6 +270,7 @@ export const FEATURE_NAMES = [
   'product page',
   'rules fell back',
   'h1 count',
+  ...PAGE_KINDS.map((kind) => `says it is ${kind}`),
 ] as const;
 
 const TAG_GROUPS = [

@@ -63,6 +63,8 @@ export interface ExtractionOptions {
   product?: PageProduct;
   /** What the page says it is about: its title and description (from `<title>` and meta tags). */
   headline?: string;
+  /** What the page says it is (`pageKinds`): article, product, listing, discussion, faq. */
+  kinds?: string[];
 }
 
 /** The page as the block classifier reads it: its text blocks and their features. */
@@ -84,7 +86,7 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
-  return { body, blocks, media, features: blockFeatures(blocks, stats, pick, body, options.headline ?? '') };
+  return { body, blocks, media, features: blockFeatures(blocks, stats, pick, body, options) };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
@@ -170,25 +172,37 @@ const SECTIONS = new Set(['div', 'section']);
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
 
 /**
+ * A section that a boilerplate heading opens but that holds more than this share of the page is
+ * the page itself ("Recommended Posts" above a whole forum thread on Invision boards).
+ */
+const MAX_SECTION_SHARE = 0.5;
+
+/**
  * Removes what the rules name as boilerplate with confidence, before anything is measured: the
  * sections that boilerplate headings open, in-page tables of contents, the furniture around forum
  * posts, filter groups, and on a product page the shop around it and grids of other items' cards.
  */
 function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
   const stats = measureBlocks(body);
+  const pageText = stats.get(body)?.text ?? 0;
   const known = (element: Element) => {
     const own = stats.get(element);
     if (!own || !PRUNABLE.has(element.tagName)) return false;
     if (isTableOfContents(own) || isChoiceList(element, stats)) return true;
     if (isPostFurniture(element) && !holdsTitle(element)) return true;
     const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
-    if (heading && isBoilerplateHeading(heading)) return true;
+    if (heading && isBoilerplateHeading(heading) && own.text <= pageText * MAX_SECTION_SHARE) return true;
     // The one product is the content; grids of other items' cards around it are recommendations.
     if (!onProductPage) return false;
     return isItemCardGrid(element, stats) || (isShopChrome(element) && !holdsTitle(element));
   };
+  const textIn = (children: ElementContent[]) =>
+    children.reduce((sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0), 0);
   const walk = (element: Element) => {
-    element.children = withoutBoilerplateSections(element.children).filter((child) => {
+    const sectioned = withoutBoilerplateSections(element.children);
+    const sectionText = textIn(element.children) - textIn(sectioned);
+    if (sectionText <= pageText * MAX_SECTION_SHARE) element.children = sectioned;
+    element.children = element.children.filter((child) => {
       if (child.type !== 'element') return true;
       if (known(child)) return false;
       walk(child);
