@@ -5,7 +5,9 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { convertPage } from '#content';
-import { wcxbPages, wordF1, words } from './wcxb-pages.js';
+import { flag, option } from './command-line.js';
+import { wcxbPages } from './wcxb-pages.js';
+import { wordF1, words } from './word-f1.js';
 
 /**
  * `npm run bench:extraction`: runs onlyMainContent + markdown conversion over every page of the
@@ -19,11 +21,6 @@ import { wcxbPages, wordF1, words } from './wcxb-pages.js';
  * `--versus-full` also converts every page whole (onlyMainContent: false) and prints its time beside, as a ratio:
  * extraction should pay for itself because less of the tree reaches the converter.
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? undefined : args[index + 1];
-};
 
 interface Score {
   id: string;
@@ -61,7 +58,7 @@ const percentile = (values: number[], p: number) => {
 const onlyType = option('type');
 /** `--sample 3`: every third page, for quick iterations; report figures from full runs only. */
 const sample = Number(option('sample') ?? 1);
-const versusFull = args.includes('--versus-full');
+const versusFull = flag('versus-full');
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
 for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType })) {
@@ -72,7 +69,7 @@ for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType 
       url,
       formats: ['markdown'],
       onlyMainContent,
-      onlyCleanContent: args.includes('--clean'),
+      onlyCleanContent: flag('clean'),
       removeBase64Images: true,
     });
     return { markdown, ms: Number(process.hrtime.bigint() - started) / 1e6 };

@@ -2,8 +2,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BlockModel, FEATURE_NAMES, mainContentBlocks, scoreBlocks } from '#content';
 import { repoRoot } from '../../support/repo-root.js';
-import { wcxbPages, wordF1, words } from '../wcxb-pages.js';
-import { type BoostingOptions, DEFAULT_BOOSTING, type TrainingSet, trainBoostedTrees } from './gradient-boosting.js';
+import { flag, option } from '../command-line.js';
+import { wcxbPages } from '../wcxb-pages.js';
+import { wordF1, words } from '../word-f1.js';
+import {
+  type BoostingOptions,
+  DEFAULT_BOOSTING,
+  type TrainingSet,
+  trainBoostedTrees,
+} from './gradient-boosting.js';
 
 /**
  * `npm run train:extraction`: trains onlyMainContent's block classifier on the WCXB development
@@ -16,14 +23,11 @@ import { type BoostingOptions, DEFAULT_BOOSTING, type TrainingSet, trainBoostedT
  *
  * Before writing, a 5-fold cross-validation (pages split by id, each page judged by a model that
  * never saw it) chooses the keep threshold and prints the held-out F1 per page type: the figure
- * to trust for pages outside this split. `--folds 0` skips it; `--reuse FILE` reads (or writes)
- * the labelled blocks from a cache, for trying model options quickly; `--dry` writes nothing.
+ * to trust for pages outside this split. `--folds 0` skips it (`--threshold` then sets the
+ * threshold, 0.4 by default); `--reuse FILE` reads (or writes)
+ * the labelled blocks from a cache, for trying model options quickly; `--dump FILE` writes the
+ * held-out scores of every block, for looking at errors; `--dry` writes nothing.
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? undefined : args[index + 1];
-};
 
 interface LabelledPage {
   id: string;
@@ -34,8 +38,6 @@ interface LabelledPage {
   firstH1: number;
   rows: number[][];
   labels: number[];
-  /** For each block, a number naming its parent block element (blocks of one container share it). */
-  containers: number[][];
 }
 
 /** A block is content when at least this share of its word pairs is found in the truth. */
@@ -72,13 +74,7 @@ function readPages(): LabelledPage[] {
     const { blocks, features } = mainContentBlocks(page);
     const blockWords = blocks.map((block) => words(block.text));
     const truth = words(page.truth);
-    const ids = new Map<unknown, number>();
-    const idOf = (element: unknown) => {
-      if (!ids.has(element)) ids.set(element, ids.size);
-      return ids.get(element) as number;
-    };
     pages.push({
-      containers: blocks.map((block) => [0, 1, 2].map((level) => idOf(block.ancestors[level]))),
       id: page.id,
       type: page.type,
       truth,
@@ -93,15 +89,13 @@ function readPages(): LabelledPage[] {
   return pages;
 }
 
-const WEIGHTING = option('weighting') ?? 'page';
-
 function trainingSet(pages: LabelledPage[]): TrainingSet {
   const set: TrainingSet = { rows: [], labels: [], weights: [] };
   for (const page of pages) {
     // A page without truth teaches nothing about what content looks like.
     if (page.truth.length === 0) continue;
     const pageWords = page.blockWords.reduce((sum, block) => sum + block.length, 0);
-    const scale = WEIGHTING === 'truth' ? Math.max(50, page.truth.length) : WEIGHTING === 'mixed' ? Math.sqrt(Math.max(50, page.truth.length) * Math.max(1, pageWords)) : Math.max(1, pageWords);
+    const scale = Math.max(1, pageWords);
     page.rows.forEach((row, index) => {
       set.rows.push(row);
       set.labels.push(page.labels[index] as number);
@@ -113,33 +107,10 @@ function trainingSet(pages: LabelledPage[]): TrainingSet {
 
 /** Page F1 of the blocks a model keeps (the first h1 always kept, as extraction does). */
 function pageF1(page: LabelledPage, scores: number[], threshold: number): number {
-  const kept = page.blockWords.filter((_, index) => index === page.firstH1 || (scores[index] as number) >= threshold);
-  return wordF1(kept.flat(), page.truth)[2];
-}
-
-const SMOOTHINGS = (option('smooth') ?? '1,0,0,0').split(';').map((setting) => setting.split(',').map(Number));
-
-/** Each block's score mixed with the mean scores of the blocks in its parent, grandparent, great-grandparent. */
-function smooth(page: LabelledPage, scores: number[], weights: number[]): number[] {
-  const means = [0, 1, 2].map((level) => {
-    const sums = new Map<number, [number, number]>();
-    page.containers.forEach((containers, index) => {
-      const key = containers[level] as number;
-      const weight = page.blockWords[index]?.length ?? 0;
-      const [sum, total] = sums.get(key) ?? [0, 0];
-      sums.set(key, [sum + (scores[index] as number) * weight, total + weight]);
-    });
-    return page.containers.map((containers) => {
-      const [sum, total] = sums.get(containers[level] as number) ?? [0, 0];
-      return total > 0 ? sum / total : 0;
-    });
-  });
-  const [own = 1, ...levels] = weights;
-  return scores.map(
-    (score, index) =>
-      (own * score + levels.reduce((sum, weight, level) => sum + weight * (means[level]?.[index] as number), 0)) /
-      (own + levels.reduce((sum, weight) => sum + weight, 0)),
+  const kept = page.blockWords.filter(
+    (_, index) => index === page.firstH1 || (scores[index] as number) >= threshold,
   );
+  return wordF1(kept.flat(), page.truth)[2];
 }
 
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
@@ -154,23 +125,36 @@ function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOp
     process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
   }
   const dump = option('dump');
-  if (dump) writeFileSync(dump, JSON.stringify(pages.map((page) => ({ id: page.id, type: page.type, scores: scores.get(page) }))));
+  if (dump)
+    writeFileSync(
+      dump,
+      JSON.stringify(pages.map((page) => ({ id: page.id, type: page.type, scores: scores.get(page) }))),
+    );
   let best = { threshold: 0.5, f1: -1 };
-  for (const setting of SMOOTHINGS) {
-    const smoothed = new Map([...scores].map(([page, raw]) => [page, smooth(page, raw, setting)]));
-    for (const threshold of THRESHOLDS) {
-      const f1 = mean(pages.map((page) => pageF1(page, smoothed.get(page) ?? [], threshold)));
-      console.log(`held-out F1 smoothing ${setting} threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
-      if (f1 > best.f1) best = { threshold, f1 };
-    }
+  for (const threshold of THRESHOLDS) {
+    const f1 = mean(pages.map((page) => pageF1(page, scores.get(page) ?? [], threshold)));
+    console.log(`held-out F1 at threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
+    if (f1 > best.f1) best = { threshold, f1 };
   }
-  console.log(`\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown), beside the rules alone:`);
+  console.log(
+    `\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown), beside the rules alone:`,
+  );
   const rulesKept = FEATURE_NAMES.indexOf('kept by rules');
   for (const type of ['all', ...new Set(pages.map((page) => page.type))]) {
     const ofType = pages.filter((page) => type === 'all' || page.type === type);
     const f1 = mean(ofType.map((page) => pageF1(page, scores.get(page) ?? [], best.threshold)));
-    const rules = mean(ofType.map((page) => pageF1(page, page.rows.map((row) => row[rulesKept] as number), 1)));
-    console.log(`  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}  rules=${rules.toFixed(3)}`);
+    const rules = mean(
+      ofType.map((page) =>
+        pageF1(
+          page,
+          page.rows.map((row) => row[rulesKept] as number),
+          1,
+        ),
+      ),
+    );
+    console.log(
+      `  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}  rules=${rules.toFixed(3)}`,
+    );
   }
   return best.threshold;
 }
@@ -186,8 +170,8 @@ const options: BoostingOptions = {
   ...(option('min-leaf') ? { minLeafWeight: Number(option('min-leaf')) } : {}),
 };
 const folds = Number(option('folds') ?? 5);
-const threshold = folds > 1 ? crossValidate(pages, folds, options) : 0.5;
-if (!args.includes('--dry')) {
+const threshold = folds > 1 ? crossValidate(pages, folds, options) : Number(option('threshold') ?? 0.4);
+if (!flag('dry')) {
   const model: BlockModel = { ...trainBoostedTrees(trainingSet(pages), FEATURE_NAMES, options), threshold };
   writeModel(model, options);
 }
@@ -195,7 +179,13 @@ if (!args.includes('--dry')) {
 function writeModel(model: BlockModel, options: BoostingOptions): void {
   const round = (value: number) => Number(value.toPrecision(6));
   const trees = model.trees.map((tree) =>
-    JSON.stringify(tree.map((node) => (node.length === 4 ? [node[0], round(node[1] as number), node[2], node[3]] : [round(node[0] as number)]))),
+    JSON.stringify(
+      tree.map((node) =>
+        node.length === 4
+          ? [node[0], round(node[1] as number), node[2], node[3]]
+          : [round(node[0] as number)],
+      ),
+    ),
   );
   const file = join(repoRoot, 'libs/content/src/main-content/block-model.generated.ts');
   writeFileSync(

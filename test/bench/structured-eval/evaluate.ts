@@ -5,6 +5,7 @@ import { convertPage } from '#content';
 import { createLlmPort } from '#llm';
 import { extractStructured, NO_ANSWER, withModel } from '#structured';
 import { repoRoot } from '../../support/repo-root.js';
+import { wordF1 } from '../word-f1.js';
 import { ARTICLES } from './articles.js';
 import { MENUS } from './menus.js';
 import { PRODUCTS } from './products.js';
@@ -25,24 +26,8 @@ const normalise = (text: string) =>
     .replace(/\b(?:a|an|the)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const tokenF1 = (predicted: string, gold: string) => {
-  const p = normalise(predicted).split(' ').filter(Boolean);
-  const g = normalise(gold).split(' ').filter(Boolean);
-  const counts = new Map<string, number>();
-  for (const token of g) counts.set(token, (counts.get(token) ?? 0) + 1);
-  let same = 0;
-  for (const token of p) {
-    const left = counts.get(token) ?? 0;
-    if (left > 0) {
-      same++;
-      counts.set(token, left - 1);
-    }
-  }
-  if (same === 0) return 0;
-  const precision = same / p.length;
-  const recall = same / g.length;
-  return (2 * precision * recall) / (precision + recall);
-};
+const tokenF1 = (predicted: string, gold: string) =>
+  wordF1(normalise(predicted).split(' ').filter(Boolean), normalise(gold).split(' ').filter(Boolean))[2];
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 

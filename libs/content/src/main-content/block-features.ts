@@ -35,7 +35,10 @@ export function blockFeatures(
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
   indexSiblings(body);
-  const pageText = Math.max(1, blocks.reduce((sum, block) => sum + block.text.length, 0));
+  const pageText = Math.max(
+    1,
+    blocks.reduce((sum, block) => sum + block.text.length, 0),
+  );
   const repeats = new Map<string, number>();
   const copyNumber = blocks.map((block) => {
     const copies = (repeats.get(block.text) ?? 0) + 1;
@@ -116,7 +119,7 @@ export function blockFeatures(
       chain.some(isPostFurniture) ? 1 : 0,
       chain.some(isShopChrome) ? 1 : 0,
       boilerplateSection(element, ancestors) ? 1 : 0,
-      ...NAME_GROUPS.map((pattern) => nameDistance(chain, pattern)),
+      ...nameDistances(chain),
       ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
       similarSiblings(ancestors[0]),
       similarSiblings(ancestors[1]),
@@ -159,14 +162,33 @@ const NAMES: Array<[string, RegExp]> = [
   ['controls', /button|btn|link|action|toolbar|icon/i],
   ['forms', /form|search|login|signin|register|input/i],
 ];
-const NAME_GROUPS = NAMES.map(([, pattern]) => pattern);
 const NAME_GROUP_LABELS = NAMES.map(([label]) => label);
 
-/** How many levels up the nearest element named so is (0: the block itself; 9: none within 8). */
-function nameDistance(chain: Element[], pattern: RegExp): number {
-  for (let level = 0; level < Math.min(chain.length, 9); level++)
-    if (namesOf(chain[level] as Element).some((name) => pattern.test(name))) return level;
-  return 9;
+/** For each kind of name, how many levels up the nearest element named so is (0: the block itself; 9: none within 8). */
+function nameDistances(chain: Element[]): number[] {
+  const distances = NAMES.map(() => 9);
+  for (let level = Math.min(chain.length, 9) - 1; level >= 0; level--) {
+    const kinds = nameKindsOf(chain[level] as Element);
+    NAMES.forEach((_, kind) => {
+      if (kinds & (1 << kind)) distances[kind] = level;
+    });
+  }
+  return distances;
+}
+
+/** The kinds an element's class and id names say, as bits (read once per element). */
+const kindsCache = new WeakMap<Element, number>();
+function nameKindsOf(element: Element): number {
+  let kinds = kindsCache.get(element);
+  if (kinds === undefined) {
+    const names = namesOf(element);
+    kinds = NAMES.reduce(
+      (bits, [, pattern], kind) => (names.some((name) => pattern.test(name)) ? bits | (1 << kind) : bits),
+      0,
+    );
+    kindsCache.set(element, kinds);
+  }
+  return kinds;
 }
 
 const namesCache = new WeakMap<Element, string[]>();
@@ -185,8 +207,14 @@ function namesOf(element: Element): string[] {
 const CUES: Array<[string, RegExp]> = [
   ['copyright', /©|\(c\) \d{4}|copyright|all rights reserved/i],
   ['account', /\b(?:log ?in|sign ?in|sign ?up|register|my account|create an account)\b/i],
-  ['more', /\b(?:read more|continue reading|learn more|view all|see all|show more|load more|shop now|see more)\b/i],
-  ['date', /\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i],
+  [
+    'more',
+    /\b(?:read more|continue reading|learn more|view all|see all|show more|load more|shop now|see more)\b/i,
+  ],
+  [
+    'date',
+    /\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago)\b/i,
+  ],
   ['price', /[$€£¥₹]\s?\d|\d\s?(?:€|EUR|USD|GBP)\b/],
   ['sharing', /\b(?:share|tweet|facebook|twitter|linkedin|pinterest|whatsapp|email this)\b/i],
   ['legal', /\b(?:cookies?|privacy|terms (?:of|and)|gdpr)\b/i],

@@ -18,7 +18,11 @@ describe('contentBlocks', () => {
       ['li', 'First item'],
       ['li', 'Second item'],
     ]);
-    expect(blocks[1]).toMatchObject({ links: 1, linkText: 'linked'.length, offset: 'Intro of the card'.length });
+    expect(blocks[1]).toMatchObject({
+      links: 1,
+      linkText: 'linked'.length,
+      offset: 'Intro of the card'.length,
+    });
     expect(blocks[2]?.ancestors.map((element) => element.tagName)).toEqual(['ul', 'div', 'body']);
   });
 

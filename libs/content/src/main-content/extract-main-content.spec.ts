@@ -238,3 +238,63 @@ describe('extractMainContent', () => {
     expect(text(extractMainContent(tree, options))).toContain('| 1 | Rest | Easy 3 km |');
   });
 });
+
+/** Pages of the size the classifier judges (at least 1,000 characters of text): written like real ones. */
+describe('extractMainContent on pages of real size (the block classifier)', () => {
+  const sentences = [
+    'The tide came in faster than the guidebook promised, and the causeway vanished under grey water within minutes.',
+    'Local fishermen say the channel shifts every winter, so the markers placed in spring are often wrong by autumn.',
+    'We waited on the island for six hours, reading the notices about the monks who built the first chapel there.',
+    'By evening the sand reappeared, rippled and shining, and the walk back took barely twenty minutes in the dusk.',
+    'If you plan the crossing, check the tide tables on the morning itself, because storms change them by an hour.',
+    'The café at the harbour keeps a chalkboard with the safe times, and the owner will tell you when to leave.',
+  ];
+  const article = sentences
+    .map((sentence, index) => `<p>${sentence} ${sentences[(index + 2) % 6]}</p>`)
+    .join('');
+  const menu = (labels: string[]) =>
+    `<ul class="menu">${labels.map((label) => `<li><a href="/${label.toLowerCase()}">${label}</a></li>`).join('')}</ul>`;
+
+  it('keeps an article and drops the menus, popular-post links and copyright line around it', () => {
+    const tree = parseHtml(`<body>
+      <div class="site-top">${menu(['Home', 'Travel', 'Food', 'Culture', 'Shop', 'Contact'])}</div>
+      <div class="wrap"><div class="post-content"><h1>Crossing to the tidal island</h1>
+        <div class="byline">By Mara Quinn · 12 March 2024</div>${article}</div>
+      <div class="rail"><h3>Popular now</h3>${menu(['Ten lighthouses worth the climb', 'Where to eat on the north coast', 'A week of ferries'])}</div></div>
+      <div class="site-bottom"><p>© 2024 Coastal Notes Ltd. All rights reserved.</p>${menu(['Privacy', 'Terms', 'Cookies'])}</div>
+      </body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const sentence of sentences) expect(result).toContain(sentence);
+    expect(result).toContain('# Crossing to the tidal island');
+    for (const boilerplate of ['[Culture]', 'All rights reserved', '[Cookies]'])
+      expect(result).not.toContain(boilerplate);
+  });
+
+  it('keeps every post of a long thread', () => {
+    const post = (author: string, index: number) => `<div class="message">
+      <div class="message-user"><a href="/u/${author}">${author}</a></div>
+      <div class="message-body"><p>${sentences[index]} ${sentences[(index + 3) % 6]}</p></div>
+      <div class="message-actions"><a href="#r">Reply</a> <a href="#q">Quote</a> <a href="#x">Report</a></div></div>`;
+    const tree = parseHtml(`<body>
+      <div class="forum-nav">${menu(['Forums', 'New posts', 'Members', 'Search', 'Log in'])}</div>
+      <div class="thread"><h1>Tidal island crossing times?</h1>${['ann', 'bo', 'cy', 'dee', 'eli', 'fay'].map(post).join('')}</div>
+      </body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const sentence of sentences) expect(result).toContain(sentence);
+    expect(result).not.toContain('[Members]');
+  });
+
+  it('keeps the teasers of a listing page: titles and blurbs', () => {
+    const teaser = (sentence: string, index: number) =>
+      `<li class="teaser"><h2><a href="/story/${index}">Story ${index + 1}: ${sentence.split(',')[0]}</a></h2><p>${sentence}</p></li>`;
+    const tree = parseHtml(`<body>
+      <div class="site-top">${menu(['Home', 'Travel', 'Food', 'Culture', 'Shop', 'Contact'])}</div>
+      <div class="archive"><h1>Travel stories</h1><ul>${sentences.map(teaser).join('')}</ul>
+      <div class="pager">${menu(['1', '2', '3', 'Next'])}</div></div>
+      </body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const sentence of sentences) expect(result).toContain(sentence);
+    expect(result).toContain('Story 3: We waited on the island for six hours');
+    expect(result).not.toContain('[Culture]');
+  });
+});

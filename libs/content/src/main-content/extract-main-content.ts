@@ -27,24 +27,22 @@ const MIN_VOTED_SHARE = 0.5;
 const MIN_TITLED_SHARE = 0.5;
 
 /**
- * Picks the page's main content from a tree already stripped of non-content and boilerplate, in
- * two steps:
- * 1. rules: narrow to what the page marks as its content when it does (one `<main>` /
- *    `<article>` / `articleBody` holding a good part of the text), else to the container its
- *    prose votes for (readability-style: text, commas, link density, class/id hints); then prune
- *    the blocks inside that read as boilerplate (menus and tag clouds, blocks whose class or id
- *    says related / share / comment-form / promo, sections that "Related" or "Comments" headings
- *    open, repeated blocks);
- * 2. the block classifier: every text block of the page is judged on its own features and on
- *    what the rules made of it (see `block-features.ts`), and keeps its text or loses it.
- * Keeps the title heading, adds the product description the page's data carries when the pick
- * does not show it, and keeps the whole page when nothing would be left.
+ * Picks the page's main content from a tree already stripped of non-content and the boilerplate
+ * floor:
+ * 1. removes what rules name as boilerplate with confidence (consent managers, form controls,
+ *    sections that "Related" or "Comments" headings open, tables of contents, filter groups,
+ *    forum post furniture, a product page's shop chrome and card grids);
+ * 2. lets the readability-style rules pick a region and prune it; their pick is one input of
+ * 3. the block classifier: every text block is judged on its features (`block-features.ts`) by
+ *    the trained model (`block-classifier.ts`) and keeps its text or loses it.
+ * Keeps the first `<h1>`, images beside kept text, and the product description the page's data
+ * carries when the pick does not show it; keeps the whole page when nothing would be left.
  */
 export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
-  const scores = scoreBlocks(page.features);
   const firstH1 = page.blocks.findIndex((block) => block.element.tagName === 'h1');
-  const kept = page.blocks.filter((_, index) => index === firstH1 || scores[index] >= KEEP_THRESHOLD);
+  const keeps = classify(page);
+  const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
   if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) return tree;
   const keptElements = new Set(kept.map((block) => block.element));
   for (const block of page.blocks) if (!keptElements.has(block.element)) removeOwnText(block.element);
@@ -56,6 +54,19 @@ export function extractMainContent(tree: Root, options: ExtractionOptions & { ur
   removeEmptied(page.body);
   addDescription(page.body, options.product?.description);
   return wrap(page.body.children);
+}
+
+/**
+ * Pages with less text than this are judged by the rules alone: the classifier learned from real
+ * pages, and hardly any of them is this small (2.5% of its training pages, where the rules do as well).
+ */
+const MIN_TEXT_FOR_CLASSIFIER = 1000;
+
+/** Which blocks keep their text: the classifier's judgement, or on small pages the rules'. */
+function classify(page: PageBlocks): boolean[] {
+  if (page.text < MIN_TEXT_FOR_CLASSIFIER)
+    return page.blocks.map((block) => page.pick.kept.has(block.element));
+  return scoreBlocks(page.features).map((score) => score >= KEEP_THRESHOLD);
 }
 
 export interface ExtractionOptions {
@@ -70,6 +81,10 @@ export interface ExtractionOptions {
 /** The page as the block classifier reads it: its text blocks and their features. */
 export interface PageBlocks {
   body: Element;
+  /** Characters of text on the page. */
+  text: number;
+  /** What the rules picked. */
+  pick: RulePick;
   blocks: ContentBlock[];
   media: MediaBlock[];
   features: number[][];
@@ -81,12 +96,14 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
   removeConsentManagers(body);
-  removeFormControls(body);
+  // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
+  removeFormControls(body);
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
-  return { body, blocks, media, features: blockFeatures(blocks, stats, pick, body, options) };
+  const features = blockFeatures(blocks, stats, pick, body, options);
+  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, media, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
@@ -216,14 +233,9 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
  * A copy of `region` without the blocks that read as boilerplate by their class or id and the
  * menus of short links, and without blocks that repeat an earlier block; records what it keeps.
  */
-function prune(
-  region: Element,
-  stats: Map<Element, BlockStats>,
-  kept: Set<Element>,
-): Element {
+function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Element>): Element {
   const repetition = repetitionChecker(stats);
-  const keepAll = (children: ElementContent[]) =>
-    children.map(keep).filter((child) => child !== undefined);
+  const keepAll = (children: ElementContent[]) => children.map(keep).filter((child) => child !== undefined);
   const keep = (node: ElementContent): ElementContent | undefined => {
     if (node.type !== 'element') return node;
     if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;

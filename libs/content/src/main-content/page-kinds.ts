@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
-import { itemsOfType, jsonLdItems } from '#structured';
 import { visit } from 'unist-util-visit';
+import { itemsOfType, jsonLdItems } from '#structured';
 
 /** Kinds of page and the schema.org types (JSON-LD or microdata) and OpenGraph types that say so. */
 const KINDS: Record<string, string[]> = {
