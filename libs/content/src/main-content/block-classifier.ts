@@ -22,18 +22,64 @@ export const KEEP_THRESHOLD = BLOCK_MODEL.threshold;
 
 /** The probability that each block (a row of features) is main content. */
 export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): number[] {
+  const forest = compiled(model);
   return rows.map((row) => {
     let score = model.bias;
-    for (const tree of model.trees) score += leafValue(tree, row);
+    for (const root of forest.roots) {
+      let node = root;
+      while (forest.feature[node] !== LEAF) {
+        node =
+          (row[forest.feature[node] as number] as number) < (forest.threshold[node] as number)
+            ? (forest.left[node] as number)
+            : (forest.right[node] as number);
+      }
+      score += forest.threshold[node] as number;
+    }
     return 1 / (1 + Math.exp(-score));
   });
 }
 
-function leafValue(tree: ReadonlyArray<readonly number[]>, row: number[]): number {
-  let node = tree[0] as readonly number[];
-  while (node.length === 4) {
-    const [feature, threshold, left, right] = node as [number, number, number, number];
-    node = tree[(row[feature] as number) < threshold ? left : right] as readonly number[];
+const LEAF = -1;
+
+/** The trees flattened into typed arrays once (a leaf keeps its value where a split keeps its threshold). */
+interface Forest {
+  roots: number[];
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+}
+
+const forests = new WeakMap<BlockModel, Forest>();
+function compiled(model: BlockModel): Forest {
+  const known = forests.get(model);
+  if (known) return known;
+  const size = model.trees.reduce((sum, tree) => sum + tree.length, 0);
+  const forest: Forest = {
+    roots: [],
+    feature: new Int32Array(size),
+    threshold: new Float64Array(size),
+    left: new Int32Array(size),
+    right: new Int32Array(size),
+  };
+  let offset = 0;
+  for (const tree of model.trees) {
+    forest.roots.push(offset);
+    tree.forEach((node, index) => {
+      const at = offset + index;
+      if (node.length === 4) {
+        const [feature, threshold, left, right] = node as [number, number, number, number];
+        forest.feature[at] = feature;
+        forest.threshold[at] = threshold;
+        forest.left[at] = offset + left;
+        forest.right[at] = offset + right;
+      } else {
+        forest.feature[at] = LEAF;
+        forest.threshold[at] = node[0] as number;
+      }
+    });
+    offset += tree.length;
   }
-  return node[0] as number;
+  forests.set(model, forest);
+  return forest;
 }

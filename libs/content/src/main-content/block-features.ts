@@ -9,10 +9,10 @@ import { isBoilerplateHeading } from './section-headings.js';
 
 /** What the rule-based pick said about the page, as input to the block classifier. */
 export interface RulePick {
-  /** Elements the rules kept (the region after pruning). */
-  kept: Set<Element>;
-  /** Elements inside the region the rules narrowed to before pruning. */
-  region: Set<Element>;
+  /** Whether the rules kept this element (its block ancestors given, nearest first). */
+  keeps(element: Element, ancestors: Element[]): boolean;
+  /** Whether the element lies in the region the rules narrowed to before pruning. */
+  inRegion(element: Element, ancestors: Element[]): boolean;
   /** The rules found nothing plausible and kept the whole page. */
   fellBack: boolean;
   /** The page shows one product (schema.org data). */
@@ -132,8 +132,8 @@ export function blockFeatures(
       ...neighbour(index - 1),
       ...neighbour(index + 1),
       // What the rules made of it.
-      pick.kept.has(element) ? 1 : 0,
-      pick.region.has(element) ? 1 : 0,
+      pick.keeps(element, ancestors) ? 1 : 0,
+      pick.inRegion(element, ancestors) ? 1 : 0,
       ...pageRow,
     ];
   });

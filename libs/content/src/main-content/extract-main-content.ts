@@ -65,7 +65,7 @@ const MIN_TEXT_FOR_CLASSIFIER = 1000;
 /** Which blocks keep their text: the classifier's judgement, or on small pages the rules'. */
 function classify(page: PageBlocks): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER)
-    return page.blocks.map((block) => page.pick.kept.has(block.element));
+    return page.blocks.map((block) => page.pick.keeps(block.element, block.ancestors));
   return scoreBlocks(page.features).map((score) => score >= KEEP_THRESHOLD);
 }
 
@@ -114,22 +114,20 @@ function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: b
   const pruned = prune(region, stats, kept);
   const minShare = productPage ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
-  const inRegion = descendants(region);
+  // A voted region is a wrapper made up around the page's own elements: those are its roots.
+  const roots = new Set(
+    stats.has(region) ? [region] : region.children.filter((child) => child.type === 'element'),
+  );
+  const inRegion = (element: Element, ancestors: Element[]) =>
+    region === body || roots.has(element) || ancestors.some((ancestor) => roots.has(ancestor));
   const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
-  if (pickedText >= enough) return { kept, region: inRegion, fellBack: false, productPage };
+  if (pickedText >= enough)
+    return { keeps: (element) => kept.has(element), inRegion, fellBack: false, productPage };
   // Pruning took too much: the region as it was is still a better guess than the whole page.
   if (region !== body && (stats.get(region)?.text ?? textOf(region, stats)) >= enough)
-    return { kept: inRegion, region: inRegion, fellBack: false, productPage };
-  const all = descendants(body);
-  return { kept: all, region: all, fellBack: true, productPage };
-}
-
-function descendants(root: Element): Set<Element> {
-  const found = new Set<Element>();
-  visit(root, 'element', (node: Element) => {
-    found.add(node);
-  });
-  return found;
+    return { keeps: inRegion, inRegion, fellBack: false, productPage };
+  const all = () => true;
+  return { keeps: all, inRegion: all, fellBack: true, productPage };
 }
 
 /** A single `<main>` / `[role=main]` / `<article>` / `articleBody` that holds a good part of the page's text. */
