@@ -3,7 +3,7 @@ import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
 import { redactedValues, redactPii } from '#redaction';
-import { extractStructured } from '#structured';
+import { extractStructured, jsonLdItems } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
@@ -64,11 +64,10 @@ function convertFormats(input: PageInput): PageOutput {
   if (wants.has('images')) output.images = collectImages(tree, input);
   if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
   // Read before the scripts that carry it are removed.
-  const product = input.onlyMainContent ? pageProduct(tree, input.url) : undefined;
-  const kinds = input.onlyMainContent ? pageKinds(tree, input.url) : [];
+  const hints = input.onlyMainContent ? extractionHints(tree, input.url, output.metadata) : {};
   removeNonContent(tree);
 
-  const content = selectContent(tree, input, { product, kinds, headline: headlineOf(output.metadata) });
+  const content = selectContent(tree, input, hints);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -116,19 +115,22 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
  */
 export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageBlocks {
   const tree = parsePage(input);
-  const headline = headlineOf(extractMetadata(tree));
-  const product = pageProduct(tree, input.url);
-  const kinds = pageKinds(tree, input.url);
+  const hints = extractionHints(tree, input.url, extractMetadata(tree));
   removeNonContent(tree);
   removeBoilerplate(tree);
-  return readPage(tree, { product, kinds, headline });
+  return readPage(tree, hints);
 }
 
-/** What the page says it is about, for the classifier to compare blocks with. */
-function headlineOf(metadata: PageMetadata): string {
-  return [metadata.title, metadata.description, metadata.ogTitle, metadata.ogDescription]
+/**
+ * What the page says about itself, read before its scripts are removed: its one product, its
+ * kinds (from one read of its JSON-LD) and its headline (title and description).
+ */
+function extractionHints(tree: Root, url: string, metadata: PageMetadata): ExtractionOptions {
+  const items = jsonLdItems({ tree, url, meta: new Map() });
+  const headline = [metadata.title, metadata.description, metadata.ogTitle, metadata.ogDescription]
     .filter((text) => typeof text === 'string')
     .join(' ');
+  return { product: pageProduct(tree, url, items), kinds: pageKinds(tree, url, items), headline };
 }
 
 function hasText(tree: Root): boolean {

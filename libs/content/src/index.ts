@@ -9,7 +9,7 @@ export {
   type ScrapeDocument,
   structuredRequestOf,
 } from './document/build-document.js';
-export { type BlockModel, scoreBlocks } from './main-content/block-classifier.js';
+export { type BlockModel, blockMargins, scoreBlocks } from './main-content/block-classifier.js';
 export { FEATURE_NAMES } from './main-content/block-features.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
 export { localPartOf, refineWithModel } from './model/refine-with-model.js';

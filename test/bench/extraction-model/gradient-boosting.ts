@@ -1,4 +1,4 @@
-import type { BlockModel } from '#content';
+import { type BlockModel, blockMargins } from '#content';
 
 /**
  * Gradient-boosted decision trees for a binary label with logistic loss, histogram-based (every
@@ -149,19 +149,11 @@ export function trainBoostedTrees(
       return best;
     };
     grow(sampled, histogramOf(sampled), 0);
-    for (let row = 0; row < n; row++) margin[row] += leafOf(nodes, data.rows[row] as number[]);
+    const added = blockMargins(data.rows, { features: featureNames, bias: 0, trees: [nodes] });
+    for (let row = 0; row < n; row++) margin[row] += added[row] as number;
     trees.push(nodes);
   }
   return { features: featureNames, bias, trees };
-}
-
-function leafOf(nodes: number[][], row: number[]): number {
-  let node = nodes[0] as number[];
-  while (node.length === 4) {
-    const [feature, threshold, left, right] = node as [number, number, number, number];
-    node = nodes[(row[feature] as number) < threshold ? left : right] as number[];
-  }
-  return node[0] as number;
 }
 
 /** Distinct cut points so that each bin holds about the same number of values. */

@@ -22,9 +22,14 @@ export const KEEP_THRESHOLD = BLOCK_MODEL.threshold;
 
 /** The probability that each block (a row of features) is main content. */
 export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): number[] {
+  return blockMargins(rows, model).map((margin) => 1 / (1 + Math.exp(-margin)));
+}
+
+/** The model's log-odds for each row: the bias plus the leaf each tree sends the row to. */
+export function blockMargins(rows: number[][], model: Omit<BlockModel, 'threshold'>): number[] {
   const forest = compiled(model);
   return rows.map((row) => {
-    let score = model.bias;
+    let margin = model.bias;
     for (const root of forest.roots) {
       let node = root;
       while (forest.feature[node] !== LEAF) {
@@ -33,9 +38,9 @@ export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): 
             ? (forest.left[node] as number)
             : (forest.right[node] as number);
       }
-      score += forest.threshold[node] as number;
+      margin += forest.threshold[node] as number;
     }
-    return 1 / (1 + Math.exp(-score));
+    return margin;
   });
 }
 
@@ -50,8 +55,8 @@ interface Forest {
   right: Int32Array;
 }
 
-const forests = new WeakMap<BlockModel, Forest>();
-function compiled(model: BlockModel): Forest {
+const forests = new WeakMap<Omit<BlockModel, 'threshold'>, Forest>();
+function compiled(model: Omit<BlockModel, 'threshold'>): Forest {
   const known = forests.get(model);
   if (known) return known;
   const size = model.trees.reduce((sum, tree) => sum + tree.length, 0);

@@ -95,10 +95,11 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
-  removeConsentManagers(body);
+  removeWhere(body, isConsentDialog);
   // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
-  removeFormControls(body);
+  // Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons.
+  removeWhere(body, (element) => FORM_CONTROLS.has(element.tagName));
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
@@ -183,7 +184,7 @@ const PRUNABLE = new Set([
 /** Containers that a boilerplate heading at their start marks as a whole. */
 const SECTIONS = new Set(['div', 'section']);
 
-/** Form controls. */
+/** Form controls: what a reader operates, not reads. */
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
 
 /**
@@ -407,15 +408,6 @@ function addDescription(body: Element, description: ElementContent[] | undefined
   if (!placed) body.children.unshift(block);
 }
 
-/** Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons. */
-function removeFormControls(body: Element): void {
-  visit(body, 'element', (node: Element, index, parent) => {
-    if (!parent || index === undefined || !FORM_CONTROLS.has(node.tagName)) return;
-    parent.children.splice(index, 1);
-    return [SKIP, index];
-  });
-}
-
 /**
  * Removes the elements that dropped text left without words or images (empty list items, rows,
  * wrappers). Cells stay while their row has words, so tables keep their shape.
@@ -438,15 +430,18 @@ function removeEmptied(element: Element): boolean {
 const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);
 const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
-/** Consent dialogs often hold more prose than the page itself; they are never its content. */
-function removeConsentManagers(body: Element): void {
+/** Removes every element (and what it holds) that `test` picks, top down. */
+function removeWhere(body: Element, test: (element: Element) => boolean): void {
   visit(body, 'element', (node: Element, index, parent) => {
-    if (!parent || index === undefined || !isConsentManager(node)) return;
-    if (select('main, article, h1', node)) return;
+    if (!parent || index === undefined || !test(node)) return;
     parent.children.splice(index, 1);
     return [SKIP, index];
   });
 }
+
+/** Consent dialogs often hold more prose than the page itself; they are never its content. */
+const isConsentDialog = (element: Element) =>
+  isConsentManager(element) && select('main, article, h1', element) === undefined;
 
 function wrap(children: ElementContent[]): Root {
   return { type: 'root', children: [{ type: 'element', tagName: 'body', properties: {}, children }] };

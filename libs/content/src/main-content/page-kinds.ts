@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
-import { itemsOfType, jsonLdItems } from '#structured';
+import { itemsOfType, jsonLdItems, type StructuredItem } from '#structured';
 
 /** Kinds of page and the schema.org types (JSON-LD or microdata) and OpenGraph types that say so. */
 const KINDS: Record<string, string[]> = {
@@ -17,8 +17,11 @@ export const PAGE_KINDS = Object.keys(KINDS);
  * What the page says it is: the kinds whose schema.org types its JSON-LD or microdata use, or
  * whose OpenGraph `og:type` it declares. Read before scripts are removed.
  */
-export function pageKinds(tree: Root, url: string): string[] {
-  const items = jsonLdItems({ tree, url, meta: new Map() });
+export function pageKinds(
+  tree: Root,
+  url: string,
+  items: StructuredItem[] = jsonLdItems({ tree, url, meta: new Map() }),
+): string[] {
   const declared = new Set<string>();
   visit(tree, 'element', (node: Element) => {
     const itemType = node.properties.itemType;

@@ -2,7 +2,7 @@ import type { ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
-import { asText, itemsOfType, jsonLdItems } from '#structured';
+import { asText, itemsOfType, jsonLdItems, type StructuredItem } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
 
@@ -16,8 +16,11 @@ export interface PageProduct {
  * the page describes no product, or several (a category page's item list). Product pages often
  * render the description client-side from the JSON-LD, so the served HTML may lack it.
  */
-export function pageProduct(tree: Root, url: string): PageProduct | undefined {
-  const items = jsonLdItems({ tree, url, meta: new Map() });
+export function pageProduct(
+  tree: Root,
+  url: string,
+  items: StructuredItem[] = jsonLdItems({ tree, url, meta: new Map() }),
+): PageProduct | undefined {
   const groups = itemsOfType(items, 'ProductGroup');
   const products = groups.length > 0 ? groups : itemsOfType(items, 'Product');
   if (products.length === 0) return microdataProducts(tree) === 1 ? {} : undefined;
