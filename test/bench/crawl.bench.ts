@@ -2,7 +2,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { BIG_SITE, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { startTrawl } from '../support/trawl-process.js';
 
-/** Pages per second of a 201-page local crawl (the big fixture) at maxConcurrency 1, 4 and 8. */
+/** Pages per second of a local crawl of the big fixture (61 pages) at maxConcurrency 1, 4 and 8. */
 export async function benchCrawl(): Promise<Record<string, string>> {
   const site = await startFixtureSite();
   const trawl = await startTrawl({
