@@ -12,14 +12,15 @@ describe('trainBoostedTrees', () => {
       rows.push([text, density, (index * 31) % 17]);
       labels.push(text > 200 && density < 0.4 ? 1 : 0);
     }
-    const model = {
-      ...trainBoostedTrees({ rows, labels, weights: rows.map(() => 1) }, ['text', 'density', 'noise'], {
+    const model = trainBoostedTrees(
+      { rows, labels, weights: rows.map(() => 1) },
+      ['text', 'density', 'noise'],
+      {
         ...DEFAULT_BOOSTING,
         trees: 40,
         depth: 3,
-      }),
-      threshold: 0.5,
-    };
+      },
+    );
     const scores = scoreBlocks(rows, model);
     const correct = scores.filter((score, index) => (score >= 0.5 ? 1 : 0) === labels[index]).length;
     expect(correct / rows.length).toBeGreaterThan(0.98);
@@ -30,15 +31,12 @@ describe('trainBoostedTrees', () => {
 
   it('weighs rows: a heavy row outvotes many light ones with the same features', () => {
     const rows = [[1], [1], [1], [1], [2]];
-    const model = {
-      ...trainBoostedTrees({ rows, labels: [1, 0, 0, 0, 0], weights: [10, 1, 1, 1, 1] }, ['x'], {
-        ...DEFAULT_BOOSTING,
-        subsample: 1,
-        minLeafWeight: 0,
-        trees: 30,
-      }),
-      threshold: 0.5,
-    };
+    const model = trainBoostedTrees({ rows, labels: [1, 0, 0, 0, 0], weights: [10, 1, 1, 1, 1] }, ['x'], {
+      ...DEFAULT_BOOSTING,
+      subsample: 1,
+      minLeafWeight: 0,
+      trees: 30,
+    });
     expect(scoreBlocks([[1]], model)[0]).toBeGreaterThan(0.5);
     expect(scoreBlocks([[2]], model)[0]).toBeLessThan(0.5);
   });

@@ -21,7 +21,7 @@ export interface BoostingOptions {
 }
 
 export const DEFAULT_BOOSTING: BoostingOptions = {
-  trees: 300,
+  trees: 200,
   depth: 6,
   learningRate: 0.1,
   subsample: 0.7,
@@ -41,7 +41,7 @@ export function trainBoostedTrees(
   data: TrainingSet,
   featureNames: readonly string[],
   options: BoostingOptions = DEFAULT_BOOSTING,
-): Omit<BlockModel, 'threshold'> {
+): BlockModel {
   const n = data.rows.length;
   const featureCount = featureNames.length;
   const cuts = featureNames.map((_, feature) =>

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BlockModel, FEATURE_NAMES, mainContentBlocks, scoreBlocks } from '#content';
+import { type BlockModel, FEATURE_NAMES, keepForBestF1, mainContentBlocks, scoreBlocks } from '#content';
 import { repoRoot } from '../../support/repo-root.js';
 import { flag, option } from '../command-line.js';
 import { wcxbPages } from '../wcxb-pages.js';
@@ -22,9 +22,8 @@ import {
  * page's words, so every page counts the same, as in the benchmark's mean of page F1s.
  *
  * Before writing, a 5-fold cross-validation (pages split by id, each page judged by a model that
- * never saw it) chooses the keep threshold and prints the held-out F1 per page type: the figure
- * to trust for pages outside this split. `--folds 0` skips it (`--threshold` then sets the
- * threshold, 0.4 by default); `--reuse FILE` reads (or writes)
+ * never saw it, keeping the blocks `keepForBestF1` picks) prints the held-out F1 per page type:
+ * the figure to trust for pages outside this split. `--folds 0` skips it; `--reuse FILE` reads (or writes)
  * the labelled blocks from a cache, for trying model options quickly; `--dump FILE` writes the
  * held-out scores of every block, for looking at errors; `--dry` writes nothing.
  */
@@ -33,8 +32,10 @@ interface LabelledPage {
   id: string;
   type: string;
   truth: string[];
-  /** Words of each block, in order. */
+  /** Words of each block, in order (as the benchmark splits them). */
   blockWords: string[][];
+  /** Words of each block as extraction counts them. */
+  words: number[];
   firstH1: number;
   rows: number[][];
   labels: number[];
@@ -71,7 +72,7 @@ function readPages(): LabelledPage[] {
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
   const pages: LabelledPage[] = [];
   for (const page of wcxbPages()) {
-    const { blocks, features } = mainContentBlocks(page);
+    const { blocks, words: blockSizes, features } = mainContentBlocks(page);
     const blockWords = blocks.map((block) => words(block.text));
     const truth = words(page.truth);
     pages.push({
@@ -79,6 +80,7 @@ function readPages(): LabelledPage[] {
       type: page.type,
       truth,
       blockWords,
+      words: blockSizes,
       firstH1: blocks.findIndex((block) => block.element.tagName === 'h1'),
       rows: features,
       labels: label(blockWords, truth),
@@ -105,21 +107,17 @@ function trainingSet(pages: LabelledPage[]): TrainingSet {
   return set;
 }
 
-/** Page F1 of the blocks a model keeps (the first h1 always kept, as extraction does). */
-function pageF1(page: LabelledPage, scores: number[], threshold: number): number {
-  const kept = page.blockWords.filter(
-    (_, index) => index === page.firstH1 || (scores[index] as number) >= threshold,
-  );
+/** Page F1 of the blocks kept: the first h1 always, as extraction does, and those `keep` picks. */
+function pageF1(page: LabelledPage, keep: boolean[]): number {
+  const kept = page.blockWords.filter((_, index) => index === page.firstH1 || keep[index]);
   return wordF1(kept.flat(), page.truth)[2];
 }
 
-const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
-
-function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOptions): number {
+function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOptions): void {
   const scores = new Map<LabelledPage, number[]>();
   for (let fold = 0; fold < folds; fold++) {
     const training = pages.filter((_, index) => index % folds !== fold);
-    const model = { ...trainBoostedTrees(trainingSet(training), FEATURE_NAMES, options), threshold: 0.5 };
+    const model = trainBoostedTrees(trainingSet(training), FEATURE_NAMES, options);
     for (const [index, page] of pages.entries())
       if (index % folds === fold) scores.set(page, scoreBlocks(page.rows, model));
     process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
@@ -130,33 +128,21 @@ function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOp
       dump,
       JSON.stringify(pages.map((page) => ({ id: page.id, type: page.type, scores: scores.get(page) }))),
     );
-  let best = { threshold: 0.5, f1: -1 };
-  for (const threshold of THRESHOLDS) {
-    const f1 = mean(pages.map((page) => pageF1(page, scores.get(page) ?? [], threshold)));
-    console.log(`held-out F1 at threshold ${threshold.toFixed(2)}: ${f1.toFixed(4)}`);
-    if (f1 > best.f1) best = { threshold, f1 };
-  }
   console.log(
-    `\nheld-out F1 per page type (threshold ${best.threshold}, blocks' text, before markdown), beside the rules alone:`,
+    "held-out F1 per page type (blocks' text, before markdown): the blocks keepForBestF1 picks, those at or above one half, the rules alone",
   );
   const rulesKept = FEATURE_NAMES.indexOf('kept by rules');
   for (const type of ['all', ...new Set(pages.map((page) => page.type))]) {
     const ofType = pages.filter((page) => type === 'all' || page.type === type);
-    const f1 = mean(ofType.map((page) => pageF1(page, scores.get(page) ?? [], best.threshold)));
-    const rules = mean(
-      ofType.map((page) =>
-        pageF1(
-          page,
-          page.rows.map((row) => row[rulesKept] as number),
-          1,
-        ),
-      ),
-    );
+    const f1 = (keep: (page: LabelledPage, scores: number[]) => boolean[]) =>
+      mean(ofType.map((page) => pageF1(page, keep(page, scores.get(page) ?? [])))).toFixed(3);
+    const picked = f1((page, scores) => keepForBestF1(scores, page.words));
+    const half = f1((_, scores) => scores.map((score) => score >= 0.5));
+    const rules = f1((page) => page.rows.map((row) => row[rulesKept] === 1));
     console.log(
-      `  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${f1.toFixed(3)}  rules=${rules.toFixed(3)}`,
+      `  ${type.padEnd(14)} n=${String(ofType.length).padStart(4)}  F1=${picked}  at one half=${half}  rules=${rules}`,
     );
   }
-  return best.threshold;
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
@@ -170,11 +156,8 @@ const options: BoostingOptions = {
   ...(option('min-leaf') ? { minLeafWeight: Number(option('min-leaf')) } : {}),
 };
 const folds = Number(option('folds') ?? 5);
-const threshold = folds > 1 ? crossValidate(pages, folds, options) : Number(option('threshold') ?? 0.4);
-if (!flag('dry')) {
-  const model: BlockModel = { ...trainBoostedTrees(trainingSet(pages), FEATURE_NAMES, options), threshold };
-  writeModel(model, options);
-}
+if (folds > 1) crossValidate(pages, folds, options);
+if (!flag('dry')) writeModel(trainBoostedTrees(trainingSet(pages), FEATURE_NAMES, options), options);
 
 function writeModel(model: BlockModel, options: BoostingOptions): void {
   const round = (value: number) => Number(value.toPrecision(6));
@@ -198,7 +181,6 @@ import { FEATURE_NAMES } from './block-features.js';
 export const BLOCK_MODEL: BlockModel = {
   features: FEATURE_NAMES,
   bias: ${round(model.bias)},
-  threshold: ${model.threshold},
   trees: [
 ${trees.map((tree) => `    ${tree},`).join('\n')}
   ],

@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
-import { SKIP, visit } from 'unist-util-visit';
 import { measureBlocks } from '../main-content/block-stats.js';
+import { removeElements } from '../tree/walk-elements.js';
 
 /**
  * The reference service's boilerplate list (API-NOTES.md), the floor `onlyMainContent` starts
@@ -109,11 +109,12 @@ export function removeBoilerplate(tree: Root): void {
   const text = measureBlocks(tree);
   let pageText = 0;
   for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
-  visit(tree, 'element', (node: Element, index, parent) => {
-    if (!parent || index === undefined || !isBoilerplate(node)) return;
-    if (isContentMarker(node) || holdsContent(node)) return;
-    if (!isOverlay(node) && (text.get(node)?.text ?? 0) > pageText * MAX_SHARE_OF_PAGE) return;
-    parent.children.splice(index, 1);
-    return [SKIP, index];
-  });
+  removeElements(
+    tree,
+    (node) =>
+      isBoilerplate(node) &&
+      !isContentMarker(node) &&
+      !holdsContent(node) &&
+      (isOverlay(node) || (text.get(node)?.text ?? 0) <= pageText * MAX_SHARE_OF_PAGE),
+  );
 }

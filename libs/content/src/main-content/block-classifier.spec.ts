@@ -6,7 +6,6 @@ describe('scoreBlocks', () => {
     const model: BlockModel = {
       features: ['text', 'link density'],
       bias: -1,
-      threshold: 0.5,
       trees: [
         // text < 50 → -2, else (link density < 0.5 → +3, else -1)
         [[0, 50, 1, 2], [-2], [1, 0.5, 3, 4], [3], [-1]],

@@ -10,15 +10,11 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 export interface BlockModel {
   features: readonly string[];
   bias: number;
-  /** The probability at and above which a block is kept (chosen by cross-validation). */
-  threshold: number;
   trees: ReadonlyArray<ReadonlyArray<readonly number[]>>;
 }
 
 if (BLOCK_MODEL.features.join('|') !== FEATURE_NAMES.join('|'))
   throw new Error('block-model.generated.ts was trained on other features: run npm run train:extraction');
-
-export const KEEP_THRESHOLD = BLOCK_MODEL.threshold;
 
 /** The probability that each block (a row of features) is main content. */
 export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): number[] {
@@ -26,7 +22,7 @@ export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): 
 }
 
 /** The model's log-odds for each row: the bias plus the leaf each tree sends the row to. */
-export function blockMargins(rows: number[][], model: Omit<BlockModel, 'threshold'>): number[] {
+export function blockMargins(rows: number[][], model: BlockModel): number[] {
   const forest = compiled(model);
   return rows.map((row) => {
     let margin = model.bias;
@@ -55,8 +51,8 @@ interface Forest {
   right: Int32Array;
 }
 
-const forests = new WeakMap<Omit<BlockModel, 'threshold'>, Forest>();
-function compiled(model: Omit<BlockModel, 'threshold'>): Forest {
+const forests = new WeakMap<BlockModel, Forest>();
+function compiled(model: BlockModel): Forest {
   const known = forests.get(model);
   if (known) return known;
   const size = model.trees.reduce((sum, tree) => sum + tree.length, 0);

@@ -1,6 +1,6 @@
 import type { Element } from 'hast';
 import { type BlockStats, linkDensity } from './block-stats.js';
-import { classWeight } from './class-signals.js';
+import { classWeight, namesOf, perElement } from './class-signals.js';
 import type { ContentBlock } from './content-blocks.js';
 import { PAGE_KINDS } from './page-kinds.js';
 import { isPostFurniture } from './post-furniture.js';
@@ -176,32 +176,14 @@ function nameDistances(chain: Element[]): number[] {
   return distances;
 }
 
-/** The kinds an element's class and id names say, as bits (read once per element). */
-const kindsCache = new WeakMap<Element, number>();
-function nameKindsOf(element: Element): number {
-  let kinds = kindsCache.get(element);
-  if (kinds === undefined) {
-    const names = namesOf(element);
-    kinds = NAMES.reduce(
-      (bits, [, pattern], kind) => (names.some((name) => pattern.test(name)) ? bits | (1 << kind) : bits),
-      0,
-    );
-    kindsCache.set(element, kinds);
-  }
-  return kinds;
-}
-
-const namesCache = new WeakMap<Element, string[]>();
-function namesOf(element: Element): string[] {
-  let names = namesCache.get(element);
-  if (!names) {
-    names = [element.properties.className, element.properties.id]
-      .flat()
-      .filter((name): name is string => typeof name === 'string');
-    namesCache.set(element, names);
-  }
-  return names;
-}
+/** The kinds an element's class and id names say, as bits. */
+const nameKindsOf = perElement((element) => {
+  const names = namesOf(element);
+  return NAMES.reduce(
+    (bits, [, pattern], kind) => (names.some((name) => pattern.test(name)) ? bits | (1 << kind) : bits),
+    0,
+  );
+});
 
 /** What the words of a block say it is. */
 const CUES: Array<[string, RegExp]> = [

@@ -6,17 +6,40 @@ const NEGATIVE =
   /comment-form|combx|disqus|foot|masthead|meta|outbrain|promo|related|scroll|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|share|social|newsletter|subscribe|signup|cookie|consent|banner|breadcrumb|pagination|pager|popup|modal|nav|menu|\bad\b|ads|advert/i;
 
 /** Class and id hints: +25 for words that mark content, −25 for words that mark everything else. */
-export function classWeight(element: Element): number {
-  const names = [element.properties.className, element.properties.id]
-    .flat()
-    .filter((name) => typeof name === 'string')
-    .join(' ');
-  if (!names) return 0;
+export const classWeight = perElement((element) => {
+  const names = namesOf(element);
+  if (names.length === 0) return 0;
   let weight = 0;
-  if (POSITIVE.test(names)) weight += 25;
+  if (names.some((name) => POSITIVE.test(name))) weight += 25;
   if (isNamed(element, NEGATIVE) && !isNamed(element, EDITOR_CONTENT_BLOCK)) weight -= 25;
   return weight;
+});
+
+/**
+ * `read` remembered for each element: every block asks the same questions of the ancestors it
+ * shares with its neighbours, and the answers do not change while the page is read.
+ */
+export function perElement<T>(read: (element: Element) => T): (element: Element) => T {
+  const known = new WeakMap<Element, T>();
+  return (element) => {
+    if (known.has(element)) return known.get(element) as T;
+    const value = read(element);
+    known.set(element, value);
+    return value;
+  };
 }
+
+/** The element's class names and id. */
+export const namesOf = perElement((element) =>
+  [element.properties.className, element.properties.id]
+    .flat()
+    .filter((name): name is string => typeof name === 'string'),
+);
+
+/** Its names that say what it is, not what it has or hides or how it scrolls. */
+const ownNames = perElement((element) =>
+  namesOf(element).filter((name) => !LAYOUT_MODIFIER.test(name) && !SCROLL_UTILITY.test(name)),
+);
 
 /**
  * Blocks that rich-text editors and page builders wrap around the text an author wrote (CKEditor's
@@ -31,15 +54,7 @@ const EDITOR_CONTENT_BLOCK =
  * layout modifiers aside): how blocks name what they are on nearly every platform.
  */
 export function isNamed(element: Element, pattern: RegExp): boolean {
-  return [element.properties.className, element.properties.id]
-    .flat()
-    .some(
-      (name) =>
-        typeof name === 'string' &&
-        pattern.test(name) &&
-        !LAYOUT_MODIFIER.test(name) &&
-        !SCROLL_UTILITY.test(name),
-    );
+  return ownNames(element).some((name) => pattern.test(name));
 }
 
 /** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */

@@ -100,6 +100,25 @@ describe('extractMainContent', () => {
     expect(result).not.toContain('cookie');
     expect(result).not.toContain('Members');
   });
+
+  it('drops modal dialogs longer than the page (terms of use, sign-up), unless the page itself is in one', () => {
+    const page = (dialog: string) =>
+      parseHtml(`<body><div class="product"><h1>Wool runner</h1>${prose('wool', 2)}</div>
+        <footer><a href="#terms">Terms</a>${dialog}</footer></body>`);
+    const modals = [
+      `<div role="dialog" aria-modal="true" class="z-50"><h2>Terms of use</h2>${prose('terms', 8)}</div>`,
+      `<dialog><h2>Join the club</h2>${prose('newsletter', 8)}</dialog>`,
+    ];
+    for (const modal of modals) {
+      const result = text(extractMainContent(page(modal), options));
+      expect(result).toContain('The wool changes');
+      expect(result).not.toMatch(/terms changes|newsletter changes/);
+    }
+    const inDialog =
+      parseHtml(`<body><div role="dialog"><h1>Quick view: wool runner</h1>${prose('wool', 4)}</div>
+      <div class="nav">${linkList(['Men', 'Women', 'Sale'])}</div></body>`);
+    expect(text(extractMainContent(inDialog, options))).toContain('The wool changes');
+  });
   it('never narrows to a mega menu with blurbs when the grid around it has no prose', () => {
     const menuItem = (label: string) =>
       `<li><a href="/${label}">${label}</a> <a href="/${label}/new">New</a> <a href="/${label}/sale">Sale</a> <a href="/${label}/all">All ${label}</a> <a href="/${label}/top">Top</a> <a href="/${label}/gifts">Gifts</a> <a href="/${label}/brands">Brands</a> <a href="/${label}/outlet">Outlet</a> <span>Shop the ${label} season, best sellers.</span></li>`;

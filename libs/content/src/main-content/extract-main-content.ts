@@ -1,9 +1,11 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { select, selectAll } from 'hast-util-select';
+import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
-import { EXIT, SKIP, visit } from 'unist-util-visit';
-import { KEEP_THRESHOLD, scoreBlocks } from './block-classifier.js';
+import { EXIT, visit } from 'unist-util-visit';
+import { eachElement, removeElements } from '../tree/walk-elements.js';
+import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
+import { keepForBestF1 } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager } from './class-signals.js';
 import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
@@ -66,7 +68,7 @@ const MIN_TEXT_FOR_CLASSIFIER = 1000;
 function classify(page: PageBlocks): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER)
     return page.blocks.map((block) => page.pick.keeps(block.element, block.ancestors));
-  return scoreBlocks(page.features).map((score) => score >= KEEP_THRESHOLD);
+  return keepForBestF1(scoreBlocks(page.features), page.words);
 }
 
 export interface ExtractionOptions {
@@ -86,6 +88,8 @@ export interface PageBlocks {
   /** What the rules picked. */
   pick: RulePick;
   blocks: ContentBlock[];
+  /** Words of each block. */
+  words: number[];
   media: MediaBlock[];
   features: number[][];
 }
@@ -95,16 +99,17 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
-  removeWhere(body, isConsentDialog);
+  removeOverlays(body);
   // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
   // Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons.
-  removeWhere(body, (element) => FORM_CONTROLS.has(element.tagName));
+  removeElements(body, (element) => FORM_CONTROLS.has(element.tagName));
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
   const features = blockFeatures(blocks, stats, pick, body, options);
-  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, media, features };
+  const words = blocks.map((block) => block.text.split(' ').length);
+  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, words, media, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
@@ -112,7 +117,7 @@ function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: b
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
   const kept = new Set<Element>();
-  const pruned = prune(region, stats, kept);
+  const pickedText = prune(region, stats, kept);
   const minShare = productPage ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
   // A voted region is a wrapper made up around the page's own elements: those are its roots.
@@ -121,7 +126,6 @@ function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: b
   );
   const inRegion = (element: Element, ancestors: Element[]) =>
     region === body || roots.has(element) || ancestors.some((ancestor) => roots.has(ancestor));
-  const pickedText = measureBlocks(pruned).get(pruned)?.text ?? 0;
   if (pickedText >= enough)
     return { keeps: (element) => kept.has(element), inRegion, fellBack: false, productPage };
   // Pruning took too much: the region as it was is still a better guess than the whole page.
@@ -138,8 +142,15 @@ function markedContent(
   pageText: number,
 ): Element | undefined {
   const pageLinkText = stats.get(body)?.linkText ?? 0;
-  for (const selector of ['[itemprop=articleBody]', 'main, [role=main]', 'article']) {
-    const marked = selectAll(selector, body);
+  // In order of trust: `[itemprop=articleBody]`, then `main, [role=main]`, then `article`.
+  const candidates: Element[][] = [[], [], []];
+  eachElement(body, (element) => {
+    const { itemProp, role } = element.properties;
+    if (Array.isArray(itemProp) && itemProp.join(' ') === 'articleBody') candidates[0]?.push(element);
+    if (element.tagName === 'main' || role === 'main') candidates[1]?.push(element);
+    if (element.tagName === 'article') candidates[2]?.push(element);
+  });
+  for (const marked of candidates) {
     if (marked.length !== 1) continue;
     const [element] = marked as [Element];
     // Judged by prose: a marked block of links (a `<main>` around menus, say) is not the content.
@@ -229,22 +240,30 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
 }
 
 /**
- * A copy of `region` without the blocks that read as boilerplate by their class or id and the
- * menus of short links, and without blocks that repeat an earlier block; records what it keeps.
+ * What the rules keep of `region`: everything but the blocks that read as boilerplate by their
+ * class or id, the menus of short links and the blocks that repeat an earlier block. Records the
+ * elements kept and returns the characters of text they hold.
  */
-function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Element>): Element {
+function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Element>): number {
   const repetition = repetitionChecker(stats);
-  const keepAll = (children: ElementContent[]) => children.map(keep).filter((child) => child !== undefined);
-  const keep = (node: ElementContent): ElementContent | undefined => {
-    if (node.type !== 'element') return node;
-    if (PRUNABLE.has(node.tagName) && looksLikeBoilerplate(node, stats.get(node))) return undefined;
-    if (repetition.repeats(node)) return undefined;
-    const copy = { ...node, children: keepAll(node.children) };
-    repetition.kept(node);
-    kept.add(node);
-    return copy;
+  let prunedText = 0;
+  const walk = (element: Element) => {
+    for (const child of element.children) {
+      if (child.type !== 'element') continue;
+      const own = stats.get(child);
+      if ((PRUNABLE.has(child.tagName) && looksLikeBoilerplate(child, own)) || repetition.repeats(child)) {
+        prunedText += own?.text ?? 0;
+        continue;
+      }
+      walk(child);
+      repetition.kept(child);
+      kept.add(child);
+    }
   };
-  return { ...region, children: keepAll(region.children) };
+  walk(region);
+  // A voted region is a wrapper made up around the page's elements: measured here, as it is not in `stats`.
+  const regionText = stats.get(region)?.text ?? measureBlocks(region).get(region)?.text ?? 0;
+  return regionText - prunedText;
 }
 
 function textOf(element: Element, stats: Map<Element, BlockStats>): number {
@@ -430,18 +449,25 @@ function removeEmptied(element: Element): boolean {
 const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);
 const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
-/** Removes every element (and what it holds) that `test` picks, top down. */
-function removeWhere(body: Element, test: (element: Element) => boolean): void {
-  visit(body, 'element', (node: Element, index, parent) => {
-    if (!parent || index === undefined || !test(node)) return;
-    parent.children.splice(index, 1);
-    return [SKIP, index];
-  });
+/**
+ * Removes overlays: consent managers and modal dialogs. On a loaded page they are closed or
+ * dismissed, and their prose (cookie policies, terms of use, sign-up forms) often outweighs the
+ * page's own. The page's content is in one only when it holds the main element or the title.
+ */
+function removeOverlays(body: Element): void {
+  removeElements(
+    body,
+    (element) =>
+      (isConsentManager(element) || isModalDialog(element)) &&
+      select('main, article, h1, [role=main]', element) === undefined,
+  );
 }
 
-/** Consent dialogs often hold more prose than the page itself; they are never its content. */
-const isConsentDialog = (element: Element) =>
-  isConsentManager(element) && select('main, article, h1', element) === undefined;
+const isModalDialog = ({ tagName, properties }: Element) =>
+  (tagName === 'dialog' && !properties.open) ||
+  properties.role === 'dialog' ||
+  properties.role === 'alertdialog' ||
+  properties.ariaModal === 'true';
 
 function wrap(children: ElementContent[]): Root {
   return { type: 'root', children: [{ type: 'element', tagName: 'body', properties: {}, children }] };

@@ -1,6 +1,6 @@
-import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import type { Root } from 'hast';
 import { itemsOfType, jsonLdItems, type StructuredItem } from '#structured';
+import { eachElement } from '../tree/walk-elements.js';
 
 /** Kinds of page and the schema.org types (JSON-LD or microdata) and OpenGraph types that say so. */
 const KINDS: Record<string, string[]> = {
@@ -23,7 +23,7 @@ export function pageKinds(
   items: StructuredItem[] = jsonLdItems({ tree, url, meta: new Map() }),
 ): string[] {
   const declared = new Set<string>();
-  visit(tree, 'element', (node: Element) => {
+  eachElement(tree, (node) => {
     const itemType = node.properties.itemType;
     for (const type of Array.isArray(itemType) ? itemType : []) {
       const name = /schema\.org\/(\w+)/i.exec(String(type))?.[1];

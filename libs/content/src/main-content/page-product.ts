@@ -1,10 +1,10 @@
 import type { ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { asText, itemsOfType, jsonLdItems, type StructuredItem } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
+import { eachElement } from '../tree/walk-elements.js';
 
 /** The page's one product, as far as extraction cares: its description, as blocks to show. */
 export interface PageProduct {
@@ -31,10 +31,14 @@ export function pageProduct(
 }
 
 /** Elements marked `itemtype="…schema.org/Product"` (the description is already in the HTML there). */
-const microdataProducts = (tree: Root) =>
-  selectAll('[itemtype]', tree).filter((element) =>
-    /schema\.org\/(?:Product|ProductGroup)$/i.test(String(element.properties.itemType)),
-  ).length;
+function microdataProducts(tree: Root): number {
+  let products = 0;
+  eachElement(tree, ({ properties }) => {
+    if (properties.itemType !== undefined && PRODUCT_TYPE.test(String(properties.itemType))) products++;
+  });
+  return products;
+}
+const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup)$/i;
 
 function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {

@@ -36,7 +36,16 @@ export function repetitionChecker(stats: Map<Element, BlockStats>) {
     if (own.text >= MIN_REPEATED && COMPARED.has(element.tagName))
       lengths.set(own.text, (lengths.get(own.text) ?? 0) + 1);
   const seen = new Set<string>();
-  const textOf = (element: Element) => hastToString(element).replace(/\s+/g, ' ').trim();
+  // Read once: an element is asked whether it repeats, then recorded once its children are.
+  const texts = new Map<Element, string>();
+  const textOf = (element: Element) => {
+    let text = texts.get(element);
+    if (text === undefined) {
+      text = hastToString(element).replace(/\s+/g, ' ').trim();
+      texts.set(element, text);
+    }
+    return text;
+  };
   return {
     /** Whether `element` repeats a block already kept (call before visiting its children). */
     repeats(element: Element): boolean {

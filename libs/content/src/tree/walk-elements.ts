@@ -1,0 +1,26 @@
+import type { Element, Root } from 'hast';
+
+/*
+ * Plain recursions over a page's elements. unist-util-visit's generic walk tracks every node's
+ * ancestors and costs about five times as much per element; extraction walks each page a dozen
+ * times, so on its hot paths these two serve instead.
+ */
+
+/** Calls `read` on every element under `root`, in document order. */
+export function eachElement(root: Root | Element, read: (element: Element) => void): void {
+  for (const child of root.children) {
+    if (child.type !== 'element') continue;
+    read(child);
+    eachElement(child, read);
+  }
+}
+
+/** Removes every element under `root` that `test` picks, with what it holds, top down. */
+export function removeElements(root: Root | Element, test: (element: Element) => boolean): void {
+  root.children = root.children.filter((child) => {
+    if (child.type !== 'element') return true;
+    if (test(child)) return false;
+    removeElements(child, test);
+    return true;
+  }) as typeof root.children;
+}
