@@ -13,11 +13,18 @@ export interface BlockModel {
   trees: ReadonlyArray<ReadonlyArray<readonly number[]>>;
 }
 
-if (BLOCK_MODEL.features.join('|') !== FEATURE_NAMES.join('|'))
-  throw new Error('block-model.generated.ts was trained on other features: run npm run train:extraction');
+/**
+ * The shipped model, checked on first use (not on import: the trainer loads this module while the
+ * model it replaces still lists the old features).
+ */
+function shippedModel(): BlockModel {
+  if (BLOCK_MODEL.features.join('|') !== FEATURE_NAMES.join('|'))
+    throw new Error('block-model.generated.ts was trained on other features: run npm run train:extraction');
+  return BLOCK_MODEL;
+}
 
 /** The probability that each block (a row of features) is main content. */
-export function scoreBlocks(rows: number[][], model: BlockModel = BLOCK_MODEL): number[] {
+export function scoreBlocks(rows: number[][], model: BlockModel = shippedModel()): number[] {
   return blockMargins(rows, model).map((margin) => 1 / (1 + Math.exp(-margin)));
 }
 

@@ -108,6 +108,8 @@ describe('extractMainContent', () => {
     const modals = [
       `<div role="dialog" aria-modal="true" class="z-50"><h2>Terms of use</h2>${prose('terms', 8)}</div>`,
       `<dialog><h2>Join the club</h2>${prose('newsletter', 8)}</dialog>`,
+      // A terms document with its own title: the page's title is the first h1.
+      `<div aria-modal="true"><h1>Terms of use</h1>${prose('terms', 8)}</div>`,
     ];
     for (const modal of modals) {
       const result = text(extractMainContent(page(modal), options));

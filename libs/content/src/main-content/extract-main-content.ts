@@ -452,14 +452,17 @@ const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 /**
  * Removes overlays: consent managers and modal dialogs. On a loaded page they are closed or
  * dismissed, and their prose (cookie policies, terms of use, sign-up forms) often outweighs the
- * page's own. The page's content is in one only when it holds the main element or the title.
+ * page's own. The page's content is in one only when it holds the main element or the page's title.
  */
 function removeOverlays(body: Element): void {
+  const title = select('h1', body);
+  // A terms-of-use dialog has headings of its own: only the page's first h1 is its title.
+  const holdsPage = (overlay: Element) =>
+    select('main, article, [role=main]', overlay) !== undefined ||
+    (title !== undefined && select('h1', overlay) === title);
   removeElements(
     body,
-    (element) =>
-      (isConsentManager(element) || isModalDialog(element)) &&
-      select('main, article, h1, [role=main]', element) === undefined,
+    (element) => (isConsentManager(element) || isModalDialog(element)) && !holdsPage(element),
   );
 }
 
