@@ -41,6 +41,20 @@ describe('removeBoilerplate', () => {
     expect(html).toContain('Product text.');
   });
 
+  it('removes a footer, nav or aside however much text it holds; a header holding most of the page stays', () => {
+    for (const landmark of ['footer', 'nav', 'aside', 'div role="contentinfo"']) {
+      const tag = landmark.split(' ')[0];
+      const html = floor(
+        `<div>${prose('Body text.')}</div><${landmark}>${prose('Legal notes.').repeat(3)}</${tag}>`,
+      );
+      expect(html).not.toContain('Legal notes.');
+      expect(html).toContain('Body text.');
+    }
+    expect(
+      floor(`<header>${prose('Standfirst text.').repeat(3)}</header><div>${prose('Body text.')}</div>`),
+    ).toContain('Standfirst text.');
+  });
+
   it('publishes the same list as one CSS selector', () => {
     for (const selector of ['header', '.navbar', '#footer', '.cookie', '[role=banner]']) {
       expect(BOILERPLATE_SELECTOR.split(', ')).toContain(selector);

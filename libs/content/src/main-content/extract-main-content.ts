@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
+import { isOverlay } from '../clean/boilerplate-floor.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
 import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
@@ -460,17 +461,8 @@ function removeOverlays(body: Element): void {
   const holdsPage = (overlay: Element) =>
     select('main, article, [role=main]', overlay) !== undefined ||
     (title !== undefined && select('h1', overlay) === title);
-  removeElements(
-    body,
-    (element) => (isConsentManager(element) || isModalDialog(element)) && !holdsPage(element),
-  );
+  removeElements(body, (element) => (isConsentManager(element) || isOverlay(element)) && !holdsPage(element));
 }
-
-const isModalDialog = ({ tagName, properties }: Element) =>
-  (tagName === 'dialog' && !properties.open) ||
-  properties.role === 'dialog' ||
-  properties.role === 'alertdialog' ||
-  properties.ariaModal === 'true';
 
 function wrap(children: ElementContent[]): Root {
   return { type: 'root', children: [{ type: 'element', tagName: 'body', properties: {}, children }] };

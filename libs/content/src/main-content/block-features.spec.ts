@@ -1,0 +1,40 @@
+import { parseHtml } from '../parse/parse-html.js';
+import { FEATURE_NAMES } from './block-features.js';
+import { readPage } from './extract-main-content.js';
+
+/** The value of one feature for the block whose text starts with `start`. */
+function feature(html: string, name: (typeof FEATURE_NAMES)[number], start: string): number {
+  const page = readPage(parseHtml(`<body>${html}</body>`), {});
+  const index = page.blocks.findIndex((block) => block.text.startsWith(start));
+  if (index === -1) throw new Error(`no block starts with ${start}`);
+  return page.features[index]?.[FEATURE_NAMES.indexOf(name)] as number;
+}
+
+describe('blockFeatures', () => {
+  it('says when a utility class hides a block at every width, not when a breakpoint shows it again', () => {
+    const page = `<div class="d-none"><p>Collapsed notice</p></div><p class="sr-only">Skip to content</p>
+      <p class="hidden lg:block">Desktop teaser</p><div class="d-none d-md-flex"><p>Tablet teaser</p></div>
+      <p class="hide-on-mobile">Shown teaser</p>`;
+    expect(feature(page, 'hidden by a class', 'Collapsed')).toBe(1);
+    expect(feature(page, 'hidden by a class', 'Skip')).toBe(1);
+    expect(feature(page, 'hidden by a class', 'Desktop')).toBe(0);
+    expect(feature(page, 'hidden by a class', 'Tablet')).toBe(0);
+    expect(feature(page, 'hidden by a class', 'Shown')).toBe(0);
+  });
+
+  it('says which landmark holds a block, by tag or role', () => {
+    const page = `<header><h1>Title</h1></header><div role="contentinfo"><p>Legal notes</p></div>
+      <aside><p>Aside text</p></aside><p>Body text</p>`;
+    expect(feature(page, 'in header', 'Title')).toBe(1);
+    expect(feature(page, 'in footer', 'Legal')).toBe(1);
+    expect(feature(page, 'in aside', 'Aside')).toBe(1);
+    for (const landmark of ['in header', 'in footer', 'in aside', 'in nav'] as const)
+      expect(feature(page, landmark, 'Body')).toBe(0);
+  });
+
+  it('says when a block opens with a footnote mark', () => {
+    const page = '<p>* Image simulated for illustration.</p><p>Four stars, would buy again.</p>';
+    expect(feature(page, 'says footnote', '*')).toBe(1);
+    expect(feature(page, 'says footnote', 'Four')).toBe(0);
+  });
+});
