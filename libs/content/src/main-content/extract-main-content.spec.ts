@@ -101,7 +101,7 @@ describe('extractMainContent', () => {
     expect(result).not.toContain('Members');
   });
 
-  it('drops modal dialogs longer than the page (terms of use, sign-up), unless the page itself is in one', () => {
+  it('drops overlays longer than the page (terms of use, sign-up, a closed language menu), unless the page itself is in one', () => {
     const page = (dialog: string) =>
       parseHtml(`<body><div class="product"><h1>Wool runner</h1>${prose('wool', 2)}</div>
         <footer><a href="#terms">Terms</a>${dialog}</footer></body>`);
@@ -116,6 +116,13 @@ describe('extractMainContent', () => {
       expect(result).toContain('The wool changes');
       expect(result).not.toMatch(/terms changes|newsletter changes/);
     }
+    // A closed dropdown (a language picker) goes; a closed accordion is content.
+    const dropdown = parseHtml(`<body><div class="product"><h1>Wool runner</h1>${prose('wool', 2)}
+      <details class="select-menu"><summary>Language</summary>${prose('language', 8)}</details>
+      <details class="faq"><summary>Care</summary>${prose('washing', 1)}</details></div></body>`);
+    const picked = text(extractMainContent(dropdown, options));
+    expect(picked).not.toContain('language changes');
+    expect(picked).toContain('washing changes');
     const inDialog =
       parseHtml(`<body><div role="dialog"><h1>Quick view: wool runner</h1>${prose('wool', 4)}</div>
       <div class="nav">${linkList(['Men', 'Women', 'Sale'])}</div></body>`);

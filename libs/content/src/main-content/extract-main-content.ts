@@ -8,7 +8,7 @@ import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { keepForBestF1 } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
-import { classWeight, isConsentManager } from './class-signals.js';
+import { classWeight, isConsentManager, isNamed } from './class-signals.js';
 import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
@@ -451,9 +451,10 @@ const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);
 const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
 /**
- * Removes overlays: consent managers and modal dialogs. On a loaded page they are closed or
- * dismissed, and their prose (cookie policies, terms of use, sign-up forms) often outweighs the
- * page's own. The page's content is in one only when it holds the main element or the page's title.
+ * Removes overlays: consent managers, modal dialogs and closed dropdowns. On a loaded page they
+ * are closed or dismissed, and their prose (cookie policies, terms of use, sign-up forms, a menu of
+ * every language) often outweighs the page's own. The page's content is in one only when it holds
+ * the main element or the page's title.
  */
 function removeOverlays(body: Element): void {
   const title = select('h1', body);
@@ -461,8 +462,22 @@ function removeOverlays(body: Element): void {
   const holdsPage = (overlay: Element) =>
     select('main, article, [role=main]', overlay) !== undefined ||
     (title !== undefined && select('h1', overlay) === title);
-  removeElements(body, (element) => (isConsentManager(element) || isOverlay(element)) && !holdsPage(element));
+  removeElements(
+    body,
+    (element) =>
+      (isConsentManager(element) || isOverlay(element) || isClosedDropdown(element)) && !holdsPage(element),
+  );
 }
+
+/**
+ * A closed `<details>` named as a menu, dropdown or popover (a language picker, a sort menu): its
+ * items show only once it is opened. A closed `<details>` named otherwise is an accordion (FAQ
+ * answers, specifications), which pages count as content: on WCXB 0.3% of the words in the first
+ * kind were content, 76% in the second.
+ */
+const isClosedDropdown = (element: Element) =>
+  element.tagName === 'details' && !element.properties.open && isNamed(element, DROPDOWN);
+const DROPDOWN = /menu|dropdown|drop-down|popover|popup|flyout|overlay|modal|select/i;
 
 function wrap(children: ElementContent[]): Root {
   return { type: 'root', children: [{ type: 'element', tagName: 'body', properties: {}, children }] };
