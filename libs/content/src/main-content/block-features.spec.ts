@@ -12,7 +12,7 @@ function feature(html: string, name: (typeof FEATURE_NAMES)[number], start: stri
 
 describe('blockFeatures', () => {
   it('says when a utility class hides a block at every width, not when a breakpoint shows it again', () => {
-    const page = `<div class="d-none"><p>Collapsed notice</p></div><p class="sr-only">Skip to content</p>
+    const page = `<div class="d-none"><p>Collapsed notice</p></div><p class="invisible">Skip to content</p>
       <p class="hidden lg:block">Desktop teaser</p><div class="d-none d-md-flex"><p>Tablet teaser</p></div>
       <p class="hide-on-mobile">Shown teaser</p>`;
     expect(feature(page, 'hidden by a class', 'Collapsed')).toBe(1);

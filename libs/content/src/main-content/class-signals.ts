@@ -19,7 +19,9 @@ export const classWeight = perElement((element) => {
  * `read` remembered for each element: every block asks the same questions of the ancestors it
  * shares with its neighbours, and the answers do not change while the page is read.
  */
-export function perElement<T extends {} | null>(read: (element: Element) => T): (element: Element) => T {
+export function perElement<T extends number | boolean | string[]>(
+  read: (element: Element) => T,
+): (element: Element) => T {
   const known = new WeakMap<Element, T>();
   return (element) => {
     let value = known.get(element);
@@ -82,6 +84,17 @@ const HIDING_CLASS =
   /^(?:hidden|hide|d-none|is-hidden|invisible|visually-hidden|sr-only|screen-reader-text|element-invisible)$/;
 const RESPONSIVE_DISPLAY =
   /^(?:(?:sm|md|lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|grid|table))$/;
+
+/**
+ * Text only screen readers get (`sr-only`, `visually-hidden`, WordPress's `screen-reader-text`):
+ * "Skip to content", "(opens in a new tab)", labels for icons. A reader never sees it; on WCXB a
+ * tenth of its words were content, and those repeat what the page shows beside them.
+ */
+export const isScreenReaderOnly = perElement((element) =>
+  namesOf(element).some((name) => SCREEN_READER_ONLY.test(name)),
+);
+const SCREEN_READER_ONLY =
+  /^(?:sr-only|visually-hidden|screen-reader-text|screenreader-only|element-invisible|a11y-hidden|u-visually-hidden)$/;
 
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;

