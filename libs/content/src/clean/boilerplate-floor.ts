@@ -81,22 +81,27 @@ export function isOverlay(element: Element): boolean {
   return String(ariaModal) === 'true' || role === 'dialog' || role === 'alertdialog';
 }
 
+/** The page's landmarks besides its content, each by its tag and its ARIA role. */
+export const LANDMARK_ROLES = {
+  footer: 'contentinfo',
+  nav: 'navigation',
+  aside: 'complementary',
+  header: 'banner',
+};
+export type Landmark = keyof typeof LANDMARK_ROLES;
+
+export const isLandmark = ({ tagName, properties }: Element, landmark: Landmark) =>
+  tagName === landmark || properties.role === LANDMARK_ROLES[landmark];
+
 /**
  * The page's footer, navigation and complementary landmarks: boilerplate however much text they
  * hold (long legal notes, mega menus), as a page is never wrapped in one. On WCXB, of the words in
  * those the size rule kept, 0.2% (footer) to 2% (nav, aside) were content. A header can be the
  * article's own (its title and standfirst), so it keeps the size rule.
  */
-function isPageFurniture({ tagName, properties }: Element): boolean {
-  return (
-    tagName === 'footer' ||
-    tagName === 'nav' ||
-    tagName === 'aside' ||
-    properties.role === 'contentinfo' ||
-    properties.role === 'navigation' ||
-    properties.role === 'complementary'
-  );
-}
+const PAGE_FURNITURE: Landmark[] = ['footer', 'nav', 'aside'];
+const isPageFurniture = (element: Element) =>
+  PAGE_FURNITURE.some((landmark) => isLandmark(element, landmark));
 
 /** Marks of the page's own content: what holds one of these is never removed as boilerplate. */
 function isContentMarker(element: Element): boolean {

@@ -1,4 +1,5 @@
 import type { Element } from 'hast';
+import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-floor.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
 import { classWeight, isHiddenByClass, namesOf, perElement } from './class-signals.js';
 import type { ContentBlock } from './content-blocks.js';
@@ -119,7 +120,7 @@ export function blockFeatures(
       chain.some(isPostFurniture) ? 1 : 0,
       chain.some(isShopChrome) ? 1 : 0,
       chain.some(isHiddenByClass) ? 1 : 0,
-      ...LANDMARKS.map((landmark) => (chain.some(landmark) ? 1 : 0)),
+      ...LANDMARKS.map((landmark) => (chain.some((holder) => isLandmark(holder, landmark)) ? 1 : 0)),
       boilerplateSection(element, ancestors) ? 1 : 0,
       ...nameDistances(chain),
       ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
@@ -188,23 +189,11 @@ const nameKindsOf = perElement((element) => {
 });
 
 /**
- * The page's landmarks besides its content, by tag or role. The boilerplate floor removes them
- * unless they hold much of the page's text; those that stay (a footer of long legal notes, a
- * header around everything) are still rarely content: 0.2% of footer words on WCXB, 2% of nav and
- * aside, 32% of header (article headers with their title), against 75% of all words.
+ * The landmarks that hold a block. The boilerplate floor removes footers, navs and asides unless
+ * they hold the page's marked content, and headers unless they hold much of its text; those that
+ * stay are still rarely content.
  */
-const LANDMARK_ROLES: Array<[string, string]> = [
-  ['footer', 'contentinfo'],
-  ['nav', 'navigation'],
-  ['aside', 'complementary'],
-  ['header', 'banner'],
-];
-const LANDMARKS = LANDMARK_ROLES.map(
-  ([tag, role]) =>
-    (element: Element) =>
-      element.tagName === tag || element.properties.role === role,
-);
-const LANDMARK_LABELS = LANDMARK_ROLES.map(([tag]) => tag);
+const LANDMARKS = Object.keys(LANDMARK_ROLES) as Landmark[];
 
 /** What the words of a block say it is. */
 const CUES: Array<[string, RegExp]> = [
@@ -271,7 +260,7 @@ export const FEATURE_NAMES = [
   'in post furniture',
   'in shop chrome',
   'hidden by a class',
-  ...LANDMARK_LABELS.map((label) => `in ${label}`),
+  ...LANDMARKS.map((landmark) => `in ${landmark}`),
   'in boilerplate section',
   ...NAME_GROUP_LABELS.map((label) => `named ${label}`),
   ...TEXT_CUE_LABELS.map((label) => `says ${label}`),

@@ -69,7 +69,8 @@ const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-scroll|scroll-|snap-|
 
 /**
  * Hidden by a utility class at every width: Bootstrap's `d-none` and `hide`, Tailwind's `hidden`
- * and `invisible`, screen-reader-only text. Not when a responsive class shows it again
+ * and `invisible` (screen-reader-only text is removed before blocks are read). Not when a
+ * responsive class shows it again
  * (`hidden lg:block`, `d-none d-md-flex`). The page's CSS is not at hand, so this is a signal for
  * the classifier (a fifth to a third of such text is content on WCXB, against three quarters of
  * all text), not a rule.
@@ -80,8 +81,7 @@ export const isHiddenByClass = perElement(
     !namesOf(element).some((name) => RESPONSIVE_DISPLAY.test(name)),
 );
 
-const HIDING_CLASS =
-  /^(?:hidden|hide|d-none|is-hidden|invisible|visually-hidden|sr-only|screen-reader-text|element-invisible)$/;
+const HIDING_CLASS = /^(?:hidden|hide|d-none|is-hidden|invisible)$/;
 const RESPONSIVE_DISPLAY =
   /^(?:(?:sm|md|lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|grid|table))$/;
 
@@ -99,10 +99,4 @@ const SCREEN_READER_ONLY =
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;
 
-export function isConsentManager(element: Element): boolean {
-  const { className, id } = element.properties;
-  return (
-    CONSENT.test(typeof id === 'string' ? id : '') ||
-    (Array.isArray(className) && CONSENT.test(className.join(' ')))
-  );
-}
+export const isConsentManager = (element: Element) => namesOf(element).some((name) => CONSENT.test(name));
