@@ -72,7 +72,7 @@ function readPages(): LabelledPage[] {
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
   const pages: LabelledPage[] = [];
   for (const page of wcxbPages()) {
-    const { blocks, words: blockSizes, features } = mainContentBlocks(page);
+    const { blocks, features } = mainContentBlocks(page);
     const blockWords = blocks.map((block) => words(block.text));
     const truth = words(page.truth);
     pages.push({
@@ -80,7 +80,7 @@ function readPages(): LabelledPage[] {
       type: page.type,
       truth,
       blockWords,
-      words: blockSizes,
+      words: blocks.map((block) => block.words),
       firstH1: blocks.findIndex((block) => block.element.tagName === 'h1'),
       rows: features,
       labels: label(blockWords, truth),

@@ -63,8 +63,7 @@ export function blockFeatures(
   ];
 
   return blocks.map((block, index) => {
-    const { element, ancestors, text } = block;
-    const words = text.split(' ').length;
+    const { element, ancestors, text, words } = block;
     const own = block.linkText / text.length;
     const chain = [element, ...ancestors];
     const weights = chain.slice(0, 6).map(classWeight);

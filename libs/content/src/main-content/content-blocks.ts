@@ -56,6 +56,8 @@ export interface ContentBlock {
   ancestors: Element[];
   /** Its text, whitespace collapsed. */
   text: string;
+  /** Words of that text (runs between spaces). */
+  words: number;
   /** Characters of that text inside links. */
   linkText: number;
   /** Links it holds. */
@@ -83,7 +85,16 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
   const media: MediaBlock[] = [];
   let offset = 0;
   const visitBlock = (element: Element, ancestors: Element[]) => {
-    const block: ContentBlock = { element, ancestors, text: '', linkText: 0, links: 0, images: 0, offset };
+    const block: ContentBlock = {
+      element,
+      ancestors,
+      text: '',
+      words: 0,
+      linkText: 0,
+      links: 0,
+      images: 0,
+      offset,
+    };
     const parts: string[] = [];
     const nested: Array<[Element, Element[]]> = [];
     const inline = (children: ElementContent[], inLink: boolean) => {
@@ -109,6 +120,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
     inline(element.children, false);
     block.text = collapse(parts.join(' '));
     if (block.text.length > 0) {
+      block.words = block.text.split(' ').length;
       blocks.push(block);
       offset += block.text.length;
     } else if (block.images > 0) media.push({ element, after: blocks.length - 1 });

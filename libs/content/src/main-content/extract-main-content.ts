@@ -69,7 +69,10 @@ const MIN_TEXT_FOR_CLASSIFIER = 1000;
 function classify(page: PageBlocks): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER)
     return page.blocks.map((block) => page.pick.keeps(block.element, block.ancestors));
-  return keepForBestF1(scoreBlocks(page.features), page.words);
+  return keepForBestF1(
+    scoreBlocks(page.features),
+    page.blocks.map((block) => block.words),
+  );
 }
 
 export interface ExtractionOptions {
@@ -89,8 +92,6 @@ export interface PageBlocks {
   /** What the rules picked. */
   pick: RulePick;
   blocks: ContentBlock[];
-  /** Words of each block. */
-  words: number[];
   media: MediaBlock[];
   features: number[][];
 }
@@ -110,8 +111,7 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
   const features = blockFeatures(blocks, stats, pick, body, options);
-  const words = blocks.map((block) => block.text.split(' ').length);
-  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, words, media, features };
+  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, media, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
