@@ -1,5 +1,4 @@
-import type { Element, Root } from 'hast';
-import { SKIP, visit } from 'unist-util-visit';
+import type { Element, Root, RootContent } from 'hast';
 import { isHidden, NEVER_TEXT } from './hidden.js';
 import { revealScriptShownContent } from './script-revealed.js';
 
@@ -29,21 +28,20 @@ const NON_CONTENT = new Set([
 export function removeNonContent(tree: Root): void {
   revealScriptShownContent(tree);
   const unwrapNoscript = rendersOnlyWithoutScripts(tree);
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return;
-    if (unwrapNoscript && node.type === 'element' && node.tagName === 'noscript') {
-      parent.children.splice(index, 1, ...node.children);
-      return index;
-    }
-    if (
-      node.type === 'comment' ||
-      node.type === 'doctype' ||
-      (node.type === 'element' && isRemovable(node))
-    ) {
-      parent.children.splice(index, 1);
-      return [SKIP, index];
-    }
-  });
+  const clean = (parent: Root | Element) => {
+    parent.children = parent.children.flatMap((child: RootContent) => {
+      if (child.type === 'comment' || child.type === 'doctype') return [];
+      if (child.type !== 'element') return [child];
+      if (unwrapNoscript && child.tagName === 'noscript') {
+        clean(child);
+        return child.children;
+      }
+      if (isRemovable(child)) return [];
+      clean(child);
+      return [child];
+    }) as typeof parent.children;
+  };
+  clean(tree);
 }
 
 /**

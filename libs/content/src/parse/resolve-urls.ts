@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { select } from 'hast-util-select';
-import { visit } from 'unist-util-visit';
+import { eachElement } from '../tree/walk-elements.js';
 
 const URL_ATTRIBUTES: Record<string, string[]> = {
   a: ['href'],
@@ -21,7 +21,7 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 export function resolveUrls(tree: Root, pageUrl: string): string {
   const baseHref = select('base[href]', tree)?.properties.href;
   const base = absolute(String(baseHref ?? ''), pageUrl) ?? pageUrl;
-  visit(tree, 'element', (node: Element) => {
+  eachElement(tree, (node: Element) => {
     if (node.tagName === 'base') {
       node.properties.href = base;
       return;
