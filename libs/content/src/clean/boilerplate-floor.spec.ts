@@ -41,6 +41,19 @@ describe('removeBoilerplate', () => {
     expect(html).toContain('Product text.');
   });
 
+  it("removes a dialog with a title of its own, but keeps one that holds the page's first h1 or its main element", () => {
+    const terms = `<div role="dialog"><h1>Terms of use</h1>${prose('Terms of service.')}</div>`;
+    const html = floor(`<h1>Blue kettle</h1>${prose('Product text.')}${terms}`);
+    expect(html).toContain('Blue kettle');
+    expect(html).not.toContain('Terms of service.');
+    expect(floor(`<dialog><h1>Blue kettle</h1>${prose('Product text.')}</dialog>`)).toContain(
+      'Product text.',
+    );
+    expect(floor(`<div aria-modal="true"><main>${prose('Product text.')}</main></div>`)).toContain(
+      'Product text.',
+    );
+  });
+
   it('removes a footer, nav or aside however much text it holds; a header holding most of the page stays', () => {
     for (const landmark of ['footer', 'nav', 'aside', 'div role="contentinfo"']) {
       const tag = landmark.split(' ')[0];

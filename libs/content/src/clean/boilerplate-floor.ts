@@ -1,4 +1,5 @@
 import type { Element, Root } from 'hast';
+import { select } from 'hast-util-select';
 import { measureBlocks } from '../main-content/block-stats.js';
 import { removeElements } from '../tree/walk-elements.js';
 
@@ -124,22 +125,35 @@ function holdsContent(element: Element): boolean {
 const MAX_SHARE_OF_PAGE = 0.4;
 
 /**
+ * Whether an overlay holds the page itself: its main element, its article, or its title. Only the
+ * page's first `<h1>` is its title: a terms-of-use dialog has headings of its own.
+ */
+export function holdsPage(overlay: Element, title: Element | undefined): boolean {
+  return (
+    select('main, article, [role=main]', overlay) !== undefined ||
+    (title !== undefined && select('h1', overlay) === title)
+  );
+}
+
+/**
  * Removes boilerplate elements, except those that are or hold the page's marked content (a
  * `<header>` wrapping the `<article>`, say, or the one holding the title heading) and wrappers
- * that hold much of the page's text (a layout `div.side` around everything, say; never a dialog).
+ * that hold much of the page's text (a layout `div.side` around everything). Overlays go unless
+ * they hold the page itself: on a loaded page they are closed or dismissed, and their terms,
+ * sign-up forms and policies often outweigh its prose.
  */
 export function removeBoilerplate(tree: Root): void {
   const text = measureBlocks(tree);
   let pageText = 0;
   for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
-  removeElements(
-    tree,
-    (node) =>
+  const title = select('h1', tree);
+  removeElements(tree, (node) => {
+    if (isOverlay(node)) return !holdsPage(node, title);
+    return (
       isBoilerplate(node) &&
       !isContentMarker(node) &&
       !holdsContent(node) &&
-      (isOverlay(node) ||
-        isPageFurniture(node) ||
-        (text.get(node)?.text ?? 0) <= pageText * MAX_SHARE_OF_PAGE),
-  );
+      (isPageFurniture(node) || (text.get(node)?.text ?? 0) <= pageText * MAX_SHARE_OF_PAGE)
+    );
+  });
 }

@@ -37,4 +37,22 @@ describe('blockFeatures', () => {
     expect(feature(page, 'says footnote', '*')).toBe(1);
     expect(feature(page, 'says footnote', 'Four')).toBe(0);
   });
+
+  it('groups blocks laid out alike, numbered class names included, and measures each group', () => {
+    const card = (n: number) =>
+      `<div class="card card-${n}"><h3><a href="/p/${n}">Post ${n}</a></h3><p>Teaser ${n} of a post.</p></div>`;
+    const page = `<nav><ul><li><a href="/">Home</a></li></ul></nav><section>${card(1)}${card(2)}${card(3)}</section>
+      <div class="about"><p>About this blog and its author.</p></div>`;
+    expect(Math.expm1(feature(page, 'path group blocks', 'Teaser 2'))).toBeCloseTo(3);
+    expect(feature(page, 'path group link density', 'Post 1')).toBe(1);
+    expect(feature(page, 'path group link density', 'Teaser 1')).toBe(0);
+    expect(Math.expm1(feature(page, 'path group blocks', 'About'))).toBeCloseTo(1);
+  });
+
+  it('reads the share of function words: high in prose, nil in a menu', () => {
+    const page =
+      '<p>It was the best of times and it was the worst of times.</p><p>Pricing Features Docs Blog</p>';
+    expect(feature(page, 'stopword share', 'It was')).toBeCloseTo(9 / 13);
+    expect(feature(page, 'stopword share', 'Pricing')).toBe(0);
+  });
 });

@@ -47,6 +47,10 @@ export function blockFeatures(
     return copies;
   });
   const firstH1 = blocks.findIndex((block) => block.element.tagName === 'h1');
+  const wordCounts = blocks.map((block) => functionWords(block.text));
+  const groups = pathGroups(blocks, wordCounts, pick);
+  const longest = Math.max(...blocks.map((block) => block.text.length));
+  const largestGroup = Math.max(...[...groups.values()].map((group) => group.text));
   const marked = (element: Element) =>
     element.tagName === 'main' ||
     element.tagName === 'article' ||
@@ -81,8 +85,12 @@ export function blockFeatures(
     };
     const neighbour = (at: number) => {
       const other = blocks[at];
-      if (!other) return [0, -1];
-      return [Math.log1p(other.text.length), other.linkText / other.text.length];
+      if (!other) return [0, -1, -1];
+      return [
+        Math.log1p(other.text.length),
+        other.linkText / other.text.length,
+        pick.keeps(other.element, other.ancestors) ? 1 : 0,
+      ];
     };
     return [
       // The block's own text.
@@ -97,6 +105,7 @@ export function blockFeatures(
       /[.!?:。)"”]$/.test(text) ? 1 : 0,
       count(text, /\d/g) / text.length,
       capitalisedShare(text),
+      share(wordCounts[index] as WordCounts),
       words / Math.max(1, Math.ceil(text.length / 80)),
       repeats.get(text) ?? 1,
       sharedShare(text, headlineWords),
@@ -126,6 +135,9 @@ export function blockFeatures(
       similarSiblings(ancestors[0]),
       similarSiblings(ancestors[1]),
       similarSiblings(ancestors[2]),
+      // The blocks laid out like it (same tags and classes up the tree): posts, cards, menu items.
+      ...groupFeatures(groups.get(block) as PathGroup, pageText, largestGroup),
+      text.length / longest,
       // The containers it sits in.
       ...container(0),
       ...container(1),
@@ -232,6 +244,7 @@ export const FEATURE_NAMES = [
   'ends a sentence',
   'digit share',
   'capitalised words',
+  'stopword share',
   'words per line',
   'copies on page',
   'words in the headline',
@@ -266,6 +279,14 @@ export const FEATURE_NAMES = [
   'parent like its siblings',
   'grandparent like its siblings',
   'great-grandparent like its siblings',
+  'path group blocks',
+  'path group share',
+  'path group link density',
+  'path group kept by rules',
+  'path group stopword share',
+  'path group words per block',
+  'path group against the largest',
+  'text against the longest block',
   'parent share',
   'parent link density',
   'parent paragraphs',
@@ -283,8 +304,10 @@ export const FEATURE_NAMES = [
   'great-grandparent titled link share',
   'previous text',
   'previous link density',
+  'previous kept by rules',
   'next text',
   'next link density',
+  'next kept by rules',
   'kept by rules',
   'in rules region',
   'page text',
@@ -306,6 +329,83 @@ const TAG_GROUPS = [
   new Set(['blockquote', 'figcaption']),
   new Set(['div', 'section']),
 ];
+
+/** Blocks that sit at the same place of the same layout: the same tags and class names up the tree. */
+interface PathGroup {
+  blocks: number;
+  words: number;
+  stopwords: number;
+  text: number;
+  linkText: number;
+  keptText: number;
+}
+
+function pathGroups(
+  blocks: ContentBlock[],
+  wordCounts: WordCounts[],
+  pick: RulePick,
+): Map<ContentBlock, PathGroup> {
+  const bySignature = new Map<string, PathGroup>();
+  const groups = new Map<ContentBlock, PathGroup>();
+  for (const [index, block] of blocks.entries()) {
+    const signature = [block.element, ...block.ancestors].map(layoutName).join('<');
+    let group = bySignature.get(signature);
+    if (!group) {
+      group = { blocks: 0, words: 0, stopwords: 0, text: 0, linkText: 0, keptText: 0 };
+      bySignature.set(signature, group);
+    }
+    group.blocks++;
+    group.words += (wordCounts[index] as WordCounts).words;
+    group.stopwords += (wordCounts[index] as WordCounts).stopwords;
+    group.text += block.text.length;
+    group.linkText += block.linkText;
+    if (pick.keeps(block.element, block.ancestors)) group.keptText += block.text.length;
+    groups.set(block, group);
+  }
+  return groups;
+}
+
+/** An element's tag and class names without numbers (`post-1234` and `post-1235` are alike). */
+const layoutName = (element: Element) =>
+  `${element.tagName}.${namesOf(element)
+    .map((name) => name.replace(/\d+/g, ''))
+    .join('.')}`;
+
+const groupFeatures = (group: PathGroup, pageText: number, largestGroup: number) => [
+  Math.log1p(group.blocks),
+  group.text / pageText,
+  group.linkText / group.text,
+  group.keptText / group.text,
+  share(group),
+  Math.log1p(group.words / group.blocks),
+  group.text / largestGroup,
+];
+
+/**
+ * A text's words and how many of them are English function words: running prose is full of them,
+ * menus, labels and lists of names hardly have any (jusText's main cue).
+ */
+interface WordCounts {
+  words: number;
+  stopwords: number;
+}
+
+function functionWords(text: string): WordCounts {
+  const words = wordsOf(text);
+  return { words: words.length, stopwords: words.filter((word) => STOPWORDS.has(word)).length };
+}
+
+const share = ({ words, stopwords }: WordCounts) => (words === 0 ? 0 : stopwords / words);
+
+const STOPWORDS = new Set(
+  (
+    'a about above after again all also am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing down during each few for from further had has have having he her here hers him his how ' +
+    'i if in into is it its just me more most my no nor not now of off on once only or other our out over own same she ' +
+    'should so some such than that the their them then there these they this those through to too under until up very ' +
+    'was we were what when where which while who whom why will with would you your'
+  ).split(' '),
+);
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
-import { isOverlay } from '../clean/boilerplate-floor.js';
+import { holdsPage } from '../clean/boilerplate-floor.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
 import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
@@ -101,7 +101,7 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
-  removeOverlays(body);
+  removeClosedChrome(body);
   // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
   // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);
@@ -452,21 +452,14 @@ const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);
 const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
 
 /**
- * Removes overlays: consent managers, modal dialogs and closed dropdowns. On a loaded page they
- * are closed or dismissed, and their prose (cookie policies, terms of use, sign-up forms, a menu of
- * every language) often outweighs the page's own. The page's content is in one only when it holds
- * the main element or the page's title.
+ * Removes what a loaded page shows closed besides its dialogs (which the floor removes): consent
+ * managers and closed dropdowns (a menu of every language, a sort menu), unless one holds the page.
  */
-function removeOverlays(body: Element): void {
+function removeClosedChrome(body: Element): void {
   const title = select('h1', body);
-  // A terms-of-use dialog has headings of its own: only the page's first h1 is its title.
-  const holdsPage = (overlay: Element) =>
-    select('main, article, [role=main]', overlay) !== undefined ||
-    (title !== undefined && select('h1', overlay) === title);
   removeElements(
     body,
-    (element) =>
-      (isConsentManager(element) || isOverlay(element) || isClosedDropdown(element)) && !holdsPage(element),
+    (element) => (isConsentManager(element) || isClosedDropdown(element)) && !holdsPage(element, title),
   );
 }
 
