@@ -41,7 +41,7 @@ describe('removeBoilerplate', () => {
     expect(html).toContain('Product text.');
   });
 
-  it("removes a dialog with a title of its own, but keeps one that holds the page's first h1 or its main element", () => {
+  it("removes a dialog with a title of its own, but keeps one that holds the page's title or its main element", () => {
     const terms = `<div role="dialog"><h1>Terms of use</h1>${prose('Terms of service.')}</div>`;
     const html = floor(`<h1>Blue kettle</h1>${prose('Product text.')}${terms}`);
     expect(html).toContain('Blue kettle');
@@ -52,6 +52,11 @@ describe('removeBoilerplate', () => {
     expect(floor(`<div aria-modal="true"><main>${prose('Product text.')}</main></div>`)).toContain(
       'Product text.',
     );
+    // A terms dialog before the content, its h1 first in the markup: the title is the first h1 outside dialogs.
+    const early = floor(`<div aria-modal="true"><h1>Terms of use</h1>${prose('Terms of service.')}</div>
+      <main><h1>Blue kettle</h1>${prose('Product text.')}</main>`);
+    expect(early).not.toContain('Terms of use');
+    expect(early).toContain('Blue kettle');
   });
 
   it('removes a footer, nav or aside however much text it holds; a header holding most of the page stays', () => {

@@ -125,9 +125,27 @@ function holdsContent(element: Element): boolean {
 const MAX_SHARE_OF_PAGE = 0.4;
 
 /**
- * Whether an overlay holds the page itself: its main element, its article, or its title. Only the
- * page's first `<h1>` is its title: a terms-of-use dialog has headings of its own.
+ * The page's title heading: its first `<h1>` outside dialogs (a terms-of-use dialog early in the
+ * markup has a heading of its own), else its first `<h1>` (a quick-view page shows its product in one).
  */
+export function titleHeading(tree: Root | Element): Element | undefined {
+  let first: Element | undefined;
+  let outside: Element | undefined;
+  const walk = (parent: Root | Element, inOverlay: boolean) => {
+    for (const child of parent.children) {
+      if (outside || child.type !== 'element') continue;
+      if (child.tagName === 'h1') {
+        first ??= child;
+        if (!inOverlay) outside = child;
+      }
+      walk(child, inOverlay || isOverlay(child));
+    }
+  };
+  walk(tree, false);
+  return outside ?? first;
+}
+
+/** Whether an overlay holds the page itself: its main element, its article, or its title heading. */
 export function holdsPage(overlay: Element, title: Element | undefined): boolean {
   return (
     select('main, article, [role=main]', overlay) !== undefined ||
@@ -146,7 +164,7 @@ export function removeBoilerplate(tree: Root): void {
   const text = measureBlocks(tree);
   let pageText = 0;
   for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
-  const title = select('h1', tree);
+  const title = titleHeading(tree);
   removeElements(tree, (node) => {
     if (isOverlay(node)) return !holdsPage(node, title);
     return (

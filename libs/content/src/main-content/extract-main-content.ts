@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
-import { holdsPage } from '../clean/boilerplate-floor.js';
+import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
 import { scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
@@ -456,7 +456,7 @@ const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
  * managers and closed dropdowns (a menu of every language, a sort menu), unless one holds the page.
  */
 function removeClosedChrome(body: Element): void {
-  const title = select('h1', body);
+  const title = titleHeading(body);
   removeElements(
     body,
     (element) => (isConsentManager(element) || isClosedDropdown(element)) && !holdsPage(element, title),
