@@ -62,14 +62,14 @@ export const BOILERPLATE_SELECTOR = [
   ...[...BOILERPLATE.roles].map((role) => `[role=${role}]`),
 ].join(', ');
 
-export function isBoilerplate(element: Element): boolean {
+/** An element the reference list names (`BOILERPLATE_SELECTOR`); overlays are judged apart. */
+function isBoilerplate(element: Element): boolean {
   if (BOILERPLATE.tags.has(element.tagName)) return true;
   const { className, id, role } = element.properties;
   if (Array.isArray(className) && className.some((name) => BOILERPLATE.classes.has(String(name))))
     return true;
   if (typeof id === 'string' && BOILERPLATE.ids.has(id)) return true;
-  if (typeof role === 'string' && BOILERPLATE.roles.has(role)) return true;
-  return isOverlay(element);
+  return typeof role === 'string' && BOILERPLATE.roles.has(role);
 }
 
 /**

@@ -47,10 +47,12 @@ export function blockFeatures(
     return copies;
   });
   const firstH1 = blocks.findIndex((block) => block.element.tagName === 'h1');
+  const keptByRules = blocks.map((block) => pick.keeps(block.element, block.ancestors));
   const wordCounts = blocks.map((block) => functionWords(block.text));
-  const groups = pathGroups(blocks, wordCounts, pick);
-  const longest = Math.max(...blocks.map((block) => block.text.length));
-  const largestGroup = Math.max(...[...groups.values()].map((group) => group.text));
+  const groups = pathGroups(blocks, wordCounts, keptByRules);
+  // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
+  const longest = blocks.reduce((most, block) => Math.max(most, block.text.length), 0);
+  const largestGroup = [...groups.values()].reduce((most, group) => Math.max(most, group.text), 0);
   const marked = (element: Element) =>
     element.tagName === 'main' ||
     element.tagName === 'article' ||
@@ -86,11 +88,7 @@ export function blockFeatures(
     const neighbour = (at: number) => {
       const other = blocks[at];
       if (!other) return [0, -1, -1];
-      return [
-        Math.log1p(other.text.length),
-        other.linkText / other.text.length,
-        pick.keeps(other.element, other.ancestors) ? 1 : 0,
-      ];
+      return [Math.log1p(other.text.length), other.linkText / other.text.length, keptByRules[at] ? 1 : 0];
     };
     return [
       // The block's own text.
@@ -146,7 +144,7 @@ export function blockFeatures(
       ...neighbour(index - 1),
       ...neighbour(index + 1),
       // What the rules made of it.
-      pick.keeps(element, ancestors) ? 1 : 0,
+      keptByRules[index] ? 1 : 0,
       pick.inRegion(element, ancestors) ? 1 : 0,
       ...pageRow,
     ];
@@ -343,7 +341,7 @@ interface PathGroup {
 function pathGroups(
   blocks: ContentBlock[],
   wordCounts: WordCounts[],
-  pick: RulePick,
+  keptByRules: boolean[],
 ): Map<ContentBlock, PathGroup> {
   const bySignature = new Map<string, PathGroup>();
   const groups = new Map<ContentBlock, PathGroup>();
@@ -359,7 +357,7 @@ function pathGroups(
     group.stopwords += (wordCounts[index] as WordCounts).stopwords;
     group.text += block.text.length;
     group.linkText += block.linkText;
-    if (pick.keeps(block.element, block.ancestors)) group.keptText += block.text.length;
+    if (keptByRules[index]) group.keptText += block.text.length;
     groups.set(block, group);
   }
   return groups;
