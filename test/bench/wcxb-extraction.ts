@@ -38,6 +38,7 @@ const BLOCKS = new Set(['paragraph', 'heading', 'tableCell', 'code', 'html']);
 /** Markdown → the text a reader sees, one block per line (so words of adjacent blocks never fuse). */
 function markdownText(markdown: string): string {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  breaksToNewlines(tree);
   const lines: string[] = [];
   const walk = (node: Nodes) => {
     if (BLOCKS.has(node.type)) {
@@ -48,6 +49,16 @@ function markdownText(markdown: string): string {
   };
   walk(tree);
   return lines.join('\n');
+}
+
+/** A hard line break (`<br>`) is a newline to the reader; mdast-util-to-string drops it, fusing the words around it. */
+function breaksToNewlines(node: Nodes): void {
+  if (!('children' in node)) return;
+  node.children = node.children.map((child) => {
+    if (child.type === 'break') return { type: 'text', value: '\n' };
+    breaksToNewlines(child as Nodes);
+    return child;
+  }) as typeof node.children;
 }
 
 const percentile = (values: number[], p: number) => {

@@ -53,6 +53,18 @@ describe('toMarkdown', () => {
     ).toBe('[Read the docs](https://x.test/)\n\nEnd');
   });
 
+  it('keeps touching inline elements apart, as the page shows them, but not sub- and superscripts or parts of a word', () => {
+    expect(markdown('<p><a href="/a">Action</a><a href="/b">Adventure</a><span>Co-op</span></p>')).toBe(
+      '[Action](/a) [Adventure](/b) Co-op',
+    );
+    expect(markdown('<p><a href="/boards">Boards<span>9129</span></a></p>')).toBe('[Boards 9129](/boards)');
+    expect(
+      markdown(
+        '<p>H<sub>2</sub>O on the 10<sup>th</sup>, <span>un</span>believable, <b>Price:</b><span>$5</span></p>',
+      ),
+    ).toBe('H2O on the 10th, unbelievable, **Price:**$5');
+  });
+
   it('replaces base64 images unless asked to keep them', () => {
     const html = '<p>dot: <img alt="d" src="data:image/png;base64,iVBORw0KGgo="></p>';
     expect(markdown(html)).toBe('dot: ![d](<Base64-Image-Removed>)');
