@@ -65,6 +65,12 @@ describe('toMarkdown', () => {
     ).toBe('H2O on the 10th, unbelievable, **Price:**$5');
   });
 
+  it('puts a link around blocks into each block, so no link text holds list markers or line breaks', () => {
+    expect(
+      markdown('<a href="https://x.test/p/1"><ul><li>Trail shoe <b>ST-5</b></li><li>$108</li></ul></a>'),
+    ).toBe('- [Trail shoe **ST-5**](https://x.test/p/1)\n- [$108](https://x.test/p/1)');
+  });
+
   it('replaces base64 images unless asked to keep them', () => {
     const html = '<p>dot: <img alt="d" src="data:image/png;base64,iVBORw0KGgo="></p>';
     expect(markdown(html)).toBe('dot: ![d](<Base64-Image-Removed>)');
