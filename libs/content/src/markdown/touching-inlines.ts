@@ -4,7 +4,8 @@ import { phrasing } from 'hast-util-phrasing';
 /**
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
  * apart on screen, by the page's CSS, but fuse into one word in markdown: a space goes between
- * them where both sides are letters or digits. Sub- and superscripts stay attached (H₂O, 10th).
+ * them where both sides are letters or digits. Sub- and superscripts stay attached (H₂O, 10th),
+ * and code is left as it is: a highlighter's spans touch where the source's characters do.
  */
 export function spaceTouchingInlines() {
   const attached = new Set(['sub', 'sup', 'wbr', 'br']);
@@ -20,8 +21,9 @@ export function spaceTouchingInlines() {
     if (before.type === 'text' || after.type === 'text') return /\p{N}/u.test(last) !== /\p{N}/u.test(first);
     return true;
   };
+  const verbatim = new Set(['pre', 'code', 'kbd', 'samp']);
   const walk = (node: Root | ElementContent) => {
-    if (!('children' in node)) return;
+    if (!('children' in node) || (node.type === 'element' && verbatim.has(node.tagName))) return;
     const children: RootContent[] = [];
     for (const child of node.children) {
       const before = children[children.length - 1];
