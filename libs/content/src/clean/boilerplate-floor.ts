@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { select } from 'hast-util-select';
 import { measureBlocks } from '../main-content/block-stats.js';
-import { removeElements } from '../tree/walk-elements.js';
+import { holdsElement, removeElements } from '../tree/walk-elements.js';
 
 /**
  * The reference service's boilerplate list (API-NOTES.md), the floor `onlyMainContent` starts
@@ -115,11 +115,7 @@ function isContentMarker(element: Element): boolean {
   );
 }
 
-function holdsContent(element: Element): boolean {
-  return element.children.some(
-    (child) => child.type === 'element' && (isContentMarker(child) || holdsContent(child)),
-  );
-}
+const holdsContent = (element: Element) => holdsElement(element, isContentMarker);
 
 /** A "boilerplate" element holding more than this share of the page's text is a page wrapper. */
 const MAX_SHARE_OF_PAGE = 0.4;

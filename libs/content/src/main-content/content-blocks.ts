@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import { holdsElement } from '../tree/walk-elements.js';
 
 /**
  * Elements that start a block of text of their own. Everything else (links, emphasis, spans,
@@ -147,8 +148,4 @@ export function removeOwnText(element: Element): void {
   element.children = strip(element.children);
 }
 
-function holdsBlock(element: Element): boolean {
-  return element.children.some(
-    (child) => child.type === 'element' && (BLOCK_TAGS.has(child.tagName) || holdsBlock(child)),
-  );
-}
+const holdsBlock = (element: Element) => holdsElement(element, (child) => BLOCK_TAGS.has(child.tagName));

@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
+import { holdsElement } from '../tree/walk-elements.js';
 
 /**
  * A link around blocks (a card: `<a href><ul><li>Gender</li>…</ul></a>`) cannot be one markdown
@@ -43,5 +44,4 @@ function linkedRuns(children: ElementContent[], link: Element): ElementContent[]
   return result;
 }
 
-const holdsBlock = (element: Element): boolean =>
-  element.children.some((child) => child.type === 'element' && (!phrasing(child) || holdsBlock(child)));
+const holdsBlock = (element: Element) => holdsElement(element, (child) => !phrasing(child));

@@ -15,6 +15,13 @@ export function eachElement(root: Root | Element, read: (element: Element) => vo
   }
 }
 
+/** Whether any element under `root` passes `test` (stops at the first). */
+export function holdsElement(root: Root | Element, test: (element: Element) => boolean): boolean {
+  return root.children.some(
+    (child) => child.type === 'element' && (test(child) || holdsElement(child, test)),
+  );
+}
+
 /** Removes every element under `root` that `test` picks, with what it holds, top down. */
 export function removeElements(root: Root | Element, test: (element: Element) => boolean): void {
   root.children = root.children.filter((child) => {
