@@ -6,6 +6,7 @@ import { toString as mdastToString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { convertPage } from '#content';
 import { flag, option } from './command-line.js';
+import { heldOutModels } from './extraction-model/fold-models.js';
 import { wcxbPages } from './wcxb-pages.js';
 import { wordF1, words } from './word-f1.js';
 
@@ -15,8 +16,11 @@ import { wordF1, words } from './word-f1.js';
  * text against the human-reviewed main content, averaged over pages). The markdown is scored as
  * the text a reader sees: syntax, link targets and image URLs are not words of the page.
  *
- *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean] [-- --versus-full]
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean] [-- --versus-full] [-- --fold-models F]
  *
+ * The shipped model was trained on this split, so its figures are in-sample. `--fold-models F`
+ * (written by `npm run train:extraction -- --fold-models F`) judges each page with the
+ * cross-validation model that never saw it: the held-out F1 through markdown, the figure to trust.
  * `--clean` adds onlyCleanContent (the markdown boilerplate classifier) to onlyMainContent.
  * `--versus-full` also converts every page whole (onlyMainContent: false) and prints its time beside, as a ratio:
  * extraction should pay for itself because less of the tree reaches the converter.
@@ -70,19 +74,24 @@ const onlyType = option('type');
 /** `--sample 3`: every third page, for quick iterations; report figures from full runs only. */
 const sample = Number(option('sample') ?? 1);
 const versusFull = flag('versus-full');
+const foldModels = option('fold-models');
+const modelFor = foldModels ? heldOutModels(foldModels) : undefined;
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
 for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType })) {
   const convert = (onlyMainContent: boolean) => {
     const started = process.hrtime.bigint();
-    const { markdown = '' } = convertPage({
-      html,
-      url,
-      formats: ['markdown'],
-      onlyMainContent,
-      onlyCleanContent: flag('clean'),
-      removeBase64Images: true,
-    });
+    const { markdown = '' } = convertPage(
+      {
+        html,
+        url,
+        formats: ['markdown'],
+        onlyMainContent,
+        onlyCleanContent: flag('clean'),
+        removeBase64Images: true,
+      },
+      { blockModel: modelFor?.(id) },
+    );
     return { markdown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   };
   const { markdown, ms } = convert(true);

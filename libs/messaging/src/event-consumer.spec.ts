@@ -98,4 +98,43 @@ describe('durable event consumer', () => {
     await consumer.stop();
     expect(deliveries).toEqual(['e2']);
   });
+
+  it('hands a job still running after the stop grace back to the others, instead of waiting for it', async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const worker = {
+      worker: 'stuck',
+      category: 'monitor',
+      type: 'CheckStarted',
+      // With one job at a time the server would count a handed-back job against the limit of one
+      // until its lease ends, as if the process had died.
+      concurrency: 2,
+      // A lease far longer than the test: only the hand-back frees the job before it ends.
+      ackWaitMs: 600_000,
+    };
+    let startedJob!: () => void;
+    const started = new Promise<void>((resolve) => {
+      startedJob = resolve;
+    });
+    const stopping = await consumeEvents(nc, names, {
+      ...worker,
+      stopGraceMs: 200,
+      handle: () => {
+        startedJob();
+        return new Promise(() => undefined); // e.g. a check waiting on scrapes that never report
+      },
+    });
+    await jetstream(nc).publish(names.eventSubject('monitor', 'CheckStarted'), JSON.stringify(event('e3')), {
+      msgID: 'e3',
+    });
+    await started;
+    await stopping.stop();
+
+    const other = await open();
+    const handled = new Promise<string>((resolve) => {
+      void consumeEvents(other, names, { ...worker, handle: async (e) => resolve(e.id) });
+    });
+    const leaseStillHeld = new Promise((resolve) => setTimeout(() => resolve('still leased'), 10_000));
+    await expect(Promise.race([handled, leaseStillHeld])).resolves.toBe('e3');
+  });
 });

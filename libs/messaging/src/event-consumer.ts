@@ -17,12 +17,23 @@ export interface EventConsumerOptions {
   /** Without a heartbeat for this long, the server redelivers to another instance. */
   ackWaitMs: number;
   maxDeliver?: number;
+  /** How long `stop` lets jobs in flight finish before handing them back (default `STOP_GRACE_MS`). */
+  stopGraceMs?: number;
   handle: (event: RecordedEvent, delivery: { redelivered: boolean; attempt: number }) => Promise<void>;
   onError?: (error: unknown, event: RecordedEvent | undefined) => void;
 }
 
+/**
+ * How long a stopping consumer waits for its jobs in flight: a check or crawl can run for minutes,
+ * and Docker kills a container 10 s after SIGTERM.
+ */
+export const STOP_GRACE_MS = 8_000;
+
 export interface RunningConsumer {
-  /** Stops pulling, waits for the jobs in flight, then returns. */
+  /**
+   * Stops pulling and waits for the jobs in flight; those still running after the grace are handed
+   * back (nak) so another instance takes them at once instead of after `ackWaitMs`.
+   */
   stop(): Promise<void>;
   inFlight(): number;
 }
@@ -66,19 +77,24 @@ export async function consumeEvents(
     worker: options.worker,
     kind: options.kind ?? 'work-queue',
   });
-  const running = new Set<Promise<void>>();
+  const running = new Map<Promise<void>, JsMsg>();
+  /** Jobs handed back at stop: another instance owns them now, so this one neither acks nor naks them. */
+  const handedBack = new Set<JsMsg>();
 
   const process = async (msg: JsMsg) => {
     let event: RecordedEvent | undefined;
-    const heartbeat = setInterval(() => msg.working(), Math.max(200, options.ackWaitMs / 3));
+    const heartbeat = setInterval(
+      () => handedBack.has(msg) || msg.working(),
+      Math.max(200, options.ackWaitMs / 3),
+    );
     heartbeat.unref(); // the job itself keeps the process alive, not its heartbeat
     try {
       event = msg.json<RecordedEvent>();
       await options.handle(event, { redelivered: msg.redelivered, attempt: msg.info.deliveryCount });
-      msg.ack();
+      if (!handedBack.has(msg)) msg.ack();
     } catch (error) {
       options.onError?.(error, event);
-      msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
+      if (!handedBack.has(msg)) msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
     } finally {
       clearInterval(heartbeat);
     }
@@ -87,7 +103,7 @@ export async function consumeEvents(
   const loop = (async () => {
     for await (const msg of messages) {
       const job = process(msg);
-      running.add(job);
+      running.set(job, msg);
       void job.finally(() => running.delete(job));
     }
   })();
@@ -98,7 +114,20 @@ export async function consumeEvents(
       unobserve();
       await messages.close();
       await loop;
-      await Promise.allSettled([...running]);
+      let grace: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        Promise.allSettled(running.keys()).then(() => true),
+        new Promise<boolean>((resolve) => {
+          grace = setTimeout(() => resolve(false), options.stopGraceMs ?? STOP_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(grace);
+      if (finished) return;
+      for (const msg of running.values()) {
+        handedBack.add(msg);
+        msg.nak();
+      }
+      await nc.flush();
     },
   };
 }

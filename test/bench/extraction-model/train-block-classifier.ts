@@ -5,6 +5,7 @@ import { repoRoot } from '../../support/repo-root.js';
 import { flag, option } from '../command-line.js';
 import { wcxbPages } from '../wcxb-pages.js';
 import { wordF1, words } from '../word-f1.js';
+import type { FoldModels } from './fold-models.js';
 import {
   type BoostingOptions,
   DEFAULT_BOOSTING,
@@ -25,7 +26,9 @@ import {
  * never saw it, keeping the blocks `keepForBestF1` picks) prints the held-out F1 per page type:
  * the figure to trust for pages outside this split. `--folds 0` skips it; `--reuse FILE` reads (or writes)
  * the labelled blocks from a cache, for trying model options quickly; `--dump FILE` writes the
- * held-out scores of every block, for looking at errors; `--dry` writes nothing.
+ * held-out scores of every block, for looking at errors; `--fold-models FILE` writes each fold's
+ * model and which pages it never saw, for `npm run bench:extraction -- --fold-models FILE` to
+ * measure the held-out F1 through markdown; `--dry` writes no shipped model.
  */
 
 interface LabelledPage {
@@ -115,13 +118,20 @@ function pageF1(page: LabelledPage, keep: boolean[]): number {
 
 function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOptions): void {
   const scores = new Map<LabelledPage, number[]>();
+  const models: FoldModels = { models: [], foldOf: {} };
   for (let fold = 0; fold < folds; fold++) {
     const training = pages.filter((_, index) => index % folds !== fold);
     const model = trainBoostedTrees(trainingSet(training), FEATURE_NAMES, options);
+    models.models.push(model);
     for (const [index, page] of pages.entries())
-      if (index % folds === fold) scores.set(page, scoreBlocks(page.rows, model));
+      if (index % folds === fold) {
+        scores.set(page, scoreBlocks(page.rows, model));
+        models.foldOf[page.id] = fold;
+      }
     process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
   }
+  const foldModels = option('fold-models');
+  if (foldModels) writeFileSync(foldModels, JSON.stringify(models));
   const dump = option('dump');
   if (dump)
     writeFileSync(
