@@ -1,4 +1,8 @@
-import { keepForBestF1 } from './block-selection.js';
+import type { Element } from 'hast';
+import { select } from 'hast-util-select';
+import { parseHtml } from '../parse/parse-html.js';
+import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
+import { contentBlocks } from './content-blocks.js';
 
 describe('keepForBestF1', () => {
   it('keeps an unsure block when nothing on the page is surer, and drops it beside sure content', () => {
@@ -25,5 +29,45 @@ describe('keepForBestF1', () => {
 
   it('keeps nothing of an empty page', () => {
     expect(keepForBestF1([], [])).toEqual([]);
+  });
+});
+
+describe('tables', () => {
+  const blocksOf = (html: string) => {
+    const body = select('body', parseHtml(html)) as Element;
+    return contentBlocks(body).blocks;
+  };
+  const page = `<body><p>Intro of the pack, long enough to read as prose.</p>
+    <table><tr><th>Capacity</th><th>Weight</th></tr><tr><td>25 litres</td><td>820 g</td></tr></table>
+    <table><tr><td><p>A post laid out in a table cell, as old forums do.</p></td><td>Menu</td></tr></table>
+    <p>Closing words.</p></body>`;
+
+  it('judges the cells of a data table as one, and leaves a layout table to its blocks', () => {
+    const blocks = blocksOf(page);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Intro of the pack, long enough to read as prose.',
+      'Capacity',
+      'Weight',
+      '25 litres',
+      '820 g',
+      'A post laid out in a table cell, as old forums do.',
+      'Menu',
+      'Closing words.',
+    ]);
+    const tableOf = dataTableCells(blocks);
+    const probabilities = [0.9, 0.6, 0.2, 0.4, 0.2, 0.8, 0.1, 0.9];
+    const words = [10, 1, 1, 2, 2, 11, 1, 2];
+    const unit = (0.6 + 0.2 + 0.4 * 2 + 0.2 * 2) / 6;
+    const judged = tablesAsUnits(probabilities, words, tableOf);
+    expect(judged.map((p) => p.toFixed(3))).toEqual(
+      [0.9, unit, unit, unit, unit, 0.8, 0.1, 0.9].map((p) => p.toFixed(3)),
+    );
+  });
+
+  it('keeps a data table that kept text runs on both sides of, and only such a table', () => {
+    const tableOf = dataTableCells(blocksOf(page));
+    const keep = [true, false, false, false, false, true, false, true];
+    expect(keepTablesInKeptText(keep, tableOf)).toEqual([true, true, true, true, true, true, false, true]);
+    expect(keepTablesInKeptText([false, ...keep.slice(1)], tableOf)).toEqual([false, ...keep.slice(1)]);
   });
 });

@@ -1,3 +1,7 @@
+import type { Element } from 'hast';
+import { holdsElement } from '../tree/walk-elements.js';
+import type { ContentBlock } from './content-blocks.js';
+
 /**
  * Which blocks a page keeps, given each block's probability of being main content: the set with
  * the best expected word F1 against the page's content, not every block above one fixed
@@ -26,4 +30,65 @@ export function keepForBestF1(probabilities: number[], words: number[]): boolean
   const keep = probabilities.map(() => false);
   for (const index of order.slice(0, best.count)) keep[index] = true;
   return keep;
+}
+
+/**
+ * The data table each block is a cell of, if any: an innermost table whose text blocks are all its
+ * own cells (`td`, `th` holding only inline content), so specs and figures, not a layout table
+ * around menus and posts.
+ */
+export function dataTableCells(blocks: readonly ContentBlock[]): (Element | undefined)[] {
+  const tableOf = blocks.map((block) => block.ancestors.find((ancestor) => ancestor.tagName === 'table'));
+  const layout = new Set<Element>();
+  tableOf.forEach((table, index) => {
+    const cell = (blocks[index] as ContentBlock).element.tagName;
+    if (table && cell !== 'td' && cell !== 'th') layout.add(table);
+  });
+  for (const table of new Set(tableOf))
+    if (table && holdsElement(table, (element) => element.tagName === 'table')) layout.add(table);
+  return tableOf.map((table) => (table && !layout.has(table) ? table : undefined));
+}
+
+/**
+ * A data table is judged whole: each cell takes the mean probability of the table's cells, weighed
+ * by their words, so a table stays or goes at once instead of losing single cells, which leaves
+ * rows of empty cells or spec names without their values.
+ */
+export function tablesAsUnits(
+  probabilities: number[],
+  words: readonly number[],
+  tableOf: readonly (Element | undefined)[],
+): number[] {
+  const tables = new Map<Element, { sum: number; words: number }>();
+  tableOf.forEach((table, index) => {
+    if (!table) return;
+    const weight = Math.max(1, words[index] as number);
+    const unit = tables.get(table) ?? { sum: 0, words: 0 };
+    unit.sum += (probabilities[index] as number) * weight;
+    unit.words += weight;
+    tables.set(table, unit);
+  });
+  return probabilities.map((probability, index) => {
+    const unit = tables.get(tableOf[index] as Element);
+    return unit ? unit.sum / unit.words : probability;
+  });
+}
+
+/**
+ * A data table between kept blocks is kept: one by one its short cells look like chrome to the
+ * classifier, but a table that the content runs on both sides of is part of it.
+ */
+export function keepTablesInKeptText(keep: boolean[], tableOf: readonly (Element | undefined)[]): boolean[] {
+  const kept = [...keep];
+  let start = 0;
+  while (start < tableOf.length) {
+    const table = tableOf[start];
+    let end = start + 1;
+    while (table && end < tableOf.length && tableOf[end] === table) end++;
+    const before = start > 0 && keep[start - 1];
+    const after = end === tableOf.length || keep[end];
+    if (table && before && after) kept.fill(true, start, end);
+    start = end;
+  }
+  return kept;
 }

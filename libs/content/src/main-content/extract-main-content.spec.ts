@@ -181,6 +181,29 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('keeps a spec table that the content runs on to, whole, though its cells look like labels', () => {
+    const specs = [
+      ['Capacity', '25 litres'],
+      ['Weight', '820 g'],
+      ['Fabric', 'Recycled nylon 210D'],
+      ['Frame', 'Aluminium stay'],
+    ];
+    const row = (cells: string[], tag: string) =>
+      `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join('')}</tr>`;
+    const tree = parseHtml(`<body><main><h1>Trail pack 25</h1>${prose('trail pack', 12)}
+      <h2>Technical specs</h2><table>${row(
+        specs.map(([name]) => name as string),
+        'th',
+      )}${row(
+        specs.map(([, value]) => value as string),
+        'td',
+      )}</table>
+      </main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('| Capacity | Weight | Fabric | Frame |');
+    expect(result).toContain('| 25 litres | 820 g | Recycled nylon 210D | Aluminium stay |');
+  });
+
   it('keeps teaser cards whose heading and blurb sit inside the link', () => {
     const teaser = (title: string) =>
       `<div class="card"><a href="/news/${title}"><div><h3>${title} changes how the city moves</h3><p>Residents describe a year of change.</p></div></a></div>`;

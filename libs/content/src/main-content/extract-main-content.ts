@@ -6,7 +6,7 @@ import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
 import { type BlockModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
-import { keepForBestF1 } from './block-selection.js';
+import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
 import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
@@ -69,10 +69,10 @@ const MIN_TEXT_FOR_CLASSIFIER = 1000;
 function classify(page: PageBlocks, model?: BlockModel): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER)
     return page.blocks.map((block) => page.pick.keeps(block.element, block.ancestors));
-  return keepForBestF1(
-    scoreBlocks(page.features, model),
-    page.blocks.map((block) => block.words),
-  );
+  const tableOf = dataTableCells(page.blocks);
+  const words = page.blocks.map((block) => block.words);
+  const probabilities = tablesAsUnits(scoreBlocks(page.features, model), words, tableOf);
+  return keepTablesInKeptText(keepForBestF1(probabilities, words), tableOf);
 }
 
 export interface ExtractionOptions {
