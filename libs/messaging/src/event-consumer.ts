@@ -122,7 +122,8 @@ export async function consumeEvents(
         }),
       ]);
       clearTimeout(grace);
-      if (finished) return;
+      // On a connection already closed the leases simply run out, as when a process dies.
+      if (finished || nc.isClosed()) return;
       for (const msg of running.values()) {
         handedBack.add(msg);
         msg.nak();
