@@ -10,7 +10,6 @@ import { keepOnly, removeMatching } from './clean/tag-filters.js';
 import { cleanMarkdown } from './clean-content/clean-markdown.js';
 import { redactStructured } from './document/redact-structured.js';
 import { collectImages, collectLinks } from './links/collect-links.js';
-import type { BlockModel } from './main-content/block-classifier.js';
 import {
   type ExtractionOptions,
   extractMainContent,
@@ -54,9 +53,7 @@ export function convertPage(input: PageInput, evaluation: Evaluation = {}): Page
 }
 
 /** For the benchmark only: judge blocks with another model (one that never saw the page) than the shipped one. */
-export interface Evaluation {
-  blockModel?: BlockModel;
-}
+export type Evaluation = Pick<ExtractionOptions, 'blockModel'>;
 
 function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const wants = new Set(input.formats);
@@ -71,7 +68,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
   // Read before the scripts that carry it are removed.
   const hints = input.onlyMainContent ? extractionHints(tree, input.url, output.metadata) : {};
-  const extraction = { ...hints, model: evaluation.blockModel };
+  const extraction = { ...hints, ...evaluation };
   removeNonContent(tree);
 
   const content = selectContent(tree, input, extraction);

@@ -44,7 +44,7 @@ const MIN_TITLED_SHARE = 0.5;
 export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
   const firstH1 = page.blocks.findIndex((block) => block.element.tagName === 'h1');
-  const keeps = classify(page, options.model);
+  const keeps = classify(page, options.blockModel);
   const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
   if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) return tree;
   const keptElements = new Set(kept.map((block) => block.element));
@@ -83,7 +83,7 @@ export interface ExtractionOptions {
   /** What the page says it is (`pageKinds`): article, product, listing, discussion, faq. */
   kinds?: string[];
   /** Judges blocks instead of the shipped model: the benchmark's held-out fold models. */
-  model?: BlockModel;
+  blockModel?: BlockModel;
 }
 
 /** The page as the block classifier reads it: its text blocks and their features. */
