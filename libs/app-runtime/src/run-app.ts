@@ -21,7 +21,7 @@ export async function runApp(definition: AppDefinition): Promise<INestApplicatio
   const config = loadConfig();
   const logger = createLogger(definition.name, config.logLevel);
   if (config.dnsServers.length > 0) {
-    // Imported only then: #browser brings Playwright, which processes such as the extractor never load.
+    // Imported only then: processes such as the extractor never load #browser otherwise.
     const { resolveGuardNamesThrough } = await import('#browser');
     resolveGuardNamesThrough(config.dnsServers);
   }

@@ -1,4 +1,4 @@
-import { type BrowserContextOptions, devices } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { STEALTH_LANGUAGES } from './stealth.js';
 
 /** Where a scrape should appear to come from: locale, languages and time zone (a country's proxy is chosen apart). */
@@ -30,12 +30,8 @@ const COUNTRIES: Record<string, { timezoneId: string; locale: string }> = {
   AU: { timezoneId: 'Australia/Sydney', locale: 'en-AU' },
 };
 
-/** A current desktop Chrome: never the `HeadlessChrome` user agent that sites treat as a bot. */
-const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } };
-const MOBILE = devices['Pixel 7'];
-
 /** Options of the fresh browser context each scrape gets. */
-export function contextOptions(options: {
+export async function contextOptions(options: {
   mobile?: boolean;
   location?: LocationOptions;
   headers?: Record<string, string>;
@@ -44,8 +40,13 @@ export function contextOptions(options: {
   proxy?: BrowserContextOptions['proxy'];
   /** Enhanced-proxy settings: a language list even when the request names none (see `applyStealth`). */
   stealth?: boolean;
-}): BrowserContextOptions {
-  const { defaultBrowserType: _browser, ...device } = options.mobile ? MOBILE : DESKTOP;
+}): Promise<BrowserContextOptions> {
+  // Not imported at the top, so that importing #browser does not load playwright-core (the pool
+  // loads it when it launches Chromium, before any context).
+  const { devices } = await import('playwright-core');
+  // A current desktop Chrome: never the `HeadlessChrome` user agent that sites treat as a bot.
+  const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1920, height: 1080 } };
+  const { defaultBrowserType: _browser, ...device } = options.mobile ? devices['Pixel 7'] : desktop;
   const country = options.location?.country ? COUNTRIES[options.location.country.toUpperCase()] : undefined;
   const languages = options.location?.languages?.length
     ? options.location.languages

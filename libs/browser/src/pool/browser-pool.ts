@@ -1,11 +1,4 @@
-import {
-  type Browser,
-  type BrowserContextOptions,
-  chromium,
-  type Download,
-  type Page,
-  type Response,
-} from 'playwright-core';
+import type { Browser, BrowserContextOptions, Download, Page, Response } from 'playwright-core';
 import type { PrivateAddressAllowance } from '#config';
 import {
   type ActionResults,
@@ -172,11 +165,15 @@ export class BrowserPool {
   }
 
   private launch(): Promise<Browser> {
-    this.browser ??= chromium
-      .launch({
-        executablePath: this.options.executablePath,
-        args: [...CHROMIUM_ARGS, ...(this.options.launchArgs ?? [])],
-      })
+    // playwright-core takes about 0.5 s to import: loaded with the first launch, so processes
+    // that import #browser without launching Chromium (core, api, projector) never load it.
+    this.browser ??= import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath: this.options.executablePath,
+          args: [...CHROMIUM_ARGS, ...(this.options.launchArgs ?? [])],
+        }),
+      )
       .then((browser) => {
         // A crashed browser is replaced on the next fetch.
         browser.on('disconnected', () => {
@@ -214,7 +211,7 @@ export class BrowserPool {
   /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
   private async openPage(options: FetchPageOptions) {
     const context = await (await this.launch()).newContext({
-      ...contextOptions(options),
+      ...(await contextOptions(options)),
       ...(options.storageState ? { storageState: options.storageState } : {}),
     });
     this.contextsOpen++;
