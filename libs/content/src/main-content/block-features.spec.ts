@@ -32,6 +32,19 @@ describe('blockFeatures', () => {
       expect(feature(page, landmark, 'Body')).toBe(0);
   });
 
+  it('says how near in the tree a block sits to the title and to the longest text', () => {
+    const page = `<main><article><h1>Trail shoe</h1><div class="body"><p>Light and grippy, for long days on rough ground.</p></div></article>
+      <section class="reviews"><div class="review"><p>Great shoe.</p></div></section></main>`;
+    expect(feature(page, 'levels up to the h1', 'Light')).toBe(2);
+    expect(feature(page, 'levels up to the h1', 'Great')).toBe(3);
+    expect(feature(page, 'share shared with the h1', 'Light')).toBeLessThan(
+      feature(page, 'share shared with the h1', 'Great'),
+    );
+    expect(feature(page, 'levels up to the longest block', 'Light')).toBe(0);
+    expect(feature(page, 'levels up to the longest block', 'Trail')).toBe(1);
+    expect(feature('<p>No title on this page at all.</p>', 'levels up to the h1', 'No title')).toBe(9);
+  });
+
   it('says when a block opens with a footnote mark', () => {
     const page = '<p>* Image simulated for illustration.</p><p>Four stars, would buy again.</p>';
     expect(feature(page, 'says footnote', '*')).toBe(1);

@@ -53,6 +53,9 @@ export function blockFeatures(
   // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
   const longest = blocks.reduce((most, block) => Math.max(most, block.text.length), 0);
   const largestGroup = [...groups.values()].reduce((most, group) => Math.max(most, group.text), 0);
+  const longestBlock = blocks.find((block) => block.text.length === longest);
+  const nearH1 = closeness(blocks[firstH1], stats, pageText);
+  const nearLongest = closeness(longestBlock, stats, pageText);
   const marked = (element: Element) =>
     element.tagName === 'main' ||
     element.tagName === 'article' ||
@@ -136,6 +139,9 @@ export function blockFeatures(
       // The blocks laid out like it (same tags and classes up the tree): posts, cards, menu items.
       ...groupFeatures(groups.get(block) as PathGroup, pageText, largestGroup),
       text.length / longest,
+      // How close in the tree it sits to the title and to the longest text: the content's own region.
+      ...nearH1(block),
+      ...nearLongest(block),
       // The containers it sits in.
       ...container(0),
       ...container(1),
@@ -285,6 +291,10 @@ export const FEATURE_NAMES = [
   'path group words per block',
   'path group against the largest',
   'text against the longest block',
+  'levels up to the h1',
+  'share shared with the h1',
+  'levels up to the longest block',
+  'share shared with the longest block',
   'parent share',
   'parent link density',
   'parent paragraphs',
@@ -440,6 +450,20 @@ function boilerplateSection(element: Element, ancestors: Element[]): boolean {
     child = holder;
   }
   return false;
+}
+
+/**
+ * How near a block sits to an anchor block in the tree: how many levels up the nearest container
+ * holding both is (9: none within reach, or no anchor), and that container's share of the page's text.
+ */
+function closeness(anchor: ContentBlock | undefined, stats: Map<Element, BlockStats>, pageText: number) {
+  const around = new Set(anchor ? [anchor.element, ...anchor.ancestors] : []);
+  return (block: ContentBlock): [number, number] => {
+    const chain = [block.element, ...block.ancestors];
+    const level = chain.findIndex((holder) => around.has(holder));
+    if (level === -1) return [9, 1];
+    return [Math.min(level, 9), (stats.get(chain[level] as Element)?.text ?? pageText) / pageText];
+  };
 }
 
 function indexSiblings(root: Element): void {
