@@ -140,8 +140,8 @@ export function blockFeatures(
       ...groupFeatures(groups.get(block) as PathGroup, pageText, largestGroup),
       text.length / longest,
       // How close in the tree it sits to the title and to the longest text: the content's own region.
-      ...nearH1(block),
-      ...nearLongest(block),
+      ...nearH1(chain),
+      ...nearLongest(chain),
       // The containers it sits in.
       ...container(0),
       ...container(1),
@@ -458,8 +458,8 @@ function boilerplateSection(element: Element, ancestors: Element[]): boolean {
  */
 function closeness(anchor: ContentBlock | undefined, stats: Map<Element, BlockStats>, pageText: number) {
   const around = new Set(anchor ? [anchor.element, ...anchor.ancestors] : []);
-  return (block: ContentBlock): [number, number] => {
-    const chain = [block.element, ...block.ancestors];
+  // The block's own chain, itself first, as the row already holds it.
+  return (chain: Element[]): [number, number] => {
     const level = chain.findIndex((holder) => around.has(holder));
     if (level === -1) return [9, 1];
     return [Math.min(level, 9), (stats.get(chain[level] as Element)?.text ?? pageText) / pageText];
