@@ -2,6 +2,9 @@ import { type ObjectStore, Objm } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type BlobStore, type BlobStoreOptions, toBytes } from './blob-store.js';
 
+/** How often a read that waits for an entry's chunks checks that the entry still exists. */
+const STALLED_READ_CHECK_MS = 2_000;
+
 /** A JetStream object store bucket; its TTL is the bucket's own max age. */
 export class NatsBlobStore implements BlobStore {
   private constructor(private readonly store: ObjectStore) {}
@@ -20,8 +23,53 @@ export class NatsBlobStore implements BlobStore {
     await this.store.putBlob({ name: key }, toBytes(content));
   }
 
+  /**
+   * An entry's chunks are written, so expire, just before its description: a read that finds the
+   * description of an entry whose chunks just expired would wait for them forever. While no chunk
+   * comes, the read checks every few seconds that the entry still exists, and answers undefined
+   * once it does not.
+   */
   async getBytes(key: string): Promise<Uint8Array | undefined> {
-    return (await this.store.getBlob(key)) ?? undefined;
+    const entry = await this.store.get(key);
+    if (!entry) return undefined;
+    const reader = entry.data.getReader();
+    const chunks: Uint8Array[] = [];
+    let gone = false;
+    let checking = false;
+    const watch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      this.store.info(key).then(
+        (info) => {
+          checking = false;
+          if (info && !info.deleted) return;
+          gone = true;
+          reader.cancel().catch(() => undefined);
+        },
+        () => {
+          checking = false;
+        },
+      );
+    }, STALLED_READ_CHECK_MS);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (value?.length) chunks.push(value);
+      }
+    } finally {
+      clearInterval(watch);
+    }
+    if (gone) return undefined;
+    const error = await entry.error;
+    if (error) throw error;
+    const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return bytes;
   }
 
   async getText(key: string): Promise<string | undefined> {
