@@ -63,13 +63,7 @@ export class NatsBlobStore implements BlobStore {
     if (gone) return undefined;
     const error = await entry.error;
     if (error) throw error;
-    const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return bytes;
+    return new Uint8Array(Buffer.concat(chunks));
   }
 
   async getText(key: string): Promise<string | undefined> {
