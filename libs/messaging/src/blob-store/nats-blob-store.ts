@@ -25,8 +25,8 @@ export class NatsBlobStore implements BlobStore {
 
   /**
    * An entry's chunks are written, so expire, just before its description: a read that finds the
-   * description of an entry whose chunks just expired would wait for them forever. While no chunk
-   * comes, the read checks every few seconds that the entry still exists, and answers undefined
+   * description of an entry whose chunks just expired would wait for them forever. So while it
+   * reads, the read checks every few seconds that the entry still exists, and answers undefined
    * once it does not.
    */
   async getBytes(key: string): Promise<Uint8Array | undefined> {
