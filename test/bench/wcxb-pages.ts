@@ -28,7 +28,8 @@ export function* wcxbPages(options: { sample?: number; type?: string } = {}): Ge
     yield {
       id,
       type,
-      url: truth.url ?? `https://wcxb.example/${id}`,
+      // A few truths carry an empty url.
+      url: truth.url || `https://wcxb.example/${id}`,
       html: gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
       truth: truth.ground_truth?.main_content ?? '',
     };

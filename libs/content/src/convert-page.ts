@@ -69,7 +69,8 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   // Read before the scripts that carry it are removed.
   const hints = input.onlyMainContent ? extractionHints(tree, input.url, output.metadata) : {};
   const extraction = { ...hints, ...evaluation };
-  removeNonContent(tree);
+  // Main content extraction judges hidden blocks itself (accordions and tabs hold product details).
+  removeNonContent(tree, { keepHiddenBlocks: extractsMainContent(input) });
 
   const content = selectContent(tree, input, extraction);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
@@ -102,7 +103,7 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
     return content;
   };
   const content = filtered(tree);
-  if (!input.onlyMainContent || input.includeTags?.length) return content;
+  if (!extractsMainContent(input)) return content;
   // The floor edits the tree in place (cheaper than copying every page); in the rare case it
   // leaves nothing, the page is parsed again and kept whole.
   removeBoilerplate(content);
@@ -120,7 +121,7 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
 export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageBlocks {
   const tree = parsePage(input);
   const hints = extractionHints(tree, input.url, extractMetadata(tree));
-  removeNonContent(tree);
+  removeNonContent(tree, { keepHiddenBlocks: true });
   removeBoilerplate(tree);
   return readPage(tree, hints);
 }
@@ -172,3 +173,6 @@ function convertText(input: PageInput, wants: Set<string>): PageOutput {
       : {}),
   };
 }
+
+const extractsMainContent = (input: PageInput) =>
+  input.onlyMainContent === true && !input.includeTags?.length;

@@ -12,6 +12,7 @@ export {
 export { type BlockModel, blockMargins, scoreBlocks } from './main-content/block-classifier.js';
 export { FEATURE_NAMES } from './main-content/block-features.js';
 export { keepForBestF1 } from './main-content/block-selection.js';
+export { titleBlockIndex } from './main-content/content-blocks.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
 export { localPartOf, refineWithModel } from './model/refine-with-model.js';
 export { ContentPool } from './pool/content-pool.js';

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BlockModel, FEATURE_NAMES, keepForBestF1, mainContentBlocks, scoreBlocks } from '#content';
+import {
+  type BlockModel,
+  FEATURE_NAMES,
+  keepForBestF1,
+  mainContentBlocks,
+  scoreBlocks,
+  titleBlockIndex,
+} from '#content';
 import { repoRoot } from '../../support/repo-root.js';
 import { flag, option } from '../command-line.js';
 import { wcxbPages } from '../wcxb-pages.js';
@@ -87,7 +94,7 @@ function readPages(): LabelledPage[] {
       truth,
       blockWords,
       words: blocks.map((block) => block.words),
-      firstH1: blocks.findIndex((block) => block.element.tagName === 'h1'),
+      firstH1: titleBlockIndex(blocks),
       rows: features,
       labels: label(blockWords, truth),
     });

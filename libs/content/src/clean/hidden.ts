@@ -12,3 +12,12 @@ export function isHidden(node: Element): boolean {
 }
 
 const HIDING_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** Undoes what `isHidden` reads: for hidden content that is shown after all. */
+export function show(element: Element): void {
+  element.properties.hidden = undefined;
+  element.properties.ariaHidden = undefined;
+  const { style } = element.properties;
+  if (typeof style === 'string')
+    element.properties.style = style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)/gi, '');
+}

@@ -2,9 +2,9 @@ import { toHtml } from 'hast-util-to-html';
 import { parseHtml } from '../parse/parse-html.js';
 import { removeNonContent } from './remove-non-content.js';
 
-function cleaned(html: string): string {
+function cleaned(html: string, options?: Parameters<typeof removeNonContent>[1]): string {
   const tree = parseHtml(html);
-  removeNonContent(tree);
+  removeNonContent(tree, options);
   return toHtml(tree);
 }
 
@@ -23,6 +23,17 @@ describe('removeNonContent', () => {
         '<p hidden>1</p><p aria-hidden="true">2</p><p style="color:red; display: none">3</p><p style="visibility:hidden">4</p><input type="hidden" value="5"><p style="display:block">shown</p>',
       ),
     ).toBe('<html><body><p style="display:block">shown</p></body></html>');
+  });
+
+  it('keeps hidden blocks for main content extraction to judge (accordions, tabs), not hidden inline text', () => {
+    expect(
+      cleaned(
+        '<div class="panel" hidden><p>Care: wash cold.</p></div><ul style="display:none"><li>Menu</li></ul><p>Shown<span style="display:none"> tooltip</span></p><input type="hidden" value="5">',
+        { keepHiddenBlocks: true },
+      ),
+    ).toBe(
+      '<html><body><div class="panel" hidden><p>Care: wash cold.</p></div><ul style="display:none"><li>Menu</li></ul><p>Shown</p></body></html>',
+    );
   });
 
   it('drops <noscript> fallbacks, but unwraps them when they are all the page shows', () => {

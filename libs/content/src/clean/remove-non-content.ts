@@ -1,4 +1,5 @@
 import type { Element, Root, RootContent } from 'hast';
+import { BLOCK_TAGS } from '../main-content/content-blocks.js';
 import { isHidden, NEVER_TEXT } from './hidden.js';
 import { revealScriptShownContent } from './script-revealed.js';
 
@@ -25,8 +26,10 @@ const NON_CONTENT = new Set([
  * Removes scripts, styles, comments, hidden elements and other non-content before anything else
  * looks at the tree: less to score and less to convert.
  */
-export function removeNonContent(tree: Root): void {
+export function removeNonContent(tree: Root, options: { keepHiddenBlocks?: boolean } = {}): void {
   revealScriptShownContent(tree);
+  const removable = (node: Element) =>
+    isRemovable(node) && !(options.keepHiddenBlocks && isHidden(node) && BLOCK_TAGS.has(node.tagName));
   const unwrapNoscript = rendersOnlyWithoutScripts(tree);
   const clean = (parent: Root | Element) => {
     parent.children = parent.children.flatMap((child: RootContent) => {
@@ -36,7 +39,7 @@ export function removeNonContent(tree: Root): void {
         clean(child);
         return child.children;
       }
-      if (isRemovable(child)) return [];
+      if (removable(child)) return [];
       clean(child);
       return [child];
     }) as typeof parent.children;

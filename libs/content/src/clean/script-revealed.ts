@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
-import { isHidden, NEVER_TEXT } from './hidden.js';
+import { isHidden, NEVER_TEXT, show } from './hidden.js';
 
 /**
  * Shows what the page hides in its HTML but its scripts show at once, so that removing hidden
@@ -86,14 +86,6 @@ const OPENED_BY_THE_READER = /modal|popup|pop-up|dialog|lightbox|overlay|drawer|
 
 const names = (element: Element) =>
   [element.properties.id, element.properties.className, element.properties.role].flat().join(' ');
-
-function show(element: Element): void {
-  element.properties.hidden = undefined;
-  element.properties.ariaHidden = undefined;
-  const { style } = element.properties;
-  if (typeof style === 'string')
-    element.properties.style = style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)/gi, '');
-}
 
 /** Characters of text a reader could see, scripts and styles aside. */
 function readableText(node: Root | Element): number {

@@ -22,6 +22,16 @@ describe('blockFeatures', () => {
     expect(feature(page, 'hidden by a class', 'Shown')).toBe(0);
   });
 
+  it('says when the markup hides a block (it or a block around it), and when it hides it from screen readers too', () => {
+    const page = `<div id="care" role="region" hidden><p>Wash cold</p></div><div style="display: none"><p>Menu item</p></div>
+      <div aria-hidden="true"><p>Carousel copy</p></div><p>Shown text</p>`;
+    expect(feature(page, 'hidden by markup', 'Wash')).toBe(1);
+    expect(feature(page, 'hidden by markup', 'Menu')).toBe(1);
+    expect(feature(page, 'hidden from screen readers', 'Menu')).toBe(0);
+    expect(feature(page, 'hidden from screen readers', 'Carousel')).toBe(1);
+    expect(feature(page, 'hidden by markup', 'Shown')).toBe(0);
+  });
+
   it('says which landmark holds a block, by tag or role', () => {
     const page = `<header><h1>Title</h1></header><div role="contentinfo"><p>Legal notes</p></div>
       <aside><p>Aside text</p></aside><p>Body text</p>`;

@@ -2,7 +2,7 @@ import type { Element } from 'hast';
 import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-floor.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
 import { classWeight, isHiddenByClass, namesOf, perElement } from './class-signals.js';
-import type { ContentBlock } from './content-blocks.js';
+import { type ContentBlock, titleBlockIndex } from './content-blocks.js';
 import { PAGE_KINDS } from './page-kinds.js';
 import { isPostFurniture } from './post-furniture.js';
 import { isShopChrome } from './product-chrome.js';
@@ -46,7 +46,7 @@ export function blockFeatures(
     repeats.set(block.text, copies);
     return copies;
   });
-  const firstH1 = blocks.findIndex((block) => block.element.tagName === 'h1');
+  const firstH1 = titleBlockIndex(blocks);
   const keptByRules = blocks.map((block) => pick.keeps(block.element, block.ancestors));
   const wordCounts = blocks.map((block) => functionWords(block.text));
   const groups = pathGroups(blocks, wordCounts, keptByRules);
@@ -129,6 +129,8 @@ export function blockFeatures(
       chain.some(isPostFurniture) ? 1 : 0,
       chain.some(isShopChrome) ? 1 : 0,
       chain.some(isHiddenByClass) ? 1 : 0,
+      block.hidden ? 1 : 0,
+      block.hidden && chain.some((holder) => String(holder.properties.ariaHidden) === 'true') ? 1 : 0,
       ...LANDMARKS.map((landmark) => (chain.some((holder) => isLandmark(holder, landmark)) ? 1 : 0)),
       boilerplateSection(element, ancestors) ? 1 : 0,
       ...nameDistances(chain),
@@ -276,6 +278,8 @@ export const FEATURE_NAMES = [
   'in post furniture',
   'in shop chrome',
   'hidden by a class',
+  'hidden by markup',
+  'hidden from screen readers',
   ...LANDMARKS.map((landmark) => `in ${landmark}`),
   'in boilerplate section',
   ...NAME_GROUP_LABELS.map((label) => `named ${label}`),

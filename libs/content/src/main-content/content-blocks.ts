@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import { isHidden } from '../clean/hidden.js';
 import { holdsElement } from '../tree/walk-elements.js';
 
 /**
@@ -67,6 +68,8 @@ export interface ContentBlock {
   images: number;
   /** Characters of the page's text before this block. */
   offset: number;
+  /** The page's markup hides it (`hidden`, `aria-hidden`, `display: none` on it or a block around it). */
+  hidden: boolean;
 }
 
 /** A block element that shows images but no text of its own (a figure, a logo, a gallery tile). */
@@ -85,7 +88,8 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
   const blocks: ContentBlock[] = [];
   const media: MediaBlock[] = [];
   let offset = 0;
-  const visitBlock = (element: Element, ancestors: Element[]) => {
+  const visitBlock = (element: Element, ancestors: Element[], hiddenAround: boolean) => {
+    const hidden = hiddenAround || isHidden(element);
     const block: ContentBlock = {
       element,
       ancestors,
@@ -95,6 +99,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
       links: 0,
       images: 0,
       offset,
+      hidden,
     };
     const parts: string[] = [];
     const nested: Array<[Element, Element[]]> = [];
@@ -125,9 +130,9 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
       blocks.push(block);
       offset += block.text.length;
     } else if (block.images > 0) media.push({ element, after: blocks.length - 1 });
-    for (const [child, childAncestors] of nested) visitBlock(child, childAncestors);
+    for (const [child, childAncestors] of nested) visitBlock(child, childAncestors, hidden);
   };
-  visitBlock(body, []);
+  visitBlock(body, [], false);
   return { blocks, media };
 }
 
@@ -149,3 +154,7 @@ export function removeOwnText(element: Element): void {
 }
 
 const holdsBlock = (element: Element) => holdsElement(element, (child) => BLOCK_TAGS.has(child.tagName));
+
+/** The page's title block: its first `<h1>` a reader sees (-1 when none). */
+export const titleBlockIndex = (blocks: readonly ContentBlock[]) =>
+  blocks.findIndex((block) => block.element.tagName === 'h1' && !block.hidden);

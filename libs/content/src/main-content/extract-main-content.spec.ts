@@ -1,4 +1,5 @@
 import type { Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { removeBoilerplate } from '../clean/boilerplate-floor.js';
 import { toMarkdown } from '../markdown/to-markdown.js';
 import { parseHtml } from '../parse/parse-html.js';
@@ -44,9 +45,60 @@ describe('extractMainContent', () => {
     expect(result).not.toContain('Archive');
   });
 
-  it('keeps the whole page when its pick would be implausibly small', () => {
-    const tree = parseHtml(`<body><div class="share-tools">${prose('lake', 3)}</div></body>`);
-    expect(text(extractMainContent(tree, options))).toBe(text(tree));
+  it('keeps the whole page when its pick would be implausibly small, without what the page hides', () => {
+    const tree = parseHtml(
+      `<body><div class="share-tools">${prose('lake', 3)}</div><div class="drawer" hidden><p>Sign in to save lakes you like.</p></div></body>`,
+    );
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The lake changes');
+    expect(result).not.toContain('Sign in');
+  });
+
+  it("shows a product's details from the closed accordion they are in, and drops the hidden menus", () => {
+    const details = [
+      'The kettle is made of brushed steel with a walnut handle that stays cool while the water boils.',
+      'It holds 1.7 litres, boils a full load in about four minutes and switches itself off when dry.',
+      'The base turns all the way round, so it sits as well for left-handed people as for anyone else.',
+      'A limescale filter sits in the spout and lifts out for rinsing under the tap once a month or so.',
+      'The window on the side shows the water level in cups, so you boil only what you pour.',
+      'Every kettle is tested in the workshop before it is boxed, and comes with a five-year guarantee.',
+    ];
+    const menu = [
+      'Kettles',
+      'Toasters',
+      'Coffee makers',
+      'Blenders',
+      'Mixers',
+      'Juicers',
+      'Grills',
+      'Scales',
+    ];
+    const tree =
+      parseHtml(`<body><header><div class="mega-menu" style="display:none">${linkList(menu)}${linkList(menu.map((item) => `${item} sale`))}</div></header>
+      <main><div class="product-info"><h1>Steel kettle</h1><p>A quiet kettle for every kitchen, from our own workshop.</p>
+        <button aria-controls="details">Description</button>
+        <div id="details" class="accordion__panel" role="region" aria-labelledby="details-button" hidden>${details.map((line) => `<p>${line}</p>`).join('')}</div>
+        <button aria-controls="care">Care</button>
+        <div id="care" class="accordion__panel" role="region" aria-labelledby="care-button" hidden><p>${'Descale it with a mix of water and vinegar, then boil clean water twice before use. '.repeat(3)}</p></div>
+      </div></main>
+      <div class="cart-drawer" aria-hidden="true"><p>Your basket is empty.</p>${linkList(['Checkout', 'Continue shopping'])}</div></body>`);
+    const result = extractMainContent(tree, { ...options, product: {} });
+    const markdown = text(result);
+    expect(markdown).toContain('# Steel kettle');
+    expect(markdown).toContain('The kettle is made of brushed steel');
+    expect(markdown).toContain('Descale it with a mix');
+    for (const menuItem of ['Toasters', 'Juicers sale', 'basket is empty', 'Continue shopping'])
+      expect(markdown).not.toContain(menuItem);
+    // Kept hidden content is shown: the html format must not hide it either.
+    expect(toHtml(result)).not.toMatch(/hidden|display:\s*none/);
+  });
+
+  it('on a small page, judged by the rules, keeps no hidden block', () => {
+    const tree = parseHtml(`<body><main><h1>Pond</h1>${prose('pond', 2)}
+      <div class="mobile-menu" style="display:none"><p>Shop the whole range of pond liners and pumps here today.</p></div></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('The pond changes');
+    expect(result).not.toContain('pond liners');
   });
   it('drops form controls: size pickers, quantity boxes and buttons are operated, not read', () => {
     const tree = parseHtml(`<body><main><h1>Trail shoe</h1>${prose('trail shoe')}

@@ -3,13 +3,20 @@ import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
+import { isHidden, show } from '../clean/hidden.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
 import { type BlockModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
-import { type ContentBlock, contentBlocks, type MediaBlock, removeOwnText } from './content-blocks.js';
+import {
+  type ContentBlock,
+  contentBlocks,
+  type MediaBlock,
+  removeOwnText,
+  titleBlockIndex,
+} from './content-blocks.js';
 import { isChoiceList } from './filter-panels.js';
 import { isItemCardGrid } from './item-cards.js';
 import { type PageProduct, shownShare } from './page-product.js';
@@ -43,11 +50,17 @@ const MIN_TITLED_SHARE = 0.5;
  */
 export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
-  const firstH1 = page.blocks.findIndex((block) => block.element.tagName === 'h1');
+  const firstH1 = titleBlockIndex(page.blocks);
   const keeps = classify(page, options.blockModel);
   const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
-  if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) return tree;
+  if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) {
+    removeElements(tree, isHidden);
+    return tree;
+  }
   const keptElements = new Set(kept.map((block) => block.element));
+  // Hidden text the classifier keeps is content a reader opens (an accordion, a tab): shown.
+  for (const block of kept) if (block.hidden) [block.element, ...block.ancestors].forEach(show);
+  removeElements(page.body, isHidden);
   for (const block of page.blocks) if (!keptElements.has(block.element)) removeOwnText(block.element);
   // Images go with the text around them: a figure between kept paragraphs stays, a logo by a dropped menu goes.
   for (const { element, after } of page.media) {
@@ -110,7 +123,13 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   // screen-reader text is what a reader never sees.
   removeElements(body, (element) => FORM_CONTROLS.has(element.tagName) || isScreenReaderOnly(element));
   const stats = measureBlocks(body);
-  const pick = rulePick(body, stats, options.product !== undefined);
+  const rules = rulePick(body, stats, options.product !== undefined);
+  // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
+  const pick = {
+    ...rules,
+    keeps: (element: Element, ancestors: Element[]) =>
+      rules.keeps(element, ancestors) && ![element, ...ancestors].some(isHidden),
+  };
   const { blocks, media } = contentBlocks(body);
   const features = blockFeatures(blocks, stats, pick, body, options);
   return { body, text: stats.get(body)?.text ?? 0, pick, blocks, media, features };
