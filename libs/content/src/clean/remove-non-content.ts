@@ -1,5 +1,5 @@
 import type { Element, Root, RootContent } from 'hast';
-import { BLOCK_TAGS } from '../main-content/content-blocks.js';
+import { BLOCK_TAGS } from '../tree/block-tags.js';
 import { isHidden, NEVER_TEXT } from './hidden.js';
 import { revealScriptShownContent } from './script-revealed.js';
 

@@ -1,55 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { isHidden } from '../clean/hidden.js';
+import { BLOCK_TAGS } from '../tree/block-tags.js';
 import { holdsElement } from '../tree/walk-elements.js';
-
-/**
- * Elements that start a block of text of their own. Everything else (links, emphasis, spans,
- * code, images) is inline: its text belongs to the nearest enclosing block.
- */
-export const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'caption',
-  'dd',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'legend',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
 
 /** A run of text that one block element shows itself (not through the blocks nested in it). */
 export interface ContentBlock {
