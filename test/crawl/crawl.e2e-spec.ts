@@ -1,7 +1,7 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
 const paths = (urls: (string | undefined)[]) =>
   urls.map((url) => new URL(url as string).pathname + new URL(url as string).search).sort();

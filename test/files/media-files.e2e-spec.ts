@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Objm } from '@nats-io/obj';
 import { connect } from '@nats-io/transport-node';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 /** Signs like the server does, with the key it keeps in its data directory. */
 function signed(key: string, expires: number): string {

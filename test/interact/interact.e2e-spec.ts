@@ -1,9 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 async function scrapeForm(): Promise<string> {
   const { status, body } = await post(running.trawl, '/v2/scrape', {

@@ -2,9 +2,9 @@ import { Objm } from '@nats-io/obj';
 import { connect } from '@nats-io/transport-node';
 import { post } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const scrape = (body: Record<string, unknown>, apiKey?: string) =>
   post(running.trawl, '/v2/scrape', { formats: ['markdown'], ...body }, apiKey ? { apiKey } : {});

@@ -1,9 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { call, finishedCheck, runCheck } from '../support/monitor-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const statusByPath = (pages: { url: string; status: string }[]) =>
   Object.fromEntries(pages.map((page) => [new URL(page.url).pathname, page.status]));

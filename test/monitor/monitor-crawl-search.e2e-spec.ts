@@ -1,7 +1,7 @@
 import { call, runCheck } from '../support/monitor-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 interface Page {
   url: string;

@@ -1,8 +1,8 @@
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const scrape = (body: Record<string, unknown>, apiKey?: string) =>
   post(running.trawl, '/v2/scrape', body, { apiKey });

@@ -5,7 +5,8 @@ import {
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import type { Trawl } from '../support/trawl-process.js';
+import { sharedTrawlWithSite, trawlWithSite } from '../support/trawl-with-site.js';
 
 const SCHEMA = {
   type: 'object',
@@ -21,7 +22,7 @@ const kettlePage = (price: string) =>
   );
 
 /** Scrapes in json mode until the previous scrape has become the baseline (the history is a projection). */
-async function trackUntilBaseline(running: ReturnType<typeof trawlWithSite>, url: string) {
+async function trackUntilBaseline(running: { trawl: Trawl }, url: string) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const response = await track(running, url);
     if (response.body.data.changeTracking.previousScrapeAt !== null) return response;
@@ -30,7 +31,7 @@ async function trackUntilBaseline(running: ReturnType<typeof trawlWithSite>, url
   throw new Error(`no baseline for ${url}`);
 }
 
-const track = (running: ReturnType<typeof trawlWithSite>, url: string) =>
+const track = (running: { trawl: Trawl }, url: string) =>
   post(running.trawl, '/v2/scrape', {
     url,
     maxAge: 0,
@@ -38,7 +39,7 @@ const track = (running: ReturnType<typeof trawlWithSite>, url: string) =>
   });
 
 describe('changeTracking json mode, local extractor', () => {
-  const running = trawlWithSite();
+  const running = sharedTrawlWithSite();
 
   it('compares the schema fields with the previous scrape and names the changed ones', async () => {
     const url = running.site.url('/tracked/kettle');

@@ -1,8 +1,8 @@
 import { post } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const track = (url: string, options: { tag?: string; apiKey?: string } = {}) =>
   post(

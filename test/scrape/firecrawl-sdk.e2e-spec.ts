@@ -1,7 +1,7 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 describe('the official Firecrawl JS SDK against Trawl', () => {
   it('scrapes with every format Trawl builds today', async () => {

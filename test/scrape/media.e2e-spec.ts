@@ -1,8 +1,8 @@
 import { CLIP_PAGE, makeClip } from '../support/media-clip.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 
 async function download(url: string) {

@@ -1,8 +1,8 @@
 import { chromium } from 'playwright-core';
 import { post, waitUntilCached } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 
 /** A three-page report as Chromium prints it: headings, a bulleted and a numbered list, a table. */

@@ -1,7 +1,7 @@
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 

@@ -1,9 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 /** No LLM_BASE_URL: every structured format comes from the local, deterministic methods. */
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
 

@@ -1,9 +1,9 @@
 import { call, runCheck } from '../support/monitor-client.js';
 import { eventually } from '../support/operator-cli.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const running = trawlWithSite();
+const running = sharedTrawlWithSite();
 
 /**
  * Team A creates one of everything; team B, with its own valid key, asks for each of A's resources

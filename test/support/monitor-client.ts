@@ -1,9 +1,9 @@
 import type { ApiResponse } from './scrape-client.js';
-import type { RunningTrawl } from './trawl-process.js';
+import type { Trawl } from './trawl-process.js';
 
 /** Any JSON request to the running Trawl; `path` may be an absolute URL (a `next` link). */
 export async function call(
-  trawl: RunningTrawl,
+  trawl: Trawl,
   method: string,
   path: string,
   body?: unknown,
@@ -21,12 +21,7 @@ export async function call(
 }
 
 /** Polls a check until it is no longer running. */
-export async function finishedCheck(
-  trawl: RunningTrawl,
-  monitorId: string,
-  checkId: string,
-  timeoutMs = 90_000,
-) {
+export async function finishedCheck(trawl: Trawl, monitorId: string, checkId: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await call(trawl, 'GET', `/v2/monitor/${monitorId}/checks/${checkId}?limit=100`);
@@ -39,7 +34,7 @@ export async function finishedCheck(
 }
 
 /** Runs a check now and waits for its result. */
-export async function runCheck(trawl: RunningTrawl, monitorId: string, timeoutMs?: number) {
+export async function runCheck(trawl: Trawl, monitorId: string, timeoutMs?: number) {
   const run = await call(trawl, 'POST', `/v2/monitor/${monitorId}/run`, { origin: 'e2e' });
   if (run.status !== 200) throw new Error(`run failed: ${run.status} ${JSON.stringify(run.body)}`);
   return finishedCheck(trawl, monitorId, run.body.id, timeoutMs);

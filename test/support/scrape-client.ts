@@ -1,4 +1,4 @@
-import type { RunningTrawl } from './trawl-process.js';
+import type { Trawl } from './trawl-process.js';
 
 export interface ApiResponse {
   status: number;
@@ -8,7 +8,7 @@ export interface ApiResponse {
 
 /** POSTs JSON to the running Trawl the way any HTTP client does. */
 export async function post(
-  trawl: RunningTrawl,
+  trawl: Trawl,
   path: string,
   body: unknown,
   options: { apiKey?: string | null; rawBody?: string } = {},
@@ -30,7 +30,7 @@ export async function post(
  * cache-only read (`minAge: 1`, which never fetches) finds `url` with these options.
  */
 export async function waitUntilCached(
-  trawl: RunningTrawl,
+  trawl: Trawl,
   url: string,
   options: Record<string, unknown> = {},
 ): Promise<void> {

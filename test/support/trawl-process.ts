@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,13 +7,18 @@ import { join } from 'node:path';
 import { deleteNatsResources, uniquePrefix } from './nats-cleanup.js';
 import { repoRoot } from './repo-root.js';
 
-export interface RunningTrawl {
+/** A Trawl as tests talk to it: its address, their team's key, its env (for the CLI), files and output. */
+export interface Trawl {
   baseUrl: string;
   apiKey: string;
   prefix: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   logs(): string;
+}
+
+/** A Trawl of the test's own, whose processes it starts, kills and stops. */
+export interface RunningTrawl extends Trawl {
   /** Starts one more app process (e.g. a second browser-worker) against the same NATS prefix. */
   spawnApp(app: string, extraEnv?: NodeJS.ProcessEnv): ChildProcess;
   /** The newest process of an app (e.g. to kill core in a restart test). */
@@ -102,6 +108,8 @@ export async function startTrawl(
     env?: NodeJS.ProcessEnv;
     /** Wait for /health to answer 200; tests that start some apps later only wait for the API. */
     waitForHealthy?: boolean;
+    /** Also writes the apps' output to this file, for test files without the process handles. */
+    logFile?: string;
   } = {},
 ): Promise<RunningTrawl> {
   const apps = options.apps ?? ['standalone'];
@@ -120,6 +128,11 @@ export async function startTrawl(
     ...options.env,
   };
   let output = '';
+  const log = options.logFile ? createWriteStream(options.logFile) : undefined;
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+    log?.write(chunk);
+  };
   const children: ChildProcess[] = [];
   const newest = new Map<string, ChildProcess>();
   const spawnApp = (app: string, extraEnv: NodeJS.ProcessEnv = {}) => {
@@ -127,12 +140,8 @@ export async function startTrawl(
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
     children.push(child);
     newest.set(app, child);
     return child;
@@ -167,6 +176,7 @@ export async function startTrawl(
             }),
         ),
       );
+      log?.end();
       await deleteNatsResources(prefix);
       await rm(dataDir, { recursive: true, force: true });
     },

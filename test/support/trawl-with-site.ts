@@ -1,5 +1,6 @@
 import { type BigSiteSize, type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
-import { type RunningTrawl, startTrawl } from './trawl-process.js';
+import { joinSharedTrawl } from './shared-trawl.js';
+import { type RunningTrawl, startTrawl, type Trawl } from './trawl-process.js';
 
 /**
  * Starts the fixture site and a Trawl for the test file (beforeAll) and stops both (afterAll).
@@ -20,5 +21,20 @@ export function trawlWithSite(options: Parameters<typeof startTrawl>[0] & { bigS
     await running.trawl?.stop();
     await running.site?.close();
   });
+  return running;
+}
+
+/**
+ * Like `trawlWithSite()`, but on the Trawl the e2e project's test files share, with a team of the
+ * file's own (scrapes, cache, monitors, profiles, credits are per team; the site is the file's own).
+ * Only for files that need the default options and neither read its logs or metrics nor restart it.
+ */
+export function sharedTrawlWithSite(): { trawl: Trawl; site: FixtureSite } {
+  const running = {} as { trawl: Trawl; site: FixtureSite };
+  beforeAll(async () => {
+    running.site = await startFixtureSite();
+    running.trawl = await joinSharedTrawl();
+  });
+  afterAll(() => running.site?.close());
   return running;
 }

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { issueKeyWithCli, type RunningTrawl, type Trawl } from './trawl-process.js';
+
+/** What test files know of the default Trawl that the e2e global setup started for them to share. */
+export interface SharedTrawl {
+  baseUrl: string;
+  prefix: string;
+  dataDir: string;
+  logFile: string;
+  /** Its env entries that differ from the test process's (the CLI needs them). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Test files run in other module registries (or workers): they read the description from the env. */
+export const SHARED_TRAWL_ENV = 'TRAWL_E2E_SHARED';
+
+/** What global setup hands to global teardown (Jest's way: the global object of their process). */
+export const setupGlobals = globalThis as { sharedTrawl?: RunningTrawl };
+
+export function sharedTrawlDescription(): SharedTrawl {
+  const description = process.env[SHARED_TRAWL_ENV];
+  if (!description) throw new Error(`${SHARED_TRAWL_ENV} is unset: the e2e project's globalSetup starts it`);
+  return JSON.parse(description);
+}
+
+/** The shared Trawl with a new team of the caller's own, so no other test file sees its data. */
+export async function joinSharedTrawl(): Promise<Trawl> {
+  const { baseUrl, prefix, dataDir, logFile, env: own } = sharedTrawlDescription();
+  const env = { ...process.env, ...own };
+  const logs = () => readFileSync(logFile, 'utf8');
+  return { baseUrl, prefix, dataDir, env, logs, apiKey: await issueKeyWithCli(env, logs) };
+}
