@@ -47,11 +47,16 @@ describe('extractMainContent', () => {
 
   it('keeps the whole page when its pick would be implausibly small, without what the page hides', () => {
     const tree = parseHtml(
-      `<body><div class="share-tools">${prose('lake', 3)}</div><div class="drawer" hidden><p>Sign in to save lakes you like.</p></div></body>`,
+      `<body><div class="share-tools">${prose('lake', 3)}</div><div hidden><p>Sign in to save lakes you like.</p></div></body>`,
     );
     const result = text(extractMainContent(tree, options));
     expect(result).toContain('The lake changes');
     expect(result).not.toContain('Sign in');
+    // Nothing but the title kept: the whole page, still without its hidden parts.
+    const bare = parseHtml(
+      '<body><h1>Lake</h1><div hidden><p>Sign in to save lakes you like.</p></div></body>',
+    );
+    expect(text(extractMainContent(bare, options))).toBe('# Lake');
   });
 
   it("shows a product's details from the closed accordion they are in, and drops the hidden menus", () => {
@@ -95,7 +100,7 @@ describe('extractMainContent', () => {
 
   it('on a small page, judged by the rules, keeps no hidden block', () => {
     const tree = parseHtml(`<body><main><h1>Pond</h1>${prose('pond', 2)}
-      <div class="mobile-menu" style="display:none"><p>Shop the whole range of pond liners and pumps here today.</p></div></main></body>`);
+      <div style="display:none"><p>Shop the whole range of pond liners and pumps here today.</p></div></main></body>`);
     const result = text(extractMainContent(tree, options));
     expect(result).toContain('The pond changes');
     expect(result).not.toContain('pond liners');
