@@ -32,6 +32,25 @@ describe('blockFeatures', () => {
     expect(feature(page, 'hidden by markup', 'Shown')).toBe(0);
   });
 
+  it('measures the page as a reader sees it: a hidden drawer changes no page-wide figure of the visible blocks', () => {
+    const thread = `<main><h1>Kettle descaling</h1><div class="post"><p>Vinegar works, but rinse it twice before the next brew.</p></div>
+      <div class="post"><p>Citric acid is gentler on the element and leaves no smell behind.</p></div></main>`;
+    const drawer = `<div class="drawer" hidden>${'<p>A long hidden paragraph of menu copy, shipping terms and offers for every season.</p>'.repeat(12)}</div>`;
+    const pageWide = [
+      'page text',
+      'page link density',
+      'page blocks',
+      'position',
+      'parent share',
+      'text against the longest block',
+      'share shared with the longest block',
+      'kept by rules',
+    ] as const;
+    for (const name of pageWide)
+      expect(feature(`${thread}${drawer}`, name, 'Citric')).toBe(feature(thread, name, 'Citric'));
+    expect(feature(`${thread}${drawer}`, 'kept by rules', 'A long hidden')).toBe(0);
+  });
+
   it('says which landmark holds a block, by tag or role', () => {
     const page = `<header><h1>Title</h1></header><div role="contentinfo"><p>Legal notes</p></div>
       <aside><p>Aside text</p></aside><p>Body text</p>`;

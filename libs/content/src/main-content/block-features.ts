@@ -20,25 +20,34 @@ export interface RulePick {
   productPage: boolean;
 }
 
+/** A page as the rules left it: what `blockFeatures` reads. */
+export interface MeasuredPage {
+  body: Element;
+  blocks: ContentBlock[];
+  stats: Map<Element, BlockStats>;
+  pick: RulePick;
+  /** Whether the rules keep each block (never a hidden one: they judge what a reader sees at once). */
+  keptByRules: boolean[];
+}
+
 /**
  * The features of every block, one row each, in the order of `FEATURE_NAMES`. Every feature is
  * a property of the page a reader could point at: the block's own text and links, its tag and
  * where it sits, the class names around it, the containers it is in, its neighbours, what the
- * rule-based pick made of it, and the page as a whole.
+ * rule-based pick made of it, and the page as a whole. Page measures count what a reader sees:
+ * hidden blocks are judged, but do not make the page look bigger.
  */
 export function blockFeatures(
-  blocks: ContentBlock[],
-  stats: Map<Element, BlockStats>,
-  pick: RulePick,
-  body: Element,
+  { body, blocks, stats, pick, keptByRules }: MeasuredPage,
   page: { headline?: string; kinds?: string[] },
 ): number[][] {
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
   indexSiblings(body);
+  const visible = blocks.filter((block) => !block.hidden);
   const pageText = Math.max(
     1,
-    blocks.reduce((sum, block) => sum + block.text.length, 0),
+    visible.reduce((sum, block) => sum + block.text.length, 0),
   );
   const repeats = new Map<string, number>();
   const copyNumber = blocks.map((block) => {
@@ -47,13 +56,15 @@ export function blockFeatures(
     return copies;
   });
   const firstH1 = titleBlockIndex(blocks);
-  const keptByRules = blocks.map((block) => pick.keeps(block.element, block.ancestors));
   const wordCounts = blocks.map((block) => functionWords(block.text));
   const groups = pathGroups(blocks, wordCounts, keptByRules);
   // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
-  const longest = blocks.reduce((most, block) => Math.max(most, block.text.length), 0);
+  const longest = Math.max(
+    1,
+    visible.reduce((most, block) => Math.max(most, block.text.length), 0),
+  );
   const largestGroup = [...groups.values()].reduce((most, group) => Math.max(most, group.text), 0);
-  const longestBlock = blocks.find((block) => block.text.length === longest);
+  const longestBlock = visible.find((block) => block.text.length === longest);
   const nearH1 = closeness(blocks[firstH1], stats, pageText);
   const nearLongest = closeness(longestBlock, stats, pageText);
   const marked = (element: Element) =>
@@ -64,10 +75,10 @@ export function blockFeatures(
   const pageRow = [
     Math.log1p(whole.text),
     linkDensity(whole as BlockStats),
-    Math.log1p(blocks.length),
+    Math.log1p(visible.length),
     pick.productPage ? 1 : 0,
     pick.fellBack ? 1 : 0,
-    blocks.filter((block) => block.element.tagName === 'h1').length,
+    visible.filter((block) => block.element.tagName === 'h1').length,
     ...PAGE_KINDS.map((kind) => (page.kinds?.includes(kind) ? 1 : 0)),
   ];
 

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
+import { isHidden } from '../clean/hidden.js';
 
 /** Text measurements of one element's subtree, gathered in a single pass. */
 export interface BlockStats {
@@ -18,7 +19,22 @@ export interface BlockStats {
   choices: number;
 }
 
-/** Computes stats for every element under `root`, bottom up. */
+/** What a node that shows nothing measures. */
+const NOTHING: BlockStats = Object.freeze({
+  text: 0,
+  linkText: 0,
+  paragraphs: 0,
+  links: 0,
+  titledLinkText: 0,
+  anchorLinks: 0,
+  choices: 0,
+});
+
+/**
+ * Computes stats for every element under `root`, bottom up. What the markup hides (a closed
+ * accordion, a mega menu left in the tree for the classifier to judge) is measured on its own but
+ * adds nothing to the elements around it: they are measured as a reader sees them.
+ */
 export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const stats = new Map<Element, BlockStats>();
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
@@ -34,8 +50,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
         choices: 0,
       };
     }
-    if (node.type !== 'element' && node.type !== 'root')
-      return { text: 0, linkText: 0, paragraphs: 0, links: 0, titledLinkText: 0, anchorLinks: 0, choices: 0 };
+    if (node.type !== 'element' && node.type !== 'root') return NOTHING;
     const isLink = node.type === 'element' && node.tagName === 'a';
     const total: BlockStats = {
       text: 0,
@@ -64,6 +79,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
     if (node.type === 'element') {
       if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;
       stats.set(node, total);
+      if (isHidden(node)) return NOTHING;
     }
     return total;
   };

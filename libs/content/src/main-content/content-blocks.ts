@@ -18,7 +18,7 @@ export interface ContentBlock {
   links: number;
   /** Images it holds. */
   images: number;
-  /** Characters of the page's text before this block. */
+  /** Characters of the page's visible text before this block. */
   offset: number;
   /** The page's markup hides it (`hidden`, `aria-hidden`, `display: none` on it or a block around it). */
   hidden: boolean;
@@ -80,7 +80,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
     if (block.text.length > 0) {
       block.words = block.text.split(' ').length;
       blocks.push(block);
-      offset += block.text.length;
+      if (!hidden) offset += block.text.length;
     } else if (block.images > 0) media.push({ element, after: blocks.length - 1 });
     for (const [child, childAncestors] of nested) visitBlock(child, childAncestors, hidden);
   };

@@ -80,8 +80,7 @@ const MIN_TEXT_FOR_CLASSIFIER = 1000;
 
 /** Which blocks keep their text: the classifier's judgement, or on small pages the rules'. */
 function classify(page: PageBlocks, model?: BlockModel): boolean[] {
-  if (page.text < MIN_TEXT_FOR_CLASSIFIER)
-    return page.blocks.map((block) => page.pick.keeps(block.element, block.ancestors));
+  if (page.text < MIN_TEXT_FOR_CLASSIFIER) return page.keptByRules;
   const tableOf = dataTableCells(page.blocks);
   const words = page.blocks.map((block) => block.words);
   const probabilities = tablesAsUnits(scoreBlocks(page.features, model), words, tableOf);
@@ -102,10 +101,10 @@ export interface ExtractionOptions {
 /** The page as the block classifier reads it: its text blocks and their features. */
 export interface PageBlocks {
   body: Element;
-  /** Characters of text on the page. */
+  /** Characters of text in its blocks, hidden ones too: all the classifier would judge. */
   text: number;
-  /** What the rules picked. */
-  pick: RulePick;
+  /** Whether the rules keep each block. */
+  keptByRules: boolean[];
   blocks: ContentBlock[];
   media: MediaBlock[];
   features: number[][];
@@ -123,16 +122,13 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   // screen-reader text is what a reader never sees.
   removeElements(body, (element) => FORM_CONTROLS.has(element.tagName) || isScreenReaderOnly(element));
   const stats = measureBlocks(body);
-  const rules = rulePick(body, stats, options.product !== undefined);
-  // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
-  const pick = {
-    ...rules,
-    keeps: (element: Element, ancestors: Element[]) =>
-      rules.keeps(element, ancestors) && ![element, ...ancestors].some(isHidden),
-  };
+  const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
-  const features = blockFeatures(blocks, stats, pick, body, options);
-  return { body, text: stats.get(body)?.text ?? 0, pick, blocks, media, features };
+  // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
+  const keptByRules = blocks.map((block) => !block.hidden && pick.keeps(block.element, block.ancestors));
+  const features = blockFeatures({ body, blocks, stats, pick, keptByRules }, options);
+  const text = blocks.reduce((sum, block) => sum + block.text.length, 0);
+  return { body, text, keptByRules, blocks, media, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
@@ -168,6 +164,7 @@ function markedContent(
   // In order of trust: `[itemprop=articleBody]`, then `main, [role=main]`, then `article`.
   const candidates: Element[][] = [[], [], []];
   eachElement(body, (element) => {
+    if (isHidden(element)) return;
     const { itemProp, role } = element.properties;
     if (Array.isArray(itemProp) && itemProp.join(' ') === 'articleBody') candidates[0]?.push(element);
     if (element.tagName === 'main' || role === 'main') candidates[1]?.push(element);
@@ -272,7 +269,8 @@ function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Eleme
   let prunedText = 0;
   const walk = (element: Element) => {
     for (const child of element.children) {
-      if (child.type !== 'element') continue;
+      // Hidden text is not in the region's measure, and the rules keep only what a reader sees.
+      if (child.type !== 'element' || isHidden(child)) continue;
       const own = stats.get(child);
       if ((PRUNABLE.has(child.tagName) && looksLikeBoilerplate(child, own)) || repetition.repeats(child)) {
         prunedText += own?.text ?? 0;
@@ -364,7 +362,8 @@ function votedContent(
   const mass = new Map<Element, number>();
   const walk = (element: Element) => {
     for (const child of element.children) {
-      if (child.type !== 'element') continue;
+      // Hidden prose does not vote: the rules look for what a reader sees at once.
+      if (child.type !== 'element' || isHidden(child)) continue;
       parents.set(child, element);
       walk(child);
     }
