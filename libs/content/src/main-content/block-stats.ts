@@ -40,27 +40,11 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
     if (node.type === 'text') {
       const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return {
-        text: length,
-        linkText: inLink ? length : 0,
-        paragraphs: 0,
-        links: 0,
-        titledLinkText: 0,
-        anchorLinks: 0,
-        choices: 0,
-      };
+      return { ...NOTHING, text: length, linkText: inLink ? length : 0 };
     }
     if (node.type !== 'element' && node.type !== 'root') return NOTHING;
     const isLink = node.type === 'element' && node.tagName === 'a';
-    const total: BlockStats = {
-      text: 0,
-      linkText: 0,
-      paragraphs: 0,
-      links: 0,
-      titledLinkText: 0,
-      anchorLinks: 0,
-      choices: isChoice(node) ? 1 : 0,
-    };
+    const total: BlockStats = { ...NOTHING, choices: isChoice(node) ? 1 : 0 };
     for (const child of node.children) {
       const childStats = walk(child as ElementContent, inLink || isLink);
       total.text += childStats.text;
