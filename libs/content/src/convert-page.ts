@@ -123,7 +123,7 @@ export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageB
   const hints = extractionHints(tree, input.url, extractMetadata(tree));
   removeNonContent(tree, { keepHiddenBlocks: true });
   removeBoilerplate(tree);
-  return readPage(tree, hints);
+  return readPage(tree, { ...hints, url: input.url });
 }
 
 /**

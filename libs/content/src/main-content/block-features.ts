@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-floor.js';
+import { ADDRESS_FEATURE_NAMES, addressFeatures } from './address-kinds.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
 import { classWeight, isHiddenByClass, namesOf, perElement } from './class-signals.js';
 import { type ContentBlock, titleBlockIndex } from './content-blocks.js';
@@ -39,7 +40,7 @@ export interface MeasuredPage {
  */
 export function blockFeatures(
   { body, blocks, stats, pick, keptByRules }: MeasuredPage,
-  page: { headline?: string; kinds?: string[] },
+  page: { headline?: string; kinds?: string[]; url?: string },
 ): number[][] {
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
@@ -80,6 +81,7 @@ export function blockFeatures(
     pick.fellBack ? 1 : 0,
     visible.filter((block) => block.element.tagName === 'h1').length,
     ...PAGE_KINDS.map((kind) => (page.kinds?.includes(kind) ? 1 : 0)),
+    ...addressFeatures(page.url),
   ];
 
   return blocks.map((block, index) => {
@@ -340,6 +342,7 @@ export const FEATURE_NAMES = [
   'rules fell back',
   'h1 count',
   ...PAGE_KINDS.map((kind) => `says it is ${kind}`),
+  ...ADDRESS_FEATURE_NAMES,
 ] as const;
 
 const TAG_GROUPS = [

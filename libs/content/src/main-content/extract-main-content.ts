@@ -94,6 +94,8 @@ export interface ExtractionOptions {
   headline?: string;
   /** What the page says it is (`pageKinds`): article, product, listing, discussion, faq. */
   kinds?: string[];
+  /** The page's address: its path often says what kind of page it is (`address-kinds.ts`). */
+  url?: string;
   /** Judges blocks instead of the shipped model: the benchmark's held-out fold models. */
   blockModel?: BlockModel;
 }
