@@ -74,6 +74,15 @@ describe('blockFeatures', () => {
     expect(feature('<p>No title on this page at all.</p>', 'levels up to the h1', 'No title')).toBe(9);
   });
 
+  it('says when a block names an option a reader picks, and when class names say it is a picker', () => {
+    const page = `<div class="swatches"><div class="custom-radio"><input type="radio" id="c1"><label for="c1">Venom trio</label></div></div>
+      <p>Keeps drinks cold for hours.</p>`;
+    expect(feature(page, 'labels a choice', 'Venom')).toBe(1);
+    expect(feature(page, 'named choices', 'Venom')).toBe(0);
+    expect(feature(page, 'labels a choice', 'Keeps')).toBe(0);
+    expect(feature(page, 'named choices', 'Keeps')).toBe(9);
+  });
+
   it('says when a block opens with a footnote mark', () => {
     const page = '<p>* Image simulated for illustration.</p><p>Four stars, would buy again.</p>';
     expect(feature(page, 'says footnote', '*')).toBe(1);

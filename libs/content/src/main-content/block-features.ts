@@ -114,6 +114,7 @@ export function blockFeatures(
       Math.log1p(block.links),
       block.links === 0 ? 0 : block.linkText / block.links,
       block.images,
+      block.labels > 0 || chain.some((holder) => holder.tagName === 'label') ? 1 : 0,
       count(text, /[,，、]/g) / words,
       count(text, /[.!?。](?:\s|$)/g) / words,
       /[.!?:。)"”]$/.test(text) ? 1 : 0,
@@ -194,6 +195,7 @@ const NAMES: Array<[string, RegExp]> = [
   ['overlay', /modal|popup|overlay|cookie|consent|drawer|dropdown/i],
   ['controls', /button|btn|link|action|toolbar|icon/i],
   ['forms', /form|search|login|signin|register|input/i],
+  ['choices', /swatch|variant|variation|option|attribute|picker|selector|radio|checkbox/i],
 ];
 const NAME_GROUP_LABELS = NAMES.map(([label]) => label);
 
@@ -258,6 +260,7 @@ export const FEATURE_NAMES = [
   'links',
   'link label length',
   'images',
+  'labels a choice',
   'commas per word',
   'sentences per word',
   'ends a sentence',

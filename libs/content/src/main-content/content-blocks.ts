@@ -18,6 +18,8 @@ export interface ContentBlock {
   links: number;
   /** Images it holds. */
   images: number;
+  /** Form labels it holds or sits in: the names of options a reader picks (sizes, colours, filters). */
+  labels: number;
   /** Characters of the page's visible text before this block. */
   offset: number;
   /** The page's markup hides it (`hidden`, `aria-hidden`, `display: none` on it or a block around it). */
@@ -50,6 +52,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
       linkText: 0,
       links: 0,
       images: 0,
+      labels: 0,
       offset,
       hidden,
     };
@@ -68,6 +71,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
             continue;
           }
           if (child.tagName === 'img') block.images++;
+          if (child.tagName === 'label') block.labels++;
           const isLink = child.tagName === 'a' && !inLink;
           if (isLink) block.links++;
           if (child.tagName === 'br') parts.push('\n');
