@@ -114,7 +114,7 @@ export function blockFeatures(
       Math.log1p(block.links),
       block.links === 0 ? 0 : block.linkText / block.links,
       block.images,
-      block.labels > 0 || chain.some((holder) => holder.tagName === 'label') ? 1 : 0,
+      block.labels > 0 ? 1 : 0,
       count(text, /[,，、]/g) / words,
       count(text, /[.!?。](?:\s|$)/g) / words,
       /[.!?:。)"”]$/.test(text) ? 1 : 0,

@@ -18,7 +18,7 @@ export interface ContentBlock {
   links: number;
   /** Images it holds. */
   images: number;
-  /** Form labels it holds or sits in: the names of options a reader picks (sizes, colours, filters). */
+  /** Form labels in its own text: the names of options a reader picks (sizes, colours, filters). */
   labels: number;
   /** Characters of the page's visible text before this block. */
   offset: number;
