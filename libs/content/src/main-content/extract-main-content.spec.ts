@@ -3,7 +3,7 @@ import { toHtml } from 'hast-util-to-html';
 import { removeBoilerplate } from '../clean/boilerplate-floor.js';
 import { toMarkdown } from '../markdown/to-markdown.js';
 import { parseHtml } from '../parse/parse-html.js';
-import { extractMainContent } from './extract-main-content.js';
+import { extractMainContent, readPage } from './extract-main-content.js';
 
 const options = { url: 'https://site.test/post' };
 const sentence = (topic: string) =>
@@ -96,6 +96,19 @@ describe('extractMainContent', () => {
       expect(markdown).not.toContain(menuItem);
     // Kept hidden content is shown: the html format must not hide it either.
     expect(toHtml(result)).not.toMatch(/hidden|display:\s*none/);
+  });
+
+  it('narrows to the marked content a reader sees, never to a <main> inside a closed drawer', () => {
+    const page = readPage(
+      parseHtml(`<body><div class="quick-view" hidden><main>${prose('orchard', 3)}</main></div>
+        <div class="links">${linkList(['Seeds', 'Tools', 'Soil'])}</div>
+        <article><h1>Fruit trees</h1>${['apple', 'pear', 'plum'].map((fruit) => prose(`${fruit} tree`, 1)).join('')}</article></body>`),
+      options,
+    );
+    const keptText = page.blocks.filter((_, index) => page.keptByRules[index]).map((block) => block.text);
+    expect(keptText).toContain('Fruit trees');
+    expect(keptText.filter((text) => /^The (?:apple|pear|plum) tree/.test(text))).toHaveLength(3);
+    expect(keptText.join(' ')).not.toMatch(/Seeds|orchard/);
   });
 
   it('on a small page, judged by the rules, keeps no hidden block', () => {

@@ -166,11 +166,13 @@ function markedContent(
   // In order of trust: `[itemprop=articleBody]`, then `main, [role=main]`, then `article`.
   const candidates: Element[][] = [[], [], []];
   eachElement(body, (element) => {
-    if (isHidden(element)) return;
+    // A hidden subtree is no candidate, nor is anything in it (a `<main>` in a closed drawer).
+    if (isHidden(element)) return false;
     const { itemProp, role } = element.properties;
     if (Array.isArray(itemProp) && itemProp.join(' ') === 'articleBody') candidates[0]?.push(element);
     if (element.tagName === 'main' || role === 'main') candidates[1]?.push(element);
     if (element.tagName === 'article') candidates[2]?.push(element);
+    return true;
   });
   for (const marked of candidates) {
     if (marked.length !== 1) continue;

@@ -6,11 +6,11 @@ import type { Element, Root } from 'hast';
  * times, so on its hot paths these two serve instead.
  */
 
-/** Calls `read` on every element under `root`, in document order. */
-export function eachElement(root: Root | Element, read: (element: Element) => void): void {
+/** Calls `read` on every element under `root`, in document order; `read` returns `false` to skip what an element holds. */
+export function eachElement(root: Root | Element, read: (element: Element) => boolean | undefined): void {
   for (const child of root.children) {
     if (child.type !== 'element') continue;
-    read(child);
+    if (read(child) === false) continue;
     eachElement(child, read);
   }
 }
