@@ -23,6 +23,19 @@ describe('markdown', () => {
     expect(markdown('<pre class="lang-sh"><code>ls</code></pre>')).toBe('```sh\nls\n```');
   });
 
+  it('leaves the html format as the page has it, whatever the markdown writer reshapes', () => {
+    const output = page(
+      '<h2>Install<a class="headerlink" href="#install">¶</a></h2><p><a>Action</a><a>Drama</a></p>',
+      {
+        formats: ['markdown', 'html'],
+      },
+    );
+    expect(output.markdown).toBe('## Install\n\nAction Drama');
+    expect(output.html).toBe(
+      '<h2>Install<a class="headerlink" href="#install">¶</a></h2><p><a>Action</a><a>Drama</a></p>',
+    );
+  });
+
   it('nests lists tightly and keeps headings ATX', () => {
     expect(markdown('<h2>T</h2><ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>')).toBe(
       '## T\n\n- a\n  - b\n- c',

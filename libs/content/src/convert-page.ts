@@ -73,10 +73,11 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   removeNonContent(tree, { keepHiddenBlocks: extractsMainContent(input) });
 
   const content = selectContent(tree, input, extraction);
+  // Before markdown, whose writer reshapes the tree it reads (spaces between touching inlines, heading permalinks gone).
+  if (wants.has('html')) output.html = bodyHtml(content);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
-  if (wants.has('html')) output.html = bodyHtml(content);
   if (input.structured) {
     output.structured = extractStructured({
       html: input.html,

@@ -111,6 +111,16 @@ describe('extractMainContent', () => {
     expect(keptText.join(' ')).not.toMatch(/Seeds|orchard/);
   });
 
+  it('keeps the spaces a highlighter writes as spans, in code and between words', () => {
+    const tree = parseHtml(`<body><main><h1>Monitoring</h1>${prose('cluster', 2)}
+      <p>Run <strong>celery</strong><span class="w"> </span><em>inspect</em> to list the workers of the cluster.</p>
+      <div class="highlight"><pre><span></span><span class="gp">$ </span>celery<span class="w"> </span>-A<span class="w"> </span>proj<span class="w">  </span>status
+</pre></div></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('```\n$ celery -A proj  status\n```');
+    expect(result).toContain('Run **celery** _inspect_ to list');
+  });
+
   it('on a small page, judged by the rules, keeps no hidden block', () => {
     const tree = parseHtml(`<body><main><h1>Pond</h1>${prose('pond', 2)}
       <div style="display:none"><p>Shop the whole range of pond liners and pumps here today.</p></div></main></body>`);

@@ -455,19 +455,24 @@ function addDescription(body: Element, description: ElementContent[] | undefined
 
 /**
  * Removes the elements that dropped text left without words or images (empty list items, rows,
- * wrappers). Cells stay while their row has words, so tables keep their shape.
+ * wrappers). Cells stay while their row has words, so tables keep their shape. A `<pre>` is verbatim
+ * and left whole, and an emptied element that held a space leaves the space: a highlighter writes
+ * the spaces of `celery -A proj status` as `<span class="w"> </span>`.
  */
 function removeEmptied(element: Element): boolean {
   const held = element.children.map(
     (child) =>
       (child.type === 'text' && child.value.trim() !== '') ||
-      (child.type === 'element' && (MEDIA.has(child.tagName) || removeEmptied(child))),
+      (child.type === 'element' &&
+        (MEDIA.has(child.tagName) ||
+          (child.tagName === 'pre' ? hastToString(child).trim() !== '' : removeEmptied(child)))),
   );
   const holdsSomething = held.includes(true);
-  element.children = element.children.filter(
-    (child, index) =>
-      child.type !== 'element' || held[index] || (holdsSomething && KEPT_EMPTY.has(child.tagName)),
-  );
+  element.children = element.children.flatMap((child, index): ElementContent[] => {
+    if (child.type !== 'element' || held[index] || (holdsSomething && KEPT_EMPTY.has(child.tagName)))
+      return [child];
+    return holdsSomething && /\s/.test(hastToString(child)) ? [{ type: 'text', value: ' ' }] : [];
+  });
   return holdsSomething;
 }
 

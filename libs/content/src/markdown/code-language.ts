@@ -1,9 +1,12 @@
-import type { Element } from 'hast';
+import type { Element, Root } from 'hast';
 import { defaultHandlers, type Handle } from 'hast-util-to-mdast';
 import type { Code } from 'mdast';
+import { eachElement } from '../tree/walk-elements.js';
 
 /** Class prefixes highlighters use to name a block's language (`language-ts`, `lang-sh`). */
 const LANGUAGE_CLASS = /^(?:language|lang)-(.+)$/;
+/** Names that leave the language to a highlighter's guess (Discourse `lang-auto`, Sphinx `highlight-default`). */
+const NO_LANGUAGE = new Set(['auto', 'default', 'none', 'nohighlight']);
 
 /**
  * The language a `<pre>` block declares, on itself or on its `<code>`: by class
@@ -17,10 +20,10 @@ export function codeLanguage(pre: Element): string | undefined {
     const { className, dataLanguage, dataLang } = element.properties;
     for (const name of Array.isArray(className) ? className : []) {
       const language = LANGUAGE_CLASS.exec(String(name))?.[1];
-      if (language) return language;
+      if (language && !NO_LANGUAGE.has(language)) return language;
     }
-    const declared = dataLanguage ?? dataLang;
-    if (typeof declared === 'string' && declared.trim()) return declared.trim();
+    const declared = String(dataLanguage ?? dataLang ?? '').trim();
+    if (declared && !NO_LANGUAGE.has(declared)) return declared;
   }
   return undefined;
 }
@@ -34,3 +37,35 @@ export const preWithLanguage: Handle = (state, node) => {
   code.lang ??= codeLanguage(node) ?? null;
   return code;
 };
+
+/**
+ * Highlighters that name the language on a wrapper around the `<pre>` rather than on it: Sphinx
+ * (`highlight-console` > `.highlight` > `pre`), GitHub (`highlight highlight-source-python` > `pre`),
+ * Rouge and MkDocs (`language-ruby highlighter-rouge` > `.highlight` > `pre`). A wrapper counts when
+ * it or a child of it is the highlighter's `.highlight` and it holds one `<pre>`, as its child or
+ * grandchild.
+ */
+const WRAPPER_LANGUAGE = /^(?:language|lang|highlight(?:-source)?)-(.+)$/;
+
+export function languagesFromWrappers() {
+  return (tree: Root) =>
+    eachElement(tree, (wrapper) => {
+      if (wrapper.tagName === 'pre' || wrapper.tagName === 'code') return false;
+      const language = classNames(wrapper)
+        .map((name) => WRAPPER_LANGUAGE.exec(name)?.[1])
+        .find((name) => name !== undefined && !NO_LANGUAGE.has(name));
+      if (!language) return true;
+      const children = wrapper.children.filter((child): child is Element => child.type === 'element');
+      const highlighter = [wrapper, ...children].some((element) => classNames(element).includes('highlight'));
+      const pres = [...children, ...children.flatMap((child) => child.children)].filter(
+        (node): node is Element => node.type === 'element' && node.tagName === 'pre',
+      );
+      const [pre] = pres;
+      if (highlighter && pre && pres.length === 1 && !codeLanguage(pre))
+        pre.properties.dataLanguage = language;
+      return true;
+    });
+}
+
+const classNames = (element: Element) =>
+  Array.isArray(element.properties.className) ? element.properties.className.map(String) : [];

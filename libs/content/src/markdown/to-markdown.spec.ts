@@ -31,8 +31,63 @@ describe('toMarkdown', () => {
     expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
   });
 
-  it('fences code without a language as plain fenced code', () => {
+  it.each([
+    [
+      'Sphinx',
+      '<div class="highlight-console notranslate"><div class="highlight"><pre>const a = 1;</pre></div></div>',
+      'console',
+    ],
+    ['GitHub', '<div class="highlight highlight-source-python"><pre>const a = 1;</pre></div>', 'python'],
+    [
+      'Rouge',
+      '<div class="language-ruby highlighter-rouge"><div class="highlight"><pre class="highlight"><code>const a = 1;</code></pre></div></div>',
+      'ruby',
+    ],
+    [
+      'MkDocs',
+      '<div class="language-yaml highlight"><pre><span></span><code>const a = 1;</code></pre></div>',
+      'yaml',
+    ],
+  ])('fences code with the language its highlighter names on a wrapper (%s)', (_, html, language) => {
+    expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
+  });
+
+  it('reads no language from a wrapper that is not a highlighter, names none, or holds several blocks', () => {
+    expect(markdown('<div class="highlight-box"><pre>const a = 1;</pre></div>')).toBe(
+      '```\nconst a = 1;\n```',
+    );
+    expect(
+      markdown('<div class="highlight-default"><div class="highlight"><pre>const a = 1;</pre></div></div>'),
+    ).toBe('```\nconst a = 1;\n```');
+    expect(markdown('<div class="language-sh highlight"><pre>a</pre><pre>b</pre></div>')).toBe(
+      '```\na\n```\n\n```\nb\n```',
+    );
+  });
+
+  it('drops the permalink marks of headings, not their words or the links that have words', () => {
+    expect(
+      markdown(
+        '<h2>Install<a class="headerlink" href="#install" title="Link to this heading">¶</a></h2>' +
+          '<h3><a class="anchor" href="#usage"><svg></svg></a>Usage</h3>' +
+          '<h3><a href="#id3">Workers</a> <a href="#workers">#</a></h3>' +
+          '<h3>See <a href="/docs/#api">the API</a></h3><p>Jump <a href="#install">¶</a></p>',
+      ),
+    ).toBe(
+      '## Install\n\n### Usage\n\n### [Workers](#id3)\n\n### See [the API](/docs/#api)\n\nJump [¶](#install)',
+    );
+  });
+
+  it('writes a link that leads nowhere as its text', () => {
+    expect(
+      markdown(
+        '<p><a>Sort by price</a> or <a href="javascript:void(0)">filter <b>all</b></a>, then <a href="/x">go</a></p>',
+      ),
+    ).toBe('Sort by price or filter **all**, then [go](/x)');
+  });
+
+  it('fences code without a language as plain fenced code, also where the page leaves it to a guess', () => {
     expect(markdown('<pre>line 1\nline 2\n</pre>')).toBe('```\nline 1\nline 2\n```');
+    expect(markdown('<pre><code class="lang-auto">line 1</code></pre>')).toBe('```\nline 1\n```');
   });
 
   it('writes images and links with their URLs, inline code, quotes, emphasis and rules', () => {

@@ -5,7 +5,8 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { preWithLanguage } from './code-language.js';
+import { languagesFromWrappers, preWithLanguage } from './code-language.js';
+import { headingPermalinks } from './heading-permalinks.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
 import { spaceTouchingInlines } from './touching-inlines.js';
 
@@ -18,12 +19,30 @@ function tightLists() {
   };
 }
 
+/**
+ * A link that leads nowhere (`<a>` without `href`, or a `javascript:` action) is its text: written as
+ * a link it would read `[Sort by price]()`.
+ */
+function linksWithoutDestination() {
+  return (tree: MdastRoot) => {
+    visit(tree, 'link', (node, index, parent) => {
+      if (node.url.trim() !== '' && !/^javascript:/i.test(node.url.trim())) return;
+      if (!parent || index === undefined) return;
+      parent.children.splice(index, 1, ...node.children);
+      return index;
+    });
+  };
+}
+
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
   .use(spaceTouchingInlines)
   .use(linksIntoBlocks)
+  .use(languagesFromWrappers)
+  .use(headingPermalinks)
   .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage } })
   .use(tightLists)
+  .use(linksWithoutDestination)
   .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {
     bullet: '-',
