@@ -77,6 +77,22 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('keeps the ampersands of URLs as written, escaping only what would read as a character reference', () => {
+    expect(
+      markdown(
+        '<a href="https://x.test/p?v=1&amp;width=360">A &amp;b</a> <img alt="i" src="https://x.test/i.jpg?a=1&amp;b=2"> <a href="https://x.test/?q=&amp;copy;">c</a>',
+      ),
+    ).toBe(
+      '[A \\&b](https://x.test/p?v=1&width=360) ![i](https://x.test/i.jpg?a=1&b=2) [c](https://x.test/?q=\\&copy;)',
+    );
+  });
+
+  it('writes a heading that is all bold without the bold, and keeps bold that is part of one', () => {
+    expect(markdown('<h2><strong>Testing setup</strong></h2><h3>The <b>best</b> one</h3>')).toBe(
+      '## Testing setup\n\n### The **best** one',
+    );
+  });
+
   it('writes a link that leads nowhere as its text', () => {
     expect(
       markdown(

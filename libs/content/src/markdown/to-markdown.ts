@@ -1,5 +1,6 @@
 import type { Root } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
+import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
@@ -19,6 +20,16 @@ function tightLists() {
   };
 }
 
+/** A heading is bold already: `<h2><strong>Setup</strong></h2>` is `## Setup`, not `## **Setup**`. */
+function headingsWithoutBold() {
+  return (tree: MdastRoot) => {
+    visit(tree, 'heading', (heading) => {
+      const [only] = heading.children;
+      if (heading.children.length === 1 && only?.type === 'strong') heading.children = only.children;
+    });
+  };
+}
+
 /**
  * A link that leads nowhere (`<a>` without `href`, or a `javascript:` action) is its text: written as
  * a link it would read `[Sort by price]()`.
@@ -34,6 +45,29 @@ function linksWithoutDestination() {
   };
 }
 
+/**
+ * URLs keep their `&` as written (`?v=1&width=360`): the writer escapes every `&` before a letter,
+ * as it could start a character reference, but only `&name;` would, so only that stays escaped.
+ */
+function ampersandsAsWritten(handle: Handle): Handle {
+  const needless = /\\&(?![#A-Za-z0-9]+;)/g;
+  return (node, parent, state, info) => {
+    const safe = state.safe;
+    state.safe = (value, config) => {
+      const written = safe.call(state, value, config);
+      const construct = state.stack.at(-1);
+      return construct === 'destinationRaw' || construct === 'destinationLiteral'
+        ? written.replace(needless, '&')
+        : written;
+    };
+    try {
+      return handle(node, parent, state, info);
+    } finally {
+      state.safe = safe;
+    }
+  };
+}
+
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
   .use(spaceTouchingInlines)
@@ -43,6 +77,7 @@ const processor = unified()
   .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage } })
   .use(tightLists)
   .use(linksWithoutDestination)
+  .use(headingsWithoutBold)
   .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {
     bullet: '-',
@@ -53,6 +88,10 @@ const processor = unified()
     strong: '*',
     listItemIndent: 'one',
     tightDefinitions: true,
+    handlers: {
+      link: ampersandsAsWritten(defaultHandlers.link),
+      image: ampersandsAsWritten(defaultHandlers.image),
+    },
   });
 
 const BASE64_IMAGE = /\]\(data:image\/[^)]*\)/g;
