@@ -90,7 +90,7 @@ for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType 
         onlyCleanContent: flag('clean'),
         removeBase64Images: true,
       },
-      { blockModel: modelFor?.(id) },
+      { extractionModel: modelFor?.(id) },
     );
     return { markdown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   };

@@ -53,7 +53,7 @@ export function convertPage(input: PageInput, evaluation: Evaluation = {}): Page
 }
 
 /** For the benchmark only: judge blocks with another model (one that never saw the page) than the shipped one. */
-export type Evaluation = Pick<ExtractionOptions, 'blockModel'>;
+export type Evaluation = Pick<ExtractionOptions, 'extractionModel'>;
 
 function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const wants = new Set(input.formats);

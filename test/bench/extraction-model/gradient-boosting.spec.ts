@@ -1,8 +1,8 @@
-import { scoreBlocks } from '#content';
+import { treeProbabilities } from '#content';
 import { DEFAULT_BOOSTING, trainBoostedTrees } from './gradient-boosting.js';
 
 describe('trainBoostedTrees', () => {
-  it('learns an interaction of two features that no single split separates, in the format scoreBlocks reads', () => {
+  it('learns an interaction of two features that no single split separates, in the format treeProbabilities reads', () => {
     // Content when the text is long AND the link density low; a third feature is noise.
     const rows: number[][] = [];
     const labels: number[] = [];
@@ -21,12 +21,12 @@ describe('trainBoostedTrees', () => {
         depth: 3,
       },
     );
-    const scores = scoreBlocks(rows, model);
+    const scores = treeProbabilities(rows, model);
     const correct = scores.filter((score, index) => (score >= 0.5 ? 1 : 0) === labels[index]).length;
     expect(correct / rows.length).toBeGreaterThan(0.98);
-    expect(scoreBlocks([[400, 0.1, 3]], model)[0]).toBeGreaterThan(0.9);
-    expect(scoreBlocks([[400, 0.8, 3]], model)[0]).toBeLessThan(0.1);
-    expect(scoreBlocks([[50, 0.1, 3]], model)[0]).toBeLessThan(0.1);
+    expect(treeProbabilities([[400, 0.1, 3]], model)[0]).toBeGreaterThan(0.9);
+    expect(treeProbabilities([[400, 0.8, 3]], model)[0]).toBeLessThan(0.1);
+    expect(treeProbabilities([[50, 0.1, 3]], model)[0]).toBeLessThan(0.1);
   });
 
   it('weighs rows: a heavy row outvotes many light ones with the same features', () => {
@@ -37,7 +37,7 @@ describe('trainBoostedTrees', () => {
       minLeafWeight: 0,
       trees: 30,
     });
-    expect(scoreBlocks([[1]], model)[0]).toBeGreaterThan(0.5);
-    expect(scoreBlocks([[2]], model)[0]).toBeLessThan(0.5);
+    expect(treeProbabilities([[1]], model)[0]).toBeGreaterThan(0.5);
+    expect(treeProbabilities([[2]], model)[0]).toBeLessThan(0.5);
   });
 });

@@ -1,10 +1,10 @@
-import { type BlockModel, blockMargins } from '#content';
+import { type TreeModel, treeMargins } from '#content';
 
 /**
  * Gradient-boosted decision trees for a binary label with logistic loss, histogram-based (every
  * feature cut into at most `bins` quantile bins), Newton leaf values, row subsampling. Small and
  * exact enough for ~300k blocks × ~60 features in well under a minute; it writes the tree format
- * that `scoreBlocks` reads.
+ * that `treeProbabilities` reads.
  */
 export interface BoostingOptions {
   trees: number;
@@ -41,7 +41,7 @@ export function trainBoostedTrees(
   data: TrainingSet,
   featureNames: readonly string[],
   options: BoostingOptions = DEFAULT_BOOSTING,
-): BlockModel {
+): TreeModel {
   const n = data.rows.length;
   const featureCount = featureNames.length;
   const cuts = featureNames.map((_, feature) =>
@@ -149,7 +149,7 @@ export function trainBoostedTrees(
       return best;
     };
     grow(sampled, histogramOf(sampled), 0);
-    const added = blockMargins(data.rows, { features: featureNames, bias: 0, trees: [nodes] });
+    const added = treeMargins(data.rows, { features: featureNames, bias: 0, trees: [nodes] });
     for (let row = 0; row < n; row++) margin[row] += added[row] as number;
     trees.push(nodes);
   }

@@ -1,12 +1,18 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  type BlockModel,
+  CLASSIFIER_FEATURE_NAMES,
+  type ExtractionModel,
   FEATURE_NAMES,
   keepForBestF1,
   mainContentBlocks,
+  PAGE_TYPES,
+  PAGE_VECTOR_NAMES,
+  pageVector,
   scoreBlocks,
+  type TreeModel,
   titleBlockIndex,
+  withPageTypes,
 } from '#content';
 import { repoRoot } from '../../support/repo-root.js';
 import { flag, option } from '../command-line.js';
@@ -104,14 +110,15 @@ function readPages(): LabelledPage[] {
   return pages;
 }
 
-function trainingSet(pages: LabelledPage[]): TrainingSet {
+/** Every block of these pages, its features read by `rowsOf`, labelled and weighed. */
+function trainingSet(pages: LabelledPage[], rowsOf: (page: LabelledPage) => number[][]): TrainingSet {
   const set: TrainingSet = { rows: [], labels: [], weights: [] };
   for (const page of pages) {
     // A page without truth teaches nothing about what content looks like.
     if (page.truth.length === 0) continue;
     const pageWords = page.blockWords.reduce((sum, block) => sum + block.length, 0);
     const scale = Math.max(1, pageWords);
-    page.rows.forEach((row, index) => {
+    rowsOf(page).forEach((row, index) => {
       set.rows.push(row);
       set.labels.push(page.labels[index] as number);
       set.weights.push((page.blockWords[index]?.length ?? 0) / scale);
@@ -140,17 +147,64 @@ function foldsBySite(pages: LabelledPage[], folds: number): number[] {
   });
 }
 
+/** The page-kind models are small: a page is one row, and the kind shows in a few page-wide figures. */
+const PAGE_TYPE_BOOSTING: BoostingOptions = {
+  ...DEFAULT_BOOSTING,
+  trees: 150,
+  depth: 3,
+  subsample: 0.8,
+  minLeafWeight: 2,
+};
+
+/** One model per kind (`PAGE_TYPES`), each against the rest, trained on WCXB's page types. */
+function trainPageTypes(pages: LabelledPage[]): TreeModel[] {
+  const rows = pages.map((page) => pageVector(page.rows, page.words));
+  const weights = pages.map(() => 1);
+  return PAGE_TYPES.map((type) =>
+    trainBoostedTrees(
+      { rows, labels: pages.map((page) => (page.type === type ? 1 : 0)), weights },
+      PAGE_VECTOR_NAMES,
+      PAGE_TYPE_BOOSTING,
+    ),
+  );
+}
+
+/**
+ * The page-kind models and the block classifier, trained on these pages. The classifier learns
+ * from kind probabilities as unsure as it will meet them: each training page's come from kind
+ * models that never saw its site (an inner cross-validation), not from models that learned its
+ * own label, which would answer it with a certainty no new page gets.
+ */
+function trainExtraction(pages: LabelledPage[], options: BoostingOptions): ExtractionModel {
+  const innerFolds = 5;
+  const foldOf = foldsBySite(pages, innerFolds);
+  const kindModels = new Map<LabelledPage, TreeModel[]>();
+  for (let fold = 0; fold < innerFolds; fold++) {
+    const models = trainPageTypes(pages.filter((_, index) => foldOf[index] !== fold));
+    pages.forEach((page, index) => {
+      if (foldOf[index] === fold) kindModels.set(page, models);
+    });
+  }
+  const set = trainingSet(pages, (page) => withPageTypes(page.rows, page.words, kindModels.get(page) ?? []));
+  return {
+    pageTypes: trainPageTypes(pages),
+    blocks: trainBoostedTrees(set, CLASSIFIER_FEATURE_NAMES, options),
+  };
+}
+
 function crossValidate(pages: LabelledPage[], folds: number, options: BoostingOptions): void {
   const scores = new Map<LabelledPage, number[]>();
   const models: FoldModels = { models: [], foldOf: {} };
   const foldOf = foldsBySite(pages, folds);
   for (let fold = 0; fold < folds; fold++) {
-    const training = pages.filter((_, index) => foldOf[index] !== fold);
-    const model = trainBoostedTrees(trainingSet(training), FEATURE_NAMES, options);
+    const model = trainExtraction(
+      pages.filter((_, index) => foldOf[index] !== fold),
+      options,
+    );
     models.models.push(model);
     for (const [index, page] of pages.entries())
       if (foldOf[index] === fold) {
-        scores.set(page, scoreBlocks(page.rows, model));
+        scores.set(page, scoreBlocks(page.rows, page.words, model));
         models.foldOf[page.id] = fold;
       }
     process.stderr.write(`fold ${fold + 1}/${folds} trained\n`);
@@ -193,33 +247,44 @@ const options: BoostingOptions = {
 };
 const folds = Number(option('folds') ?? 5);
 if (folds > 1) crossValidate(pages, folds, options);
-if (!flag('dry')) writeModel(trainBoostedTrees(trainingSet(pages), FEATURE_NAMES, options), options);
+if (!flag('dry')) writeModel(trainExtraction(pages, options), options);
 
-function writeModel(model: BlockModel, options: BoostingOptions): void {
+function writeModel(model: ExtractionModel, options: BoostingOptions): void {
   const round = (value: number) => Number(value.toPrecision(6));
-  const trees = model.trees.map((tree) =>
+  const nodes = (tree: TreeModel['trees'][number]) =>
     JSON.stringify(
       tree.map((node) =>
         node.length === 4
           ? [node[0], round(node[1] as number), node[2], node[3]]
           : [round(node[0] as number)],
       ),
-    ),
-  );
+    );
+  /** One model as a TypeScript object literal, its lines indented by `indent`. */
+  const written = (tree: TreeModel, indent: string) =>
+    [
+      '{',
+      '  // The features it was trained on, by name: block-classifier.ts refuses a model whose list differs.',
+      `  features: ${JSON.stringify(tree.features)},`,
+      `  bias: ${round(tree.bias)},`,
+      '  trees: [',
+      ...tree.trees.map((each) => `    ${nodes(each)},`),
+      '  ],',
+      '}',
+    ].join(`\n${indent}`);
   const file = join(repoRoot, 'libs/content/src/main-content/block-model.generated.ts');
   writeFileSync(
     file,
     `// Generated by \`npm run train:extraction\` (test/bench/extraction-model) from the WCXB development split:
-// ${options.trees} trees of depth ${options.depth}, learning rate ${options.learningRate}. Do not edit.
-import type { BlockModel } from './block-classifier.js';
+// the block classifier has ${options.trees} trees of depth ${options.depth}, learning rate ${options.learningRate};
+// each page-kind model ${PAGE_TYPE_BOOSTING.trees} of depth ${PAGE_TYPE_BOOSTING.depth}. Do not edit.
+import type { ExtractionModel } from './block-classifier.js';
 
-export const BLOCK_MODEL: BlockModel = {
-  // The features it was trained on, by name: block-classifier.ts refuses a model whose list differs.
-  features: ${JSON.stringify(model.features)},
-  bias: ${round(model.bias)},
-  trees: [
-${trees.map((tree) => `    ${tree},`).join('\n')}
+export const EXTRACTION_MODEL: ExtractionModel = {
+  // One per kind, in the order of PAGE_TYPES: ${PAGE_TYPES.join(', ')}.
+  pageTypes: [
+${model.pageTypes.map((tree) => `    ${written(tree, '    ')},`).join('\n')}
   ],
+  blocks: ${written(model.blocks, '  ')},
 };
 `,
   );

@@ -5,7 +5,7 @@ import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { isHidden, show } from '../clean/hidden.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
-import { type BlockModel, scoreBlocks } from './block-classifier.js';
+import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
@@ -51,7 +51,7 @@ const MIN_TITLED_SHARE = 0.5;
 export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
   const firstH1 = titleBlockIndex(page.blocks);
-  const keeps = classify(page, options.blockModel);
+  const keeps = classify(page, options.extractionModel);
   const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
   if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) {
     removeElements(tree, isHidden);
@@ -79,11 +79,11 @@ export function extractMainContent(tree: Root, options: ExtractionOptions & { ur
 const MIN_TEXT_FOR_CLASSIFIER = 1000;
 
 /** Which blocks keep their text: the classifier's judgement, or on small pages the rules'. */
-function classify(page: PageBlocks, model?: BlockModel): boolean[] {
+function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER) return page.keptByRules;
   const tableOf = dataTableCells(page.blocks);
   const words = page.blocks.map((block) => block.words);
-  const probabilities = tablesAsUnits(scoreBlocks(page.features, model), words, tableOf);
+  const probabilities = tablesAsUnits(scoreBlocks(page.features, words, model), words, tableOf);
   return keepTablesInKeptText(keepForBestF1(probabilities, words), tableOf);
 }
 
@@ -97,7 +97,7 @@ export interface ExtractionOptions {
   /** The page's address: its path often says what kind of page it is (`address-kinds.ts`). */
   url?: string;
   /** Judges blocks instead of the shipped model: the benchmark's held-out fold models. */
-  blockModel?: BlockModel;
+  extractionModel?: ExtractionModel;
 }
 
 /** The page as the block classifier reads it: its text blocks and their features. */

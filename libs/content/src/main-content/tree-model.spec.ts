@@ -1,9 +1,8 @@
-import type { BlockModel } from './block-classifier.js';
-import { scoreBlocks } from './block-classifier.js';
+import { type TreeModel, treeProbabilities } from './tree-model.js';
 
-describe('scoreBlocks', () => {
+describe('treeProbabilities', () => {
   it('adds the leaf of every tree to the bias and answers the probability, left when below the threshold', () => {
-    const model: BlockModel = {
+    const model: TreeModel = {
       features: ['text', 'link density'],
       bias: -1,
       trees: [
@@ -12,7 +11,7 @@ describe('scoreBlocks', () => {
         [[0.5]],
       ],
     };
-    const [short, prose, links, edge] = scoreBlocks(
+    const [short, prose, links, edge] = treeProbabilities(
       [
         [10, 0],
         [200, 0.1],
