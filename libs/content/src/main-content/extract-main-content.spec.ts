@@ -431,6 +431,47 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
     expect(result).not.toContain('[Members]');
   });
 
+  it('keeps the prose, code and option table of a documentation page, and drops its sidebar and pager', () => {
+    const tree = parseHtml(`<body>
+      <div class="docs-sidebar">${menu(['Install', 'Quick start', 'Stations', 'Alerts', 'Tide tables', 'API', 'FAQ'])}</div>
+      <div class="docs-content"><h1>Reading tide tables</h1>${article}
+        <pre><code class="language-bash">tides --station brest --days 3</code></pre>
+        <table><tr><th>Option</th><th>Meaning</th></tr><tr><td>--station</td><td>The harbour whose tides are read</td></tr>
+        <tr><td>--days</td><td>How many days ahead to read</td></tr></table>
+        <p><a href="https://git.test/docs/edit/tides.md">Edit this page</a></p></div>
+      <div class="pager">${menu(['Previous: Stations', 'Next: Alerts'])}</div>
+      </body>`);
+    const result = text(
+      extractMainContent(tree, { url: 'https://docs.site.test/guide/reading-tide-tables' }),
+    );
+    for (const sentence of sentences) expect(result).toContain(sentence);
+    expect(result).toContain('```bash\ntides --station brest --days 3\n```');
+    expect(result).toContain('| --station | The harbour whose tides are read |');
+    for (const boilerplate of ['[Quick start]', '[API]', 'Next: Alerts'])
+      expect(result).not.toContain(boilerplate);
+  });
+
+  it('keeps the sections and plans of a service page, and drops its menus', () => {
+    const section = (title: string, index: number) =>
+      `<section class="feature"><h2>${title}</h2><p>${sentences[index]} ${sentences[(index + 1) % 6]}</p></section>`;
+    const plan = (name: string, price: string, what: string) =>
+      `<div class="plan"><h3>${name}</h3><p class="price">${price} a month</p><p>${what}</p></div>`;
+    const tree = parseHtml(`<body>
+      <div class="site-top">${menu(['Product', 'Pricing', 'Customers', 'Docs', 'Log in', 'Sign up'])}</div>
+      <div class="hero"><h1>Tide alerts for every harbour</h1><p>${sentences[4]} ${sentences[5]}</p></div>
+      ${['Alerts before the causeway closes', 'Tables that storms update', 'A chalkboard for your café'].map(section).join('')}
+      <div class="plans"><h2>Plans</h2>${plan('Walker', '€4', 'One harbour, alerts by e-mail and text message.')}
+        ${plan('Harbour', '€29', 'Every harbour of a coast, with a screen for the café wall.')}</div>
+      <div class="site-bottom">${menu(['About', 'Jobs', 'Press', 'Privacy', 'Terms'])}<p>© 2024 Tidewise Ltd.</p></div>
+      </body>`);
+    const result = text(extractMainContent(tree, { url: 'https://tidewise.test/' }));
+    for (const sentence of sentences) expect(result).toContain(sentence);
+    for (const kept of ['## Alerts before the causeway closes', '€29 a month', 'Every harbour of a coast'])
+      expect(result).toContain(kept);
+    for (const boilerplate of ['[Customers]', '[Press]', 'Tidewise Ltd'])
+      expect(result).not.toContain(boilerplate);
+  });
+
   it('keeps the teasers of a listing page: titles and blurbs', () => {
     const teaser = (sentence: string, index: number) =>
       `<li class="teaser"><h2><a href="/story/${index}">Story ${index + 1}: ${sentence.split(',')[0]}</a></h2><p>${sentence}</p></li>`;
