@@ -338,6 +338,7 @@ export const FEATURE_NAMES = [
   'next kept by rules',
   'kept by rules',
   'in rules region',
+  // The page's own features come last: page-type.ts reads them from 'page text' on.
   'page text',
   'page link density',
   'page blocks',

@@ -21,7 +21,7 @@ export const PAGE_TYPES = [
 /** The block classifier's extra features: the page's probability of being each kind. */
 export const PAGE_TYPE_FEATURE_NAMES = PAGE_TYPES.map((type) => `page is ${type}`);
 
-/** Features that describe the page, not the block: the same on every block's row. */
+/** Features that describe the page, not the block (block-features.ts lists them last, from 'page text'). */
 const PAGE_FEATURES = FEATURE_NAMES.slice(FEATURE_NAMES.indexOf('page text'));
 
 /** Block features summed over the page: words-weighted means and shares of blocks that have them. */
