@@ -185,7 +185,9 @@ function trainExtraction(pages: LabelledPage[], options: BoostingOptions): Extra
       if (foldOf[index] === fold) kindModels.set(page, models);
     });
   }
-  const set = trainingSet(pages, (page) => withPageTypes(page.rows, page.words, kindModels.get(page) ?? []));
+  const set = trainingSet(pages, (page) =>
+    withPageTypes(page.rows, page.words, kindModels.get(page) as TreeModel[]),
+  );
   return {
     pageTypes: trainPageTypes(pages),
     blocks: trainBoostedTrees(set, CLASSIFIER_FEATURE_NAMES, options),
