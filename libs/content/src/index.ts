@@ -11,9 +11,9 @@ export {
 } from './document/build-document.js';
 export {
   CLASSIFIER_FEATURE_NAMES,
+  classifierRows,
   type ExtractionModel,
   scoreBlocks,
-  withPageTypes,
 } from './main-content/block-classifier.js';
 export { FEATURE_NAMES } from './main-content/block-features.js';
 export { keepForBestF1 } from './main-content/block-selection.js';
@@ -21,6 +21,7 @@ export { titleBlockIndex } from './main-content/content-blocks.js';
 export { extractMainContent } from './main-content/extract-main-content.js';
 export { PAGE_TYPES, PAGE_VECTOR_NAMES, pageVector } from './main-content/page-type.js';
 export { type TreeModel, treeMargins, treeProbabilities } from './main-content/tree-model.js';
+export { lexiconTerms, lexiconWords, type WordLexicon } from './main-content/word-lexicon.js';
 export { localPartOf, refineWithModel } from './model/refine-with-model.js';
 export { ContentPool } from './pool/content-pool.js';
 export type { ContentFormat, PageInput, PageMetadata, PageOutput } from './types.js';

@@ -8,6 +8,7 @@ import {
   pageVector,
 } from './page-type.js';
 import { type TreeModel, treeProbabilities } from './tree-model.js';
+import { LEXICON_FEATURE_NAMES, lexiconFeatures, type WordLexicon } from './word-lexicon.js';
 
 /**
  * What judges blocks: the page-kind models (`page-type.ts`), whose answers join every block's
@@ -18,10 +19,16 @@ export interface ExtractionModel {
   pageTypes: readonly TreeModel[];
   /** Over `CLASSIFIER_FEATURE_NAMES`. */
   blocks: TreeModel;
+  /** What each word says of the blocks it is in (`word-lexicon.ts`). */
+  lexicon: WordLexicon;
 }
 
 /** What the block classifier reads of a block: its own features, then what kind of page it is on. */
-export const CLASSIFIER_FEATURE_NAMES = [...FEATURE_NAMES, ...PAGE_TYPE_FEATURE_NAMES];
+export const CLASSIFIER_FEATURE_NAMES = [
+  ...FEATURE_NAMES,
+  ...PAGE_TYPE_FEATURE_NAMES,
+  ...LEXICON_FEATURE_NAMES,
+];
 
 const sameNames = (model: TreeModel, names: readonly string[]) =>
   model.features.join('|') === names.join('|');
@@ -41,21 +48,30 @@ function shippedModel(): ExtractionModel {
   return EXTRACTION_MODEL;
 }
 
-/** Each block's features, followed by the page's probability of being each kind. */
-export function withPageTypes(
-  rows: number[][],
-  words: readonly number[],
-  pageTypes: readonly TreeModel[],
-): number[][] {
-  const types = pageTypeProbabilities(pageVector(rows, words), pageTypes);
-  return rows.map((row) => [...row, ...types]);
+/** A page's blocks as the classifier reads them: their `FEATURE_NAMES` rows and their words. */
+export interface ScoredPage {
+  rows: number[][];
+  /** Each block's word count, as extraction counts words. */
+  words: readonly number[];
+  /** Each block's words, as the lexicon reads them (`lexiconWords`). */
+  blockWords: readonly (readonly string[])[];
 }
 
-/** The probability that each block (a row of `FEATURE_NAMES`, with its words) is main content. */
-export function scoreBlocks(
-  rows: number[][],
-  words: readonly number[],
-  model: ExtractionModel = shippedModel(),
-): number[] {
-  return treeProbabilities(withPageTypes(rows, words, model.pageTypes), model.blocks);
+/**
+ * Each block's features, followed by the page's probability of being each kind and what its
+ * words say: a row of `CLASSIFIER_FEATURE_NAMES`.
+ */
+export function classifierRows(
+  page: ScoredPage,
+  pageTypes: readonly TreeModel[],
+  lexicon: WordLexicon,
+): number[][] {
+  const types = pageTypeProbabilities(pageVector(page.rows, page.words), pageTypes);
+  const said = lexiconFeatures(page.blockWords, lexicon);
+  return page.rows.map((row, index) => [...row, ...types, ...(said[index] as number[])]);
+}
+
+/** The probability that each block of the page is main content. */
+export function scoreBlocks(page: ScoredPage, model: ExtractionModel = shippedModel()): number[] {
+  return treeProbabilities(classifierRows(page, model.pageTypes, model.lexicon), model.blocks);
 }

@@ -25,6 +25,7 @@ import { isShopChrome } from './product-chrome.js';
 import { repetitionChecker } from './repeated-blocks.js';
 import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
 import { isTableOfContents } from './table-of-contents.js';
+import { lexiconWords } from './word-lexicon.js';
 
 /** Below this share of the page's text, a pick is implausible and the whole (cleaned) page is kept. */
 const MIN_SHARE_OF_PAGE = 0.15;
@@ -85,7 +86,12 @@ function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER) return page.keptByRules;
   const tableOf = dataTableCells(page.blocks);
   const words = page.blocks.map((block) => block.words);
-  const probabilities = tablesAsUnits(scoreBlocks(page.features, words, model), words, tableOf);
+  const blockWords = page.blocks.map((block) => lexiconWords(block.text));
+  const probabilities = tablesAsUnits(
+    scoreBlocks({ rows: page.features, words, blockWords }, model),
+    words,
+    tableOf,
+  );
   return keepTablesInKeptText(keepForBestF1(probabilities, words), tableOf);
 }
 
