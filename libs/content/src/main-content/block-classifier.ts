@@ -11,8 +11,9 @@ import { type TreeModel, treeProbabilities } from './tree-model.js';
 import { LEXICON_FEATURE_NAMES, lexiconFeatures, type WordLexicon } from './word-lexicon.js';
 
 /**
- * What judges blocks: the page-kind models (`page-type.ts`), whose answers join every block's
- * features, and the block classifier that reads them.
+ * What judges blocks: the page-kind models (`page-type.ts`) and the word lexicon
+ * (`word-lexicon.ts`), whose answers join every block's features, and the block classifier that
+ * reads them.
  */
 export interface ExtractionModel {
   /** One model per kind, in `PAGE_TYPES`' order, over `PAGE_VECTOR_NAMES`. */
@@ -23,7 +24,7 @@ export interface ExtractionModel {
   lexicon: WordLexicon;
 }
 
-/** What the block classifier reads of a block: its own features, then what kind of page it is on. */
+/** What the block classifier reads of a block: its own features, what kind of page it is on, what its words say. */
 export const CLASSIFIER_FEATURE_NAMES = [
   ...FEATURE_NAMES,
   ...PAGE_TYPE_FEATURE_NAMES,
