@@ -2,9 +2,9 @@
  * What a block's words say about it. Boilerplate speaks a vocabulary of its own on every site
  * ("add to cart", "subscribe", "all rights reserved", "sign in", "share"), and content another
  * ("however", "said", "ingredients"); class names and structure miss it when a theme names
- * nothing. The lexicon holds, per word, how much more often sites use it in content than in
- * boilerplate (a log ratio learned from WCXB, counting sites, not pages, so one shop's template
- * cannot teach a word), and a block reads the ratios of its words.
+ * nothing. The lexicon holds, per word and pair of adjacent words, how much more often sites use
+ * it in content than in boilerplate (a log ratio learned from WCXB, counting sites, not pages, so
+ * one shop's template cannot teach a word), and a block reads the ratios of its words and pairs.
  */
 export type WordLexicon = Readonly<Record<string, number>>;
 
