@@ -5,6 +5,7 @@ import { asText, itemsOfType, jsonLdItems, type StructuredItem } from '#structur
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
 import { eachElement } from '../tree/walk-elements.js';
+import { lexiconWords } from './word-lexicon.js';
 
 /** The page's one product, as far as extraction cares: its description, as blocks to show. */
 export interface PageProduct {
@@ -59,12 +60,10 @@ function descriptionBlocks(description: string, url: string): ElementContent[] {
     }));
 }
 
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-
 /** Share of the description's words that the picked content already shows. */
 export function shownShare(description: ElementContent[], picked: ElementContent[]): number {
-  const described = words(description.map((node) => hastToString(node)).join(' '));
+  const described = lexiconWords(description.map((node) => hastToString(node)).join(' '));
   if (described.length === 0) return 1;
-  const shown = new Set(words(picked.map((node) => hastToString(node)).join(' ')));
+  const shown = new Set(lexiconWords(picked.map((node) => hastToString(node)).join(' ')));
   return described.filter((word) => shown.has(word)).length / described.length;
 }
