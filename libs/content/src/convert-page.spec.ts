@@ -135,6 +135,14 @@ describe('onlyMainContent', () => {
     expect(result).toContain('[Visiting tide pools without harming them]');
   });
 
+  it('converts a page nested ten thousand elements deep (unclosed tags, script-built DOM)', () => {
+    const html = `<body><nav><a href="/">Home</a></nav>${'<div>'.repeat(10_000)}<h1>Deep</h1><p>The paragraph at the bottom of ten thousand boxes is all this page says.</p>${'</div>'.repeat(10_000)}</body>`;
+    for (const onlyMainContent of [true, false])
+      expect(markdown(html, { onlyMainContent })).toContain(
+        '# Deep\n\nThe paragraph at the bottom of ten thousand boxes is all this page says.',
+      );
+  });
+
   it('falls back to the whole page when the boilerplate list would leave nothing', () => {
     expect(
       markdown('<body><div class="menu"><p>Today only: soup</p></div></body>', { onlyMainContent: true }),

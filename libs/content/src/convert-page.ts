@@ -3,7 +3,7 @@ import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
 import { redactedValues, redactPii } from '#redaction';
-import { extractStructured, jsonLdItems } from '#structured';
+import { extractStructured, jsonLdItems, parseHtml } from '#structured';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
@@ -21,7 +21,6 @@ import { pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
-import { parseHtml } from './parse/parse-html.js';
 import { resolveUrls } from './parse/resolve-urls.js';
 import type { PageInput, PageMetadata, PageOutput } from './types.js';
 

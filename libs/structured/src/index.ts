@@ -6,6 +6,7 @@ export type { JsonSchema } from './json/json-schema.js';
 export { pageFacts } from './json/page-facts.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';
+export { MAX_DEPTH, parseHtml } from './page/parse-html.js';
 export { parsePage } from './page/parse-page.js';
 export { asText, itemsOfType, jsonLdItems, type StructuredItem } from './page/structured-data.js';
 export { extractProduct, type Product } from './product/extract-product.js';

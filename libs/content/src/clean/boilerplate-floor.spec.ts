@@ -1,5 +1,5 @@
 import { toHtml } from 'hast-util-to-html';
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { BOILERPLATE_SELECTOR, removeBoilerplate } from './boilerplate-floor.js';
 
 const prose = (words: string) => `<p>${`${words} `.repeat(30).trim()}</p>`;

@@ -1,5 +1,5 @@
 import { toHtml } from 'hast-util-to-html';
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { removeNonContent } from './remove-non-content.js';
 
 function cleaned(html: string, options?: Parameters<typeof removeNonContent>[1]): string {

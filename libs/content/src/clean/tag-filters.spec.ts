@@ -1,5 +1,5 @@
 import { toHtml } from 'hast-util-to-html';
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { keepOnly, removeMatching } from './tag-filters.js';
 
 const page =

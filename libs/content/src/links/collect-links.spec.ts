@@ -1,4 +1,4 @@
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { resolveUrls } from '../parse/resolve-urls.js';
 import { collectImages, collectLinks } from './collect-links.js';
 

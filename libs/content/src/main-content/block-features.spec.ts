@@ -1,4 +1,4 @@
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { FEATURE_NAMES } from './block-features.js';
 import { readPage } from './extract-main-content.js';
 

@@ -1,6 +1,6 @@
 import type { Element } from 'hast';
 import { select } from 'hast-util-select';
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
 import { contentBlocks } from './content-blocks.js';
 

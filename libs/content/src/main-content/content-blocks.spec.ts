@@ -1,7 +1,7 @@
 import type { Element } from 'hast';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { contentBlocks, removeOwnText } from './content-blocks.js';
 
 const bodyOf = (html: string) => select('body', parseHtml(html)) as Element;

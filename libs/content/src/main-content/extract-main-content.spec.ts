@@ -1,8 +1,8 @@
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { parseHtml } from '#structured';
 import { removeBoilerplate } from '../clean/boilerplate-floor.js';
 import { toMarkdown } from '../markdown/to-markdown.js';
-import { parseHtml } from '../parse/parse-html.js';
 import { extractMainContent, readPage } from './extract-main-content.js';
 
 const options = { url: 'https://site.test/post' };

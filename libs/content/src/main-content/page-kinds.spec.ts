@@ -1,4 +1,4 @@
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { pageKinds } from './page-kinds.js';
 
 const url = 'https://site.test/page';

@@ -1,4 +1,4 @@
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { pageProduct } from './page-product.js';
 
 const url = 'https://shop.test/p/1';

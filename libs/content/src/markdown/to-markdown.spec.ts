@@ -1,4 +1,4 @@
-import { parseHtml } from '../parse/parse-html.js';
+import { parseHtml } from '#structured';
 import { toMarkdown } from './to-markdown.js';
 
 const markdown = (html: string, removeBase64Images = true) =>

@@ -1,6 +1,6 @@
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
-import { parseHtml } from './parse-html.js';
+import { parseHtml } from '#structured';
 import { resolveUrls } from './resolve-urls.js';
 
 const PAGE = 'https://site.test/docs/guide/page.html';

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import { toString as hastToString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { parseHtml } from './parse-html.js';
 
 /** The parsed page every structured method reads: the tree, its URL and its `<meta>` values. */
 export interface ParsedPage {
@@ -12,7 +12,7 @@ export interface ParsedPage {
 }
 
 export function parsePage(html: string, url: string): ParsedPage {
-  const tree = fromHtml(html);
+  const tree = parseHtml(html);
   const meta = new Map<string, string[]>();
   visit(tree, 'element', (node: Element) => {
     if (node.tagName !== 'meta') return;

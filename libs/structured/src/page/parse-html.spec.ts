@@ -1,0 +1,39 @@
+import type { Element, Root, RootContent } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import { MAX_DEPTH, parseHtml } from './parse-html.js';
+
+/** How deep the tree nests, counted without recursion (the document is level 0). */
+function depthOf(tree: Root): number {
+  let deepest = 0;
+  const pending: Array<[Root | RootContent, number]> = [[tree, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    deepest = Math.max(deepest, depth);
+    if ('children' in node) for (const child of node.children) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+describe('parseHtml', () => {
+  it('parses as a browser does with scripting off: implied elements, noscript as markup', () => {
+    const tree = parseHtml(
+      '<title>Tea</title><p>Green <b>and black</b><noscript><p>No scripts here</p></noscript>',
+    );
+    const html = tree.children.find((node): node is Element => node.type === 'element');
+    expect(html?.tagName).toBe('html');
+    expect(hastToString(tree)).toBe('TeaGreen and blackNo scripts here');
+  });
+
+  it('lays flat what nests deeper than a browser nests, keeping every word in order', () => {
+    const levels = 5000;
+    const html = `<body><h1>Deep</h1>${'<div><span>step</span> '.repeat(levels)}<p>The bottom.</p>${'</div>'.repeat(levels)}</body>`;
+    const tree = parseHtml(html);
+    // An element that holds only text keeps it: one level for the element, one for its text.
+    expect(depthOf(tree)).toBeLessThanOrEqual(MAX_DEPTH + 2);
+    const text = hastToString(tree);
+    expect(text.match(/step/g)).toHaveLength(levels);
+    expect(text.endsWith('step The bottom.')).toBe(true);
+    // Shallow pages are left as they are.
+    expect(depthOf(parseHtml('<div><div><p>Shallow</p></div></div>'))).toBe(6);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Root } from 'hast';
+import { fromParse5 } from 'hast-util-from-parse5';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
+
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+type ChildNode = DefaultTreeAdapterMap['childNode'];
+
+/**
+ * How deep elements nest at most, as in Chromium's HTML parser (`kMaximumHTMLParserDOMTreeDepth`):
+ * what lies deeper is laid out flat at this depth, in document order (text stays in the element
+ * that holds it). Unclosed tags repeated in a loop or script-built DOM nest thousands deep, and
+ * converting such a tree recursed past the stack (hast-util-from-parse5 overflowed at about 1,100
+ * levels in a fresh process), failing the page.
+ */
+export const MAX_DEPTH = 512;
+
+/** HTML → hast, parsed as a browser does with scripting off (so `<noscript>` is markup), nesting capped at `MAX_DEPTH`. */
+export function parseHtml(html: string): Root {
+  const document = parse(html, { scriptingEnabled: false });
+  capDepth(document);
+  return fromParse5(document) as Root;
+}
+
+/** Walks the tree without recursion and lays flat every element at `MAX_DEPTH`. */
+function capDepth(document: ParentNode): void {
+  const pending: Array<{ node: ParentNode; depth: number }> = [{ node: document, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, depth } = next;
+    if (depth === MAX_DEPTH) {
+      layFlat(node);
+      continue;
+    }
+    for (const child of node.childNodes)
+      if ('childNodes' in child) pending.push({ node: child, depth: depth + 1 });
+    if ('content' in node) pending.push({ node: node.content, depth: depth + 1 });
+  }
+}
+
+/**
+ * Every node below `node` becomes its child, in document order: wrappers are emptied, while an
+ * element that holds only text keeps it (a heading, a paragraph, a link stays one).
+ */
+function layFlat(node: ParentNode): void {
+  const flat: ChildNode[] = [];
+  const pending = [...node.childNodes].reverse();
+  for (let child = pending.pop(); child; child = pending.pop()) {
+    flat.push(child);
+    child.parentNode = node;
+    if ('content' in child) layFlat(child.content);
+    if (!('childNodes' in child) || !child.childNodes.some((inner) => 'childNodes' in inner)) continue;
+    for (let index = child.childNodes.length - 1; index >= 0; index--)
+      pending.push(child.childNodes[index] as ChildNode);
+    child.childNodes = [];
+  }
+  node.childNodes = flat;
+}
