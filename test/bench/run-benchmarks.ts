@@ -1,6 +1,7 @@
 import { benchCacheHits } from './cache-hit.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
+import { benchLargePages } from './large-pages.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
@@ -8,6 +9,7 @@ import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
   ['HTML → markdown throughput', benchMarkdownThroughput],
+  ['Large pages', benchLargePages],
   ['Scrape pipeline overhead', benchPipelineOverhead],
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],

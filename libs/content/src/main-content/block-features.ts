@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-floor.js';
 import { ADDRESS_FEATURE_NAMES, addressFeatures } from './address-kinds.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
@@ -45,6 +45,11 @@ export function blockFeatures(
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
   indexSiblings(body);
+  // Read once per element, not once per block under it: a table of 10,000 rows would ask 10,000 times.
+  const childCount = perElement(
+    (holder) => holder.children.filter((child) => child.type === 'element').length,
+  );
+  const headingBefore = headingsBefore();
   const visible = blocks.filter((block) => !block.hidden);
   const pageText = Math.max(
     1,
@@ -97,7 +102,7 @@ export function blockFeatures(
         holderStats.text / pageText,
         linkDensity(holderStats),
         Math.log1p(holderStats.paragraphs),
-        holder ? holder.children.filter((child) => child.type === 'element').length : 0,
+        childCount(holder),
         holderStats.linkText === 0 ? 0 : holderStats.titledLinkText / holderStats.linkText,
       ];
     };
@@ -146,7 +151,7 @@ export function blockFeatures(
       block.hidden ? 1 : 0,
       block.hidden && chain.some((holder) => String(holder.properties.ariaHidden) === 'true') ? 1 : 0,
       ...LANDMARKS.map((landmark) => (chain.some((holder) => isLandmark(holder, landmark)) ? 1 : 0)),
-      boilerplateSection(element, ancestors) ? 1 : 0,
+      boilerplateSection(element, ancestors, headingBefore) ? 1 : 0,
       ...nameDistances(chain),
       ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
       similarSiblings(ancestors[0]),
@@ -459,19 +464,36 @@ function headingLevel(element: Element): number {
 }
 
 /** Under a heading such as "Related posts" or "Comments" (the section the heading opens). */
-function boilerplateSection(element: Element, ancestors: Element[]): boolean {
+function boilerplateSection(
+  element: Element,
+  ancestors: Element[],
+  headingBefore: (holder: Element, child: Element) => Element | undefined,
+): boolean {
   let child = element;
   for (const holder of ancestors.slice(0, 4)) {
-    const at = holder.children.indexOf(child);
-    for (let index = at - 1; index >= 0; index--) {
-      const sibling = holder.children[index];
-      if (sibling?.type !== 'element' || !/^h[2-6]$/.test(sibling.tagName)) continue;
-      if (isBoilerplateHeading(sibling)) return true;
-      break;
-    }
+    const heading = headingBefore(holder, child);
+    if (heading && isBoilerplateHeading(heading)) return true;
     child = holder;
   }
   return false;
+}
+
+/** The nearest `h2`–`h6` before a child among its siblings, found in one pass over each parent's children. */
+function headingsBefore(): (holder: Element, child: Element) => Element | undefined {
+  const known = new Map<Element, Map<ElementContent, Element | undefined>>();
+  return (holder, child) => {
+    let before = known.get(holder);
+    if (!before) {
+      before = new Map();
+      let last: Element | undefined;
+      for (const sibling of holder.children) {
+        before.set(sibling, last);
+        if (sibling.type === 'element' && /^h[2-6]$/.test(sibling.tagName)) last = sibling;
+      }
+      known.set(holder, before);
+    }
+    return before.get(child);
+  };
 }
 
 /**

@@ -1,0 +1,49 @@
+import { convertPage } from '#content';
+
+/** Pages of `count` repeated parts, each shape one a real site has at scale. */
+const SHAPES: Record<string, (count: number) => string> = {
+  paragraphs: (count) =>
+    `<h1>Log</h1>${parts(count, (i) => `<p>Entry ${i} says something about the coast and its tides.</p>`)}`,
+  'table rows': (count) =>
+    `<h1>Readings</h1><table>${parts(count, (i) => `<tr><td>${i}</td><td>value ${i}</td><td>${i * 2}</td></tr>`)}</table>`,
+  'links in a list': (count) =>
+    `<h1>Index</h1><ul>${parts(count, (i) => `<li><a href="/p/${i}">Item ${i}</a></li>`)}</ul>`,
+  'sibling boxes': (count) =>
+    `<h1>Grid</h1><div>${parts(count, (i) => `<div class="c${i % 7}"><span>Tile ${i}</span></div>`)}</div>`,
+};
+
+const parts = (count: number, part: (index: number) => string) =>
+  Array.from({ length: count }, (_, index) => part(index)).join('');
+
+const SMALL = 8_000;
+const LARGE = 32_000;
+
+function seconds(html: string): number {
+  const started = process.hrtime.bigint();
+  convertPage({
+    html: `<html><body>${html}</body></html>`,
+    url: 'https://bench.example/large',
+    formats: ['markdown'],
+    onlyMainContent: true,
+    removeBase64Images: true,
+  });
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/**
+ * onlyMainContent on pages four times larger than a reference page of the same shape, same
+ * process: about 4× when extraction and conversion grow linearly with the page, 16× when some step
+ * looks at every sibling for every block (a 32,000-row table once took 89 s).
+ */
+export function benchLargePages(): Record<string, string> {
+  // Warm up, so JIT compilation is not measured.
+  for (const make of Object.values(SHAPES)) seconds(make(500));
+  const figures: Record<string, string> = {};
+  for (const [shape, make] of Object.entries(SHAPES)) {
+    const small = seconds(make(SMALL));
+    const large = seconds(make(LARGE));
+    figures[`${shape}: ${LARGE} / ${SMALL} parts`] =
+      `${(large / small).toFixed(1)}× the time (${large.toFixed(1)} s)`;
+  }
+  return figures;
+}
