@@ -1,7 +1,6 @@
 import type { ElementContent, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import { toString as hastToString } from 'hast-util-to-string';
-import { asText, itemsOfType, jsonLdItems, type StructuredItem } from '#structured';
+import { asText, itemsOfType, jsonLdItems, parseHtml, type StructuredItem } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
 import { eachElement } from '../tree/walk-elements.js';
@@ -43,7 +42,7 @@ const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup)$/i;
 
 function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {
-    const fragment = fromHtml(description, { fragment: true });
+    const fragment = parseHtml(description, { fragment: true });
     removeNonContent(fragment);
     resolveUrls(fragment, url);
     return fragment.children.filter((node): node is ElementContent => node.type !== 'doctype');

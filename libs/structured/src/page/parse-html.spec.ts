@@ -24,6 +24,14 @@ describe('parseHtml', () => {
     expect(hastToString(tree)).toBe('TeaGreen and blackNo scripts here');
   });
 
+  it('parses a fragment without the document around it', () => {
+    const tree = parseHtml('<p>Brushed <b>steel</b></p><ul><li>1.7 litres</li></ul>', { fragment: true });
+    expect(tree.children.map((node) => (node.type === 'element' ? node.tagName : node.type))).toEqual([
+      'p',
+      'ul',
+    ]);
+  });
+
   it('lays flat what nests deeper than a browser nests, keeping every word in order', () => {
     const levels = 5000;
     const html = `<body><h1>Deep</h1>${'<div><span>step</span> '.repeat(levels)}<p>The bottom.</p>${'</div>'.repeat(levels)}</body>`;

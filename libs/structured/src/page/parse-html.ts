@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
+import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
 
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
 type ChildNode = DefaultTreeAdapterMap['childNode'];
@@ -14,9 +14,13 @@ type ChildNode = DefaultTreeAdapterMap['childNode'];
  */
 export const MAX_DEPTH = 512;
 
-/** HTML → hast, parsed as a browser does with scripting off (so `<noscript>` is markup), nesting capped at `MAX_DEPTH`. */
-export function parseHtml(html: string): Root {
-  const document = parse(html, { scriptingEnabled: false });
+/**
+ * HTML → hast, parsed as a browser does with scripting off (so `<noscript>` is markup), nesting
+ * capped at `MAX_DEPTH`: a whole page, or with `fragment` a piece of markup (a product description).
+ */
+export function parseHtml(html: string, { fragment = false } = {}): Root {
+  const options = { scriptingEnabled: false };
+  const document = fragment ? parseFragment(html, options) : parse(html, options);
   capDepth(document);
   return fromParse5(document) as Root;
 }
