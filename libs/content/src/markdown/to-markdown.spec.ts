@@ -145,6 +145,51 @@ describe('toMarkdown', () => {
     ).toBe('- [Trail shoe **ST-5**](https://x.test/p/1)\n- [$108](https://x.test/p/1)');
   });
 
+  it('keeps a line break out of link text and headings, so neither is split over lines', () => {
+    expect(markdown('<p>See <a href="/m">the<br>manual</a>.</p><h2>Part one<br>continued</h2>')).toBe(
+      'See [the manual](/m).\n\n## Part one continued',
+    );
+  });
+
+  it('writes a run of line breaks as one, none at the edges of a paragraph, and none inside the edge of bold', () => {
+    expect(markdown('<p><br>a<br><br><br><br>b<br></p><p><b>c<br></b>d</p>')).toBe('a\\\nb\n\n**c**\\\nd');
+  });
+
+  it('puts the spaces at the edges of bold, italic and link text outside, and writes italics inside a word plain', () => {
+    expect(
+      markdown(
+        '<p><b>Price: </b>$5, <a href="/x"> spaced </a>link, <em>lead</em>ing and <em>whole</em> words</p>',
+      ),
+    ).toBe('**Price:** $5, [spaced](/x) link, leading and _whole_ words');
+  });
+
+  it('writes a table cell holding blocks on one line: paragraphs apart, lists and code inline', () => {
+    expect(
+      markdown(
+        '<table><tr><th>Spec</th><th>Values</th></tr><tr><td><p>Sizes</p><p>Fit</p></td>' +
+          '<td><ul><li>S</li><li>M</li></ul></td></tr><tr><td><pre>a = 1\nb = 2</pre></td>' +
+          '<td><table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>',
+      ),
+    ).toBe('| Spec | Values |\n| - | - |\n| Sizes Fit | S M |\n| `a = 1 b = 2` | in ner |');
+  });
+
+  it('leaves code as written: its blank lines and trailing spaces stay while blank runs around it go', () => {
+    expect(
+      markdown(
+        '<p>a</p><p>&nbsp;</p><pre><code>def f():   \n\n\n\n    pass</code></pre><ul><li><pre>x\n\n\ny</pre></li></ul>',
+      ),
+    ).toBe('a\n\n```\ndef f():   \n\n\n\n    pass\n```\n\n- ```\n  x\n\n\n  y\n  ```');
+  });
+
+  it('drops what shows nothing: links without text or image, blank paragraphs, headings and items', () => {
+    expect(
+      markdown(
+        '<p>x <a href="/icon"><i class="icon"></i></a> y</p><h2>&nbsp;</h2><p>\u200b</p>' +
+          '<ul><li>a</li><li> </li><li><a href="/p"><img alt="p" src="/p.png"></a></li></ul><ul><li>&nbsp;</li></ul>',
+      ),
+    ).toBe('x y\n\n- a\n- [![p](/p.png)](/p)');
+  });
+
   it('replaces base64 images unless asked to keep them', () => {
     const html = '<p>dot: <img alt="d" src="data:image/png;base64,iVBORw0KGgo="></p>';
     expect(markdown(html)).toBe('dot: ![d](<Base64-Image-Removed>)');

@@ -7,8 +7,11 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { languagesFromWrappers, preWithLanguage } from './code-language.js';
+import { withoutEmptyBlocks } from './empty-blocks.js';
 import { headingPermalinks } from './heading-permalinks.js';
+import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
+import { cellsOnOneLine } from './table-cells.js';
 import { spaceTouchingInlines } from './touching-inlines.js';
 
 /** Lists as people write them: no blank lines between items, nested lists directly under their item. */
@@ -78,6 +81,9 @@ const processor = unified()
   .use(tightLists)
   .use(linksWithoutDestination)
   .use(headingsWithoutBold)
+  .use(cellsOnOneLine)
+  .use(tidyInlineEdges)
+  .use(withoutEmptyBlocks)
   .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {
     bullet: '-',
@@ -103,10 +109,28 @@ export function toMarkdown(tree: Root, options: { removeBase64Images: boolean })
   return tidy(markdown);
 }
 
-/** No runs of blank lines, no trailing spaces, no blank start or end. */
+/**
+ * No runs of blank lines, no trailing spaces, no blank start or end; code is left as written (its
+ * blank lines and spaces are the author's).
+ */
 function tidy(markdown: string): string {
-  return markdown
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const lines: string[] = [];
+  let closing: RegExp | undefined;
+  for (const line of markdown.split('\n')) {
+    if (closing) {
+      lines.push(line);
+      if (closing.test(line)) closing = undefined;
+      continue;
+    }
+    const tidied = line.replace(/[ \t]+$/, '');
+    if (tidied === '' && lines.at(-1) === '') continue;
+    lines.push(tidied);
+    // The writer closes a fence with as many backticks as opened it (more than any run inside).
+    const fence = FENCE_OPENING.exec(line)?.[1];
+    if (fence) closing = new RegExp(`^[ >]*\`{${fence.length},}\\s*$`);
+  }
+  return lines.join('\n').trim();
 }
+
+/** A code fence as the writer opens one, inside list items and block quotes too. */
+const FENCE_OPENING = /^(?:[ >]|[-*+] |\d+[.)] )*(`{3,})[^`]*$/;

@@ -1,0 +1,38 @@
+import type { Nodes, Root } from 'mdast';
+import { toString as mdastToString } from 'mdast-util-to-string';
+
+/**
+ * Nodes that show nothing go: a link with no text or image (an icon font's `<a href><i></i></a>`,
+ * written `[](…)`), and paragraphs, headings and list items holding only spaces (`<p>&nbsp;</p>`
+ * used as spacing, written as a blank-looking line, a bare `##` or a bare `-`); a list left with
+ * no items goes with them.
+ */
+export function withoutEmptyBlocks() {
+  return (tree: Root) => {
+    prune(tree);
+  };
+}
+
+const EMPTY_WHEN_BLANK = new Set(['link', 'linkReference', 'paragraph', 'heading', 'listItem', 'list']);
+/** Spaces, no-break spaces and the zero-width characters pages pad with. */
+const BLANK = /^[\s\u200b-\u200d\ufeff]*$/;
+
+/** Prunes the node's children (deepest first) and says whether the node itself shows nothing. */
+function prune(node: Nodes): boolean {
+  if (!('children' in node)) return false;
+  node.children = node.children.filter((child) => !prune(child)) as typeof node.children;
+  if (!EMPTY_WHEN_BLANK.has(node.type)) return false;
+  return BLANK.test(mdastToString(node, { includeImageAlt: false })) && !showsSomething(node);
+}
+
+/** An image, code or a table shows even without words. */
+function showsSomething(node: Nodes): boolean {
+  if (
+    node.type === 'image' ||
+    node.type === 'imageReference' ||
+    node.type === 'code' ||
+    node.type === 'table'
+  )
+    return true;
+  return 'children' in node && node.children.some(showsSomething);
+}

@@ -1,0 +1,62 @@
+import type { Nodes, PhrasingContent, Root, Text } from 'mdast';
+import { SKIP, visit } from 'unist-util-visit';
+
+/**
+ * A GFM table row is one line, so each cell must be too. Cells of real pages hold blocks (spec
+ * tables with a `<p>` per value, a list of sizes, a code sample): a list or a code fence would
+ * break the row, and two paragraphs would run together (`<p>one</p><p>two</p>` read `onetwo`).
+ * Each block in a cell becomes its inline content, blocks and line breaks kept apart by a space;
+ * code becomes inline code.
+ */
+export function cellsOnOneLine() {
+  return (tree: Root) => {
+    visit(tree, 'tableCell', (cell) => {
+      cell.children = tidySpaces(inline(cell.children));
+      return SKIP;
+    });
+  };
+}
+
+const PHRASING_PARENTS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+function inline(nodes: readonly Nodes[]): PhrasingContent[] {
+  const line: PhrasingContent[] = [];
+  const space = () => line.push({ type: 'text', value: ' ' });
+  for (const node of nodes) {
+    if (node.type === 'text' || node.type === 'inlineCode')
+      line.push({ ...node, value: oneLine(node.value) });
+    else if (node.type === 'break') space();
+    else if (node.type === 'code') {
+      space();
+      line.push({ type: 'inlineCode', value: oneLine(node.value) });
+      space();
+    } else if (PHRASING_PARENTS.has(node.type) && 'children' in node)
+      line.push({ ...node, children: inline(node.children) } as PhrasingContent);
+    else if ('children' in node) {
+      // A block: its inline content, apart from what comes before and after it.
+      space();
+      line.push(...inline(node.children));
+      space();
+    } else if (node.type !== 'thematicBreak') line.push(node as PhrasingContent);
+  }
+  return line;
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ');
+
+/** One space between words at most, none at the cell's edges (where the writer would escape it). */
+function tidySpaces(line: PhrasingContent[]): PhrasingContent[] {
+  const merged: PhrasingContent[] = [];
+  for (const node of line) {
+    const previous = merged.at(-1);
+    if (node.type === 'text' && previous?.type === 'text')
+      previous.value = `${previous.value}${node.value}`.replace(/ {2,}/g, ' ');
+    else merged.push(node);
+  }
+  const trim = (node: PhrasingContent | undefined, edge: RegExp) => {
+    if (node?.type === 'text') (node as Text).value = node.value.replace(edge, '');
+  };
+  trim(merged[0], /^ +/);
+  trim(merged.at(-1), / +$/);
+  return merged.filter((node) => node.type !== 'text' || node.value !== '');
+}
