@@ -1,7 +1,8 @@
 import type { Element, Root } from 'hast';
-import { defaultHandlers, type Handle } from 'hast-util-to-mdast';
+import type { Handle } from 'hast-util-to-mdast';
 import type { Code } from 'mdast';
 import { eachElement } from '../tree/walk-elements.js';
+import { codeText } from './code-text.js';
 
 /** Class prefixes highlighters use to name a block's language (`language-ts`, `lang-sh`). */
 const LANGUAGE_CLASS = /^(?:language|lang)-(.+)$/;
@@ -29,12 +30,12 @@ export function codeLanguage(pre: Element): string | undefined {
 }
 
 /**
- * `<pre>` → fenced code, as hast-util-to-mdast does it, but keeping the language wherever the
- * page declares it (the default reads only `language-x` on the `<code>` child).
+ * `<pre>` → fenced code with the language wherever the page declares it (hast-util-to-mdast reads
+ * only `language-x` on the `<code>` child) and its lines as a browser shows them (`code-text.ts`).
  */
 export const preWithLanguage: Handle = (state, node) => {
-  const code = defaultHandlers.pre(state, node) as Code;
-  code.lang ??= codeLanguage(node) ?? null;
+  const code: Code = { type: 'code', lang: codeLanguage(node) ?? null, meta: null, value: codeText(node) };
+  state.patch(node, code);
   return code;
 };
 

@@ -2,7 +2,8 @@ import type { Nodes, Root } from 'mdast';
 import { toString as mdastToString } from 'mdast-util-to-string';
 
 /**
- * Nodes that show nothing go: a link with no text or image (an icon font's `<a href><i></i></a>`,
+ * Nodes that show nothing go: an image with no source (`![Author]()`: a lazy image without the
+ * source its loader held back), a link with no text or image (an icon font's `<a href><i></i></a>`,
  * written `[](…)`), and paragraphs, headings and list items holding only spaces (`<p>&nbsp;</p>`
  * used as spacing, written as a blank-looking line, a bare `##` or a bare `-`); a list left with
  * no items goes with them.
@@ -19,6 +20,7 @@ const BLANK = /^[\s\u200b-\u200d\ufeff]*$/;
 
 /** Prunes the node's children (deepest first) and says whether the node itself shows nothing. */
 function prune(node: Nodes): boolean {
+  if (node.type === 'image') return node.url.trim() === '';
   if (!('children' in node)) return false;
   node.children = node.children.filter((child) => !prune(child)) as typeof node.children;
   if (!EMPTY_WHEN_BLANK.has(node.type)) return false;

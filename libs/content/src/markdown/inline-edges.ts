@@ -1,4 +1,5 @@
 import type { Nodes, Parent, Root } from 'mdast';
+import { toString as mdastToString } from 'mdast-util-to-string';
 
 /**
  * Line breaks (`<br>`) and spaces where a reader sees them, so the writer never has to escape them:
@@ -7,10 +8,11 @@ import type { Nodes, Parent, Root } from 'mdast';
  *   (`Title` / `-----`) instead of `## Title`;
  * - breaks and spaces at the edge of bold, italic, struck or linked text move out of it:
  *   `<b>Price: </b>$5` would be written `**Price:&#x20;**$5`, `<b>c<br></b>` as `**c\` / `**`;
- * - italics inside a word (`<em>lead</em>ing`) are plain text: `_lead_ing` is no emphasis in
- *   markdown, and the writer would escape the letters around it (`_lea&#x64;_&#x69;ng`);
- * - a run of breaks (`<br><br><br>` used as spacing) is one break, and breaks at the start or end
- *   of a paragraph go: both would read as runs of blank lines.
+ * - emphasis markdown cannot write where it stands is plain text: `_lead_ing` and `**7.3/**10` are
+ *   no emphasis in markdown, and the writer would escape the letters around them (`_lea&#x64;_&#x69;ng`);
+ * - a run of breaks (`<br><br><br>` used as spacing) is one break, and breaks and spaces at the
+ *   start or end of a paragraph, heading or table cell go: they would read as blank lines, or be
+ *   written as `&#x20;`.
  */
 export function tidyInlineEdges() {
   return (tree: Root) => arrange(tree, false);
@@ -22,7 +24,7 @@ function arrange(node: Nodes, onOneLine: boolean): void {
   for (const child of node.children) arrange(child, oneLine);
   let children: Nodes[] = node.children;
   if (oneLine) children = children.map((child) => (child.type === 'break' ? space() : child));
-  children = joinTexts(withoutItalicsInWords(children.flatMap(edgesOutside)));
+  children = joinTexts(withoutUnwritableEmphasis(children.flatMap(edgesOutside)));
   node.children = withoutSpareBreaks(node, children) as typeof node.children;
 }
 
@@ -56,21 +58,30 @@ function takeEdge(inner: Nodes[], end: 0 | -1, spaces: RegExp): Nodes[] {
   return [space()];
 }
 
-/** Emphasis that touches a letter or digit outside it, replaced by its content. */
-function withoutItalicsInWords(children: Nodes[]): Nodes[] {
+/**
+ * Emphasis markdown cannot write where it stands, replaced by its content. A delimiter run that
+ * touches a letter or digit outside (anything but a space or a mark) may not have punctuation
+ * inside (`**(ICAEW)**s`, `**7.3/**10`), and `_` may not touch one at all (`_lead_ing`): the writer
+ * would escape the letters around it.
+ */
+function withoutUnwritableEmphasis(children: Nodes[]): Nodes[] {
   return children.flatMap((child, index): Nodes[] => {
-    if (child.type !== 'emphasis') return [child];
-    const before = children[index - 1];
-    const after = children[index + 1];
-    const inWord =
-      (before?.type === 'text' && WORD_END.test(before.value)) ||
-      (after?.type === 'text' && WORD_START.test(after.value));
-    return inWord ? child.children : [child];
+    if (child.type !== 'emphasis' && child.type !== 'strong' && child.type !== 'delete') return [child];
+    const text = mdastToString(child);
+    const before = mdastToString(children[index - 1] ?? { type: 'text', value: '' }).at(-1);
+    const after = mdastToString(children[index + 1] ?? { type: 'text', value: '' }).at(0);
+    const underscore = child.type === 'emphasis';
+    // A delimiter next to a space, a mark or the line's edge can always open or close.
+    const unwritable = (outside: string | undefined, inside: string | undefined) =>
+      outside !== undefined &&
+      !/\s/.test(outside) &&
+      !MARK.test(outside) &&
+      (underscore || (inside !== undefined && MARK.test(inside)));
+    return unwritable(before, text.at(0)) || unwritable(after, text.at(-1)) ? child.children : [child];
   });
 }
 
-const WORD_END = /[\p{L}\p{N}]$/u;
-const WORD_START = /^[\p{L}\p{N}]/u;
+const MARK = /[\p{P}\p{S}]/u;
 
 /** Adjacent texts as one, with one space where spaces meet. */
 function joinTexts(children: Nodes[]): Nodes[] {
@@ -90,15 +101,24 @@ function joinTexts(children: Nodes[]): Nodes[] {
   return joined;
 }
 
-/** The children without a break that follows another, or that opens or ends a paragraph. */
+/** Blocks that are lines of text: spaces and breaks at their edges show nothing. */
+const LINES = new Set(['paragraph', 'heading', 'tableCell']);
+
+/** The children without a break that follows another, nor breaks and spaces at the edges of a line. */
 function withoutSpareBreaks(parent: Nodes, children: Nodes[]): Nodes[] {
-  const paragraph = parent.type === 'paragraph';
+  const line = LINES.has(parent.type);
   const kept: Nodes[] = [];
   for (const child of children) {
     const last = kept.findLast((each) => !blank(each));
-    if (child.type === 'break' && (last === undefined ? paragraph : last.type === 'break')) continue;
+    if (child.type === 'break' && (last === undefined ? line : last.type === 'break')) continue;
     kept.push(child);
   }
-  if (paragraph) while (kept.at(-1)?.type === 'break' || blank(kept.at(-1))) kept.pop();
+  if (!line) return kept;
+  while (kept[0] !== undefined && blank(kept[0])) kept.shift();
+  while (kept.at(-1)?.type === 'break' || blank(kept.at(-1))) kept.pop();
+  const [first] = kept;
+  if (first?.type === 'text') kept[0] = { ...first, value: first.value.trimStart() };
+  const last = kept.at(-1);
+  if (last?.type === 'text') kept[kept.length - 1] = { ...last, value: last.value.trimEnd() };
   return kept;
 }

@@ -106,6 +106,16 @@ describe('toMarkdown', () => {
     expect(markdown('<pre><code class="lang-auto">line 1</code></pre>')).toBe('```\nline 1\n```');
   });
 
+  it('lays out code written a line per block as a browser shows it, a closing <br> adding no line', () => {
+    expect(
+      markdown(
+        '<pre><code class="language-js"><div class="cm-line">import a;<br></div><div class="cm-line"><br></div>' +
+          '<div class="cm-line">  <span>run</span>(a);<br></div><div class="cm-line">done();<br></div></code></pre>' +
+          '<pre>x<br>y<token-line>z</token-line></pre>',
+      ),
+    ).toBe('```js\nimport a;\n\n  run(a);\ndone();\n```\n\n```\nx\nyz\n```');
+  });
+
   it('writes images and links with their URLs, inline code, quotes, emphasis and rules', () => {
     expect(
       markdown(
@@ -155,12 +165,17 @@ describe('toMarkdown', () => {
     expect(markdown('<p><br>a<br><br><br><br>b<br></p><p><b>c<br></b>d</p>')).toBe('a\\\nb\n\n**c**\\\nd');
   });
 
-  it('puts the spaces at the edges of bold, italic and link text outside, and writes italics inside a word plain', () => {
+  it('puts the spaces at the edges of bold, italic and link text outside, and writes emphasis markdown cannot hold plain', () => {
     expect(
       markdown(
         '<p><b>Price: </b>$5, <a href="/x"> spaced </a>link, <em>lead</em>ing and <em>whole</em> words</p>',
       ),
     ).toBe('**Price:** $5, [spaced](/x) link, leading and _whole_ words');
+    expect(
+      markdown(
+        '<p><b>Apps (e.g. TikTok)</b>Focus, <b>7.3/</b>10, <b>un</b>like, \u200d<em>Chile</em>, domain<s>,</s> x</p>',
+      ),
+    ).toBe('Apps (e.g. TikTok)Focus, 7.3/10, **un**like, \u200dChile, domain, x');
   });
 
   it('writes a table cell holding blocks on one line: paragraphs apart, lists and code inline', () => {
@@ -181,10 +196,10 @@ describe('toMarkdown', () => {
     ).toBe('a\n\n```\ndef f():   \n\n\n\n    pass\n```\n\n- ```\n  x\n\n\n  y\n  ```');
   });
 
-  it('drops what shows nothing: links without text or image, blank paragraphs, headings and items', () => {
+  it('drops what shows nothing: images without a source, links without text or image, blank paragraphs, headings and items', () => {
     expect(
       markdown(
-        '<p>x <a href="/icon"><i class="icon"></i></a> y</p><h2>&nbsp;</h2><p>\u200b</p>' +
+        '<p>x <a href="/icon"><i class="icon"></i></a> y</p><h2>&nbsp;</h2><p>\u200b</p><p><img alt="Author"></p>' +
           '<ul><li>a</li><li> </li><li><a href="/p"><img alt="p" src="/p.png"></a></li></ul><ul><li>&nbsp;</li></ul>',
       ),
     ).toBe('x y\n\n- a\n- [![p](/p.png)](/p)');

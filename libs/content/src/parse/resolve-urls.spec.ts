@@ -46,6 +46,22 @@ describe('resolveUrls', () => {
     );
   });
 
+  it('gives a lazily loaded image the source its loader holds back, in place of none or a placeholder', () => {
+    expect(resolved('<img data-src="/a.png" alt="a">').html).toBe(
+      '<img data-src="/a.png" alt="a" src="https://site.test/a.png">',
+    );
+    expect(
+      resolved(
+        '<img src="data:image/gif;base64,R0lGOD" data-srcset="s.jpg 320w, l.jpg 960w" data-src="s.jpg">',
+      ).html,
+    ).toBe(
+      '<img src="https://site.test/docs/guide/l.jpg" data-srcset="s.jpg 320w, l.jpg 960w" data-src="s.jpg">',
+    );
+    expect(resolved('<img src="/real.png" data-src="/other.png">').html).toContain(
+      'src="https://site.test/real.png"',
+    );
+  });
+
   it('leaves fragments, data URIs and other schemes as written', () => {
     const { html } = resolved(
       '<a href="#top">t</a><img src="data:image/png;base64,AAAA"><a href="mailto:a@b.test">m</a>',

@@ -15,8 +15,9 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 
 /**
  * Makes every link and image URL absolute against the page URL and its `<base href>` (itself
- * resolved first: a relative base would make hast-util-to-mdast throw), and turns `srcset` into
- * `src` of its largest candidate. Returns the base URL used.
+ * resolved first: a relative base would make hast-util-to-mdast throw), gives a lazily loaded image
+ * the source its loader holds back, and turns `srcset` into `src` of its largest candidate.
+ * Returns the base URL used.
  */
 export function resolveUrls(tree: Root, pageUrl: string): string {
   const baseHref = select('base[href]', tree)?.properties.href;
@@ -26,6 +27,7 @@ export function resolveUrls(tree: Root, pageUrl: string): string {
       node.properties.href = base;
       return;
     }
+    if (node.tagName === 'img' || node.tagName === 'source') useLazySource(node);
     if ((node.tagName === 'img' || node.tagName === 'source') && node.properties.srcSet) {
       const largest = largestCandidate(String(node.properties.srcSet));
       if (largest) node.properties.src = largest;
@@ -40,6 +42,27 @@ export function resolveUrls(tree: Root, pageUrl: string): string {
     }
   });
   return base;
+}
+
+/**
+ * Lazy loaders keep an image's source in `data-src` (`data-lazy-src`, `data-original`,
+ * `data-srcset`, …) until it scrolls into view, with no `src` or a placeholder (a `data:` pixel) in
+ * its place: so it stays in a saved page, and below the fold of a rendered one.
+ */
+function useLazySource(image: Element): void {
+  const src = String(image.properties.src ?? '').trim();
+  if ((src !== '' && !src.startsWith('data:')) || image.properties.srcSet) return;
+  const held = (names: string[]) =>
+    names
+      .map((name) => image.properties[name])
+      .find(
+        (value): value is string =>
+          typeof value === 'string' && value.trim() !== '' && !value.startsWith('data:'),
+      );
+  const srcset = held(['dataSrcset', 'dataLazySrcset']);
+  const source = held(['dataSrc', 'dataLazySrc', 'dataOriginal', 'dataLazy']);
+  if (srcset) image.properties.srcSet = srcset;
+  else if (source) image.properties.src = source;
 }
 
 function absolute(url: string, base: string): string | undefined {
