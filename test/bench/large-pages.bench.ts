@@ -10,6 +10,10 @@ const SHAPES: Record<string, (count: number) => string> = {
     `<h1>Index</h1><ul>${parts(count, (i) => `<li><a href="/p/${i}">Item ${i}</a></li>`)}</ul>`,
   'sibling boxes': (count) =>
     `<h1>Grid</h1><div>${parts(count, (i) => `<div class="c${i % 7}"><span>Tile ${i}</span></div>`)}</div>`,
+  'a list in one table cell': (count) =>
+    `<h1>Sizes</h1><table><tr><th>Size</th></tr><tr><td><ul>${parts(count, (i) => `<li>size ${i}</li>`)}</ul></td></tr></table>`,
+  'bold labels and line breaks': (count) =>
+    `<h1>Specs</h1><p>${parts(count, (i) => `<b>Spec ${i}: </b>value ${i}<br>`)}</p>`,
 };
 
 const parts = (count: number, part: (index: number) => string) =>

@@ -19,8 +19,8 @@ export function cellsOnOneLine() {
 
 const PHRASING_PARENTS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
-function inline(nodes: readonly Nodes[]): PhrasingContent[] {
-  const line: PhrasingContent[] = [];
+/** The nodes' inline content, appended to `line` (passed down: a cell can hold tens of thousands). */
+function inline(nodes: readonly Nodes[], line: PhrasingContent[] = []): PhrasingContent[] {
   const space = () => line.push({ type: 'text', value: ' ' });
   for (const node of nodes) {
     if (node.type === 'text' || node.type === 'inlineCode')
@@ -35,7 +35,7 @@ function inline(nodes: readonly Nodes[]): PhrasingContent[] {
     else if ('children' in node) {
       // A block: its inline content, apart from what comes before and after it.
       space();
-      line.push(...inline(node.children));
+      inline(node.children, line);
       space();
     } else if (node.type !== 'thematicBreak') line.push(node as PhrasingContent);
   }
@@ -46,17 +46,25 @@ const oneLine = (value: string) => value.replace(/\s+/g, ' ');
 
 /** One space between words at most, none at the cell's edges (where the writer would escape it). */
 function tidySpaces(line: PhrasingContent[]): PhrasingContent[] {
-  const merged: PhrasingContent[] = [];
-  for (const node of line) {
-    const previous = merged.at(-1);
-    if (node.type === 'text' && previous?.type === 'text')
-      previous.value = `${previous.value}${node.value}`.replace(/ {2,}/g, ' ');
-    else merged.push(node);
-  }
-  const trim = (node: PhrasingContent | undefined, edge: RegExp) => {
-    if (node?.type === 'text') (node as Text).value = node.value.replace(edge, '');
+  const tidied: PhrasingContent[] = [];
+  let run: string[] = [];
+  const closeRun = () => {
+    const value = run.join('').replace(/ {2,}/g, ' ');
+    if (value !== '') tidied.push({ type: 'text', value } as Text);
+    run = [];
   };
-  trim(merged[0], /^ +/);
-  trim(merged.at(-1), / +$/);
-  return merged.filter((node) => node.type !== 'text' || node.value !== '');
+  for (const node of line) {
+    if (node.type === 'text') run.push(node.value);
+    else {
+      closeRun();
+      tidied.push(node);
+    }
+  }
+  closeRun();
+  const trim = (node: PhrasingContent | undefined, edge: RegExp) => {
+    if (node?.type === 'text') node.value = node.value.replace(edge, '');
+  };
+  trim(tidied[0], /^ +/);
+  trim(tidied.at(-1), / +$/);
+  return tidied.filter((node) => node.type !== 'text' || node.value !== '');
 }

@@ -188,6 +188,13 @@ describe('toMarkdown', () => {
     ).toBe('| Spec | Values |\n| - | - |\n| Sizes Fit | S M |\n| `a = 1 b = 2` | in ner |');
   });
 
+  it('writes a cell holding tens of thousands of blocks on its one line', () => {
+    const sizes = Array.from({ length: 40_000 }, (_, index) => `<li>s${index}</li>`).join('');
+    const written = markdown(`<table><tr><th>Sizes</th></tr><tr><td><ul>${sizes}</ul></td></tr></table>`);
+    expect(written.split('\n')).toHaveLength(3);
+    expect(written).toMatch(/^\| s0 s1 s2 .* s39999 \|$/m);
+  });
+
   it('leaves code as written: its blank lines and trailing spaces stay while blank runs around it go', () => {
     expect(
       markdown(
