@@ -144,6 +144,7 @@ describe('toMarkdown', () => {
         '<p>H<sub>2</sub>O on the 10<sup>th</sup>, <span>un</span>believable, <b>Price:</b><span>$5</span></p>',
       ),
     ).toBe('H2O on the 10th, unbelievable, **Price:**$5');
+    expect(markdown('<p>Donau<wbr>dampf<wbr>schiff</p>')).toBe('Donaudampfschiff');
     expect(markdown('<pre><code><span>get</span><span>Item</span><span>2</span>()</code></pre>')).toBe(
       '```\ngetItem2()\n```',
     );

@@ -77,7 +77,9 @@ const processor = unified()
   .use(linksIntoBlocks)
   .use(languagesFromWrappers)
   .use(headingPermalinks)
-  .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage } })
+  // `<wbr>` only marks where a long word may wrap: hast-util-to-mdast writes a zero-width space there,
+  // which splits the word for whoever reads the text (a browser copies nothing).
+  .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage, wbr: () => undefined } })
   .use(tightLists)
   .use(linksWithoutDestination)
   .use(headingsWithoutBold)
