@@ -1,18 +1,12 @@
 import type { Element, ElementContent } from 'hast';
-
-/** Elements a browser lays out as blocks by default: each starts and ends a line of code. */
-const BLOCKS = new Set(
-  'address article aside blockquote dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tr ul'.split(
-    ' ',
-  ),
-);
+import { BLOCK_TAGS } from '../tree/block-tags.js';
 
 /**
  * The text a `<pre>` shows, its lines as a browser lays them out. Editors and highlighters
  * (CodeMirror, Shiki, Prism's line plugins) write a line per block, often closing it with a `<br>`:
- * `<div>a<br></div><div><br></div><div>b<br></div>` shows `a`, an empty line, `b`. A block starts
- * a new line unless one was just started, and so does its end, so the closing `<br>` adds no line of
- * its own (the innerText algorithm would count it, doubling every line).
+ * `<div>a<br></div><div><br></div><div>b<br></div>` shows `a`, an empty line, `b`. A block element
+ * (`BLOCK_TAGS`) starts a new line unless one was just started, and so does its end, so the closing
+ * `<br>` adds no line of its own (the innerText algorithm would count it, doubling every line).
  */
 export function codeText(pre: Element): string {
   let text = '';
@@ -26,7 +20,7 @@ export function codeText(pre: Element): string {
       text += '\n';
       return;
     }
-    const block = BLOCKS.has(node.tagName);
+    const block = BLOCK_TAGS.has(node.tagName);
     if (block) startLine();
     node.children.forEach(lay);
     if (block) startLine();

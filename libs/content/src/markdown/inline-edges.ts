@@ -29,13 +29,14 @@ function arrange(node: Nodes, onOneLine: boolean): void {
 }
 
 const ONE_LINE = new Set(['heading', 'link', 'linkReference']);
-const EDGED = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
+/** Inline nodes that hold inline content: bold, italic, struck and linked text. */
+export const PHRASING_PARENTS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 const space = (): Nodes => ({ type: 'text', value: ' ' });
 const blank = (node: Nodes | undefined) => node?.type === 'text' && node.value.trim() === '';
 
 /** The node with the breaks and spaces at its edges placed before and after it instead. */
 function edgesOutside(node: Nodes): Nodes[] {
-  if (!EDGED.has(node.type)) return [node];
+  if (!PHRASING_PARENTS.has(node.type)) return [node];
   const inner = [...(node as Parent).children] as Nodes[];
   const before = takeEdge(inner, 0, /^\s+/);
   const after = takeEdge(inner, -1, /\s+$/);

@@ -1,5 +1,6 @@
 import type { Nodes, PhrasingContent, Root, Text } from 'mdast';
 import { SKIP, visit } from 'unist-util-visit';
+import { PHRASING_PARENTS } from './inline-edges.js';
 
 /**
  * A GFM table row is one line, so each cell must be too. Cells of real pages hold blocks (spec
@@ -16,8 +17,6 @@ export function cellsOnOneLine() {
     });
   };
 }
-
-const PHRASING_PARENTS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
 /** The nodes' inline content, appended to `line` (passed down: a cell can hold tens of thousands). */
 function inline(nodes: readonly Nodes[], line: PhrasingContent[] = []): PhrasingContent[] {

@@ -27,11 +27,13 @@ export function resolveUrls(tree: Root, pageUrl: string): string {
       node.properties.href = base;
       return;
     }
-    if (node.tagName === 'img' || node.tagName === 'source') useLazySource(node);
-    if ((node.tagName === 'img' || node.tagName === 'source') && node.properties.srcSet) {
-      const largest = largestCandidate(String(node.properties.srcSet));
-      if (largest) node.properties.src = largest;
-      node.properties.srcSet = undefined;
+    if (node.tagName === 'img' || node.tagName === 'source') {
+      useLazySource(node);
+      if (node.properties.srcSet) {
+        const largest = largestCandidate(String(node.properties.srcSet));
+        if (largest) node.properties.src = largest;
+        node.properties.srcSet = undefined;
+      }
     }
     for (const attribute of URL_ATTRIBUTES[node.tagName] ?? []) {
       const value = node.properties[attribute];
