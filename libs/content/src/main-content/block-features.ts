@@ -62,7 +62,8 @@ export function blockFeatures(
     return copies;
   });
   const firstH1 = titleBlockIndex(blocks);
-  const wordCounts = blocks.map((block) => functionWords(block.text));
+  const blockWords = blocks.map((block) => wordsOf(block.text));
+  const wordCounts = blockWords.map(functionWords);
   const groups = pathGroups(blocks, wordCounts, keptByRules);
   // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
   const longest = Math.max(
@@ -73,11 +74,8 @@ export function blockFeatures(
   const longestBlock = visible.find((block) => block.text.length === longest);
   const nearH1 = closeness(blocks[firstH1], stats, pageText);
   const nearLongest = closeness(longestBlock, stats, pageText);
-  const marked = (element: Element) =>
-    element.tagName === 'main' ||
-    element.tagName === 'article' ||
-    element.properties.role === 'main' ||
-    (Array.isArray(element.properties.itemProp) && element.properties.itemProp.includes('articleBody'));
+  const holdersOf = alongChain<number>((element, parent = 0) => parent | holderBits(element));
+  const namedAt = alongChain<number[]>((element, parent) => nameDistances(element, parent));
   const pageRow = [
     Math.log1p(whole.text),
     linkDensity(whole as BlockStats),
@@ -93,6 +91,8 @@ export function blockFeatures(
     const { element, ancestors, text, words } = block;
     const own = block.linkText / text.length;
     const chain = [element, ...ancestors];
+    const holders = holdersOf(chain);
+    const holds = (holder: Holder) => (holders & HOLDER_BITS[holder] ? 1 : 0);
     const weights = chain.slice(0, 6).map(classWeight);
     const container = (level: number) => {
       const holder = ancestors[level];
@@ -128,7 +128,7 @@ export function blockFeatures(
       share(wordCounts[index] as WordCounts),
       words / Math.max(1, Math.ceil(text.length / 80)),
       repeats.get(text) ?? 1,
-      sharedShare(text, headlineWords),
+      sharedShare(blockWords[index] as string[], headlineWords),
       copyNumber[index] === 1 ? 0 : 1,
       // Its tag and place.
       ...TAG_GROUPS.map((group) => (group.has(element.tagName) ? 1 : 0)),
@@ -137,22 +137,22 @@ export function blockFeatures(
       block.offset / pageText,
       firstH1 === -1 ? 0 : Math.sign(index - firstH1),
       firstH1 === -1 ? 0 : Math.abs(index - firstH1) / blocks.length,
-      chain.some((holder) => holder.tagName === 'li') ? 1 : 0,
-      chain.some((holder) => holder.tagName === 'table') ? 1 : 0,
-      chain.some((holder) => holder.tagName === 'form') ? 1 : 0,
-      chain.some(marked) ? 1 : 0,
+      holds('li'),
+      holds('table'),
+      holds('form'),
+      holds('marked content'),
       // Class and id names around it.
       weights[0] ?? 0,
       Math.min(0, ...weights),
       Math.max(0, ...weights),
-      chain.some(isPostFurniture) ? 1 : 0,
-      chain.some(isShopChrome) ? 1 : 0,
-      chain.some(isHiddenByClass) ? 1 : 0,
+      holds('post furniture'),
+      holds('shop chrome'),
+      holds('hidden by a class'),
       block.hidden ? 1 : 0,
-      block.hidden && chain.some((holder) => String(holder.properties.ariaHidden) === 'true') ? 1 : 0,
-      ...LANDMARKS.map((landmark) => (chain.some((holder) => isLandmark(holder, landmark)) ? 1 : 0)),
+      block.hidden ? holds('hidden from screen readers') : 0,
+      ...LANDMARKS.map(holds),
       boilerplateSection(element, ancestors, headingBefore) ? 1 : 0,
-      ...nameDistances(chain),
+      ...namedAt(chain),
       ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
       similarSiblings(ancestors[0]),
       similarSiblings(ancestors[1]),
@@ -204,17 +204,17 @@ const NAMES: Array<[string, RegExp]> = [
 ];
 const NAME_GROUP_LABELS = NAMES.map(([label]) => label);
 
-/** For each kind of name, how many levels up the nearest element named so is (0: the block itself; 9: none within 8). */
-function nameDistances(chain: Element[]): number[] {
-  const distances = NAMES.map(() => 9);
-  for (let level = Math.min(chain.length, 9) - 1; level >= 0; level--) {
-    const kinds = nameKindsOf(chain[level] as Element);
-    NAMES.forEach((_, kind) => {
-      if (kinds & (1 << kind)) distances[kind] = level;
-    });
-  }
-  return distances;
+/**
+ * For each kind of name, how many levels up the nearest element named so is (0: the element
+ * itself; 9: none within 8), from the distances of its parent block's.
+ */
+function nameDistances(element: Element, parent: readonly number[] | undefined): number[] {
+  const kinds = nameKindsOf(element);
+  return NAMES.map((_, kind) =>
+    kinds & (1 << kind) ? 0 : Math.min(NO_NAME, (parent?.[kind] ?? NO_NAME) + 1),
+  );
 }
+const NO_NAME = 9;
 
 /** The kinds an element's class and id names say, as bits. */
 const nameKindsOf = perElement((element) => {
@@ -224,6 +224,57 @@ const nameKindsOf = perElement((element) => {
     0,
   );
 });
+
+/** The elements whose presence in a block's chain (itself or a block around it) is a feature. */
+const HOLDERS = {
+  li: (element: Element) => element.tagName === 'li',
+  table: (element: Element) => element.tagName === 'table',
+  form: (element: Element) => element.tagName === 'form',
+  'marked content': (element: Element) =>
+    element.tagName === 'main' ||
+    element.tagName === 'article' ||
+    element.properties.role === 'main' ||
+    (Array.isArray(element.properties.itemProp) && element.properties.itemProp.includes('articleBody')),
+  'post furniture': isPostFurniture,
+  'shop chrome': isShopChrome,
+  'hidden by a class': isHiddenByClass,
+  'hidden from screen readers': (element: Element) => String(element.properties.ariaHidden) === 'true',
+  footer: (element: Element) => isLandmark(element, 'footer'),
+  nav: (element: Element) => isLandmark(element, 'nav'),
+  aside: (element: Element) => isLandmark(element, 'aside'),
+  header: (element: Element) => isLandmark(element, 'header'),
+} satisfies Record<string, (element: Element) => boolean> & Record<Landmark, unknown>;
+type Holder = keyof typeof HOLDERS;
+const HOLDER_BITS = Object.fromEntries(
+  Object.keys(HOLDERS).map((holder, bit) => [holder, 1 << bit]),
+) as Record<Holder, number>;
+const holderBits = (element: Element) =>
+  Object.entries(HOLDERS).reduce(
+    (bits, [holder, is]) => (is(element) ? bits | HOLDER_BITS[holder as Holder] : bits),
+    0,
+  );
+
+/**
+ * A value each element derives from its own and its parent block's, read along a block's chain
+ * (itself, then its block ancestors, nearest first): worked out once per element, not once per
+ * block beneath it (a table of 10,000 rows shares its ancestors' answers). An element's chain is
+ * the same from every block under it.
+ */
+function alongChain<T>(
+  derive: (element: Element, parent: T | undefined) => T,
+): (chain: readonly Element[]) => T {
+  const known = new Map<Element, T>();
+  return (chain) => {
+    let level = 0;
+    while (level < chain.length && !known.has(chain[level] as Element)) level++;
+    let value = level < chain.length ? known.get(chain[level] as Element) : undefined;
+    for (let at = level - 1; at >= 0; at--) {
+      value = derive(chain[at] as Element, value);
+      known.set(chain[at] as Element, value);
+    }
+    return value as T;
+  };
+}
 
 /**
  * The landmarks that hold a block. The boilerplate floor removes footers, navs and asides unless
@@ -382,8 +433,11 @@ function pathGroups(
 ): Map<ContentBlock, PathGroup> {
   const bySignature = new Map<string, PathGroup>();
   const groups = new Map<ContentBlock, PathGroup>();
+  const signatureOf = alongChain<string>((element, parent) =>
+    parent === undefined ? layoutName(element) : `${layoutName(element)}<${parent}`,
+  );
   for (const [index, block] of blocks.entries()) {
-    const signature = [block.element, ...block.ancestors].map(layoutName).join('<');
+    const signature = signatureOf([block.element, ...block.ancestors]);
     let group = bySignature.get(signature);
     if (!group) {
       group = { blocks: 0, words: 0, stopwords: 0, text: 0, linkText: 0, keptText: 0 };
@@ -425,8 +479,7 @@ interface WordCounts {
   stopwords: number;
 }
 
-function functionWords(text: string): WordCounts {
-  const words = wordsOf(text);
+function functionWords(words: readonly string[]): WordCounts {
   return { words: words.length, stopwords: words.filter((word) => STOPWORDS.has(word)).length };
 }
 
@@ -444,9 +497,8 @@ const STOPWORDS = new Set(
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Share of the text's words that the headline (title and description) uses too. */
-function sharedShare(text: string, headline: Set<string>): number {
-  const words = wordsOf(text);
+/** Share of a text's words that the headline (title and description) uses too. */
+function sharedShare(words: readonly string[], headline: Set<string>): number {
   return words.length === 0 ? 0 : words.filter((word) => headline.has(word)).length / words.length;
 }
 
@@ -513,10 +565,11 @@ function closeness(anchor: ContentBlock | undefined, stats: Map<Element, BlockSt
 function indexSiblings(root: Element): void {
   const children = root.children.filter((child): child is Element => child.type === 'element');
   const signature = (element: Element) => `${element.tagName}.${namesOf(element).join('.')}`;
+  const signatures = children.map(signature);
   const counts = new Map<string, number>();
-  for (const child of children) counts.set(signature(child), (counts.get(signature(child)) ?? 0) + 1);
-  for (const child of children) {
-    likeSiblings.set(child, (counts.get(signature(child)) ?? 1) - 1);
+  for (const key of signatures) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const [index, child] of children.entries()) {
+    likeSiblings.set(child, (counts.get(signatures[index] as string) as number) - 1);
     indexSiblings(child);
   }
 }

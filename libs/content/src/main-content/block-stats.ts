@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { isHidden } from '../clean/hidden.js';
 
 /** Text measurements of one element's subtree, gathered in a single pass. */
@@ -37,16 +37,18 @@ const NOTHING: BlockStats = Object.freeze({
  */
 export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const stats = new Map<Element, BlockStats>();
-  const walk = (node: ElementContent | Root, inLink: boolean): BlockStats => {
-    if (node.type === 'text') {
-      const length = node.value.replace(/\s+/g, ' ').trim().length;
-      return { ...NOTHING, text: length, linkText: inLink ? length : 0 };
-    }
-    if (node.type !== 'element' && node.type !== 'root') return NOTHING;
+  const walk = (node: Element | Root, inLink: boolean): BlockStats => {
     const isLink = node.type === 'element' && node.tagName === 'a';
     const total: BlockStats = { ...NOTHING, choices: isChoice(node) ? 1 : 0 };
     for (const child of node.children) {
-      const childStats = walk(child as ElementContent, inLink || isLink);
+      // Text is counted here, not measured as a node of its own: pages hold more text nodes than elements.
+      if (child.type === 'text') {
+        const length = collapsedLength(child.value);
+        total.text += length;
+        if (inLink || isLink) total.linkText += length;
+      }
+      if (child.type !== 'element') continue;
+      const childStats = walk(child, inLink || isLink);
       total.text += childStats.text;
       total.linkText += childStats.linkText;
       total.paragraphs += childStats.paragraphs;
@@ -71,10 +73,13 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   return stats;
 }
 
+/** The length of a text with its runs of whitespace collapsed to one space and its ends trimmed. */
+const collapsedLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
+
 /** Link labels this long name an item (a product, a story), not a menu entry. */
 export const TITLE_LABEL = 25;
 
-const isChoice = (node: ElementContent | Root) =>
+const isChoice = (node: Element | Root) =>
   node.type === 'element' && node.tagName === 'input' && node.properties.type === 'checkbox';
 
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'tr', 'li', 'dd', 'h2', 'h3', 'h4']);

@@ -22,12 +22,19 @@ export function holdsElement(root: Root | Element, test: (element: Element) => b
   );
 }
 
-/** Removes every element under `root` that `test` picks, with what it holds, top down. */
+/**
+ * Removes every element under `root` that `test` picks, with what it holds, top down. Children
+ * are compacted in place (most elements lose nothing, and a new array for each would be garbage).
+ */
 export function removeElements(root: Root | Element, test: (element: Element) => boolean): void {
-  root.children = root.children.filter((child) => {
-    if (child.type !== 'element') return true;
-    if (test(child)) return false;
-    removeElements(child, test);
-    return true;
-  }) as typeof root.children;
+  const children = root.children;
+  let kept = 0;
+  for (const child of children) {
+    if (child.type === 'element') {
+      if (test(child)) continue;
+      removeElements(child, test);
+    }
+    children[kept++] = child;
+  }
+  children.length = kept;
 }
