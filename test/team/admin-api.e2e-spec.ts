@@ -106,5 +106,10 @@ describe('the operator-only admin API', () => {
     });
     expect((await history(stream, running.trawl.apiKey)).status).toBe(401);
     expect((await history('scrape-does-not-exist', ADMIN_KEY)).body).toMatchObject({ code: 'NOT_FOUND' });
+    // 2^53 is an integer to JavaScript but not one it can count to exactly: refused, not a 500 from the store.
+    expect(await history(`${stream}?fromRevision=9007199254740992`, ADMIN_KEY)).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
   });
 });

@@ -36,10 +36,14 @@ export class AdminStreamsHttpController {
   }
 }
 
+/** A whole number from `min` up to 2^53 − 1 (beyond it numbers are not exact, and the event store refuses them). */
 function naturalNumber(name: string, value: string, min: number): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min) {
-    throw new TrawlError('BAD_REQUEST', `${name} must be an integer ≥ ${min}`);
+  if (!Number.isSafeInteger(parsed) || parsed < min) {
+    throw new TrawlError(
+      'BAD_REQUEST',
+      `${name} must be an integer from ${min} to ${Number.MAX_SAFE_INTEGER}`,
+    );
   }
   return parsed;
 }

@@ -18,7 +18,8 @@ function field<T>(body: unknown, name: string, check: (value: unknown) => value 
 const isName = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 const isOptionalText = (value: unknown): value is string | undefined =>
   value === undefined || typeof value === 'string';
-const isCredits = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+// Counted exactly: beyond 2^53 − 1 a balance would lose units in every sum.
+const isCredits = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /**
