@@ -1,5 +1,5 @@
 import type { Nodes, PhrasingContent, Root, Text } from 'mdast';
-import { SKIP, visit } from 'unist-util-visit';
+import { eachNode } from './each-node.js';
 import { PHRASING_PARENTS } from './inline-edges.js';
 
 /**
@@ -11,9 +11,10 @@ import { PHRASING_PARENTS } from './inline-edges.js';
  */
 export function cellsOnOneLine() {
   return (tree: Root) => {
-    visit(tree, 'tableCell', (cell) => {
-      cell.children = tidySpaces(inline(cell.children));
-      return SKIP;
+    eachNode(tree, (node) => {
+      if (node.type !== 'tableCell') return true;
+      node.children = tidySpaces(inline(node.children));
+      return false;
     });
   };
 }

@@ -1,12 +1,12 @@
 import type { Root } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
+import type { Link, Root as MdastRoot, Nodes } from 'mdast';
 import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { languagesFromWrappers, preWithLanguage } from './code-language.js';
+import { eachNode } from './each-node.js';
 import { withoutEmptyBlocks } from './empty-blocks.js';
 import { headingPermalinks } from './heading-permalinks.js';
 import { tidyInlineEdges } from './inline-edges.js';
@@ -17,8 +17,9 @@ import { spaceTouchingInlines } from './touching-inlines.js';
 /** Lists as people write them: no blank lines between items, nested lists directly under their item. */
 function tightLists() {
   return (tree: MdastRoot) => {
-    visit(tree, (node) => {
+    eachNode(tree, (node) => {
       if (node.type === 'list' || node.type === 'listItem') node.spread = false;
+      return true;
     });
   };
 }
@@ -26,9 +27,11 @@ function tightLists() {
 /** A heading is bold already: `<h2><strong>Setup</strong></h2>` is `## Setup`, not `## **Setup**`. */
 function headingsWithoutBold() {
   return (tree: MdastRoot) => {
-    visit(tree, 'heading', (heading) => {
-      const [only] = heading.children;
-      if (heading.children.length === 1 && only?.type === 'strong') heading.children = only.children;
+    eachNode(tree, (node) => {
+      const [only] = node.type === 'heading' ? node.children : [];
+      if (node.type === 'heading' && node.children.length === 1 && only?.type === 'strong')
+        node.children = only.children;
+      return true;
     });
   };
 }
@@ -39,14 +42,20 @@ function headingsWithoutBold() {
  */
 function linksWithoutDestination() {
   return (tree: MdastRoot) => {
-    visit(tree, 'link', (node, index, parent) => {
-      if (node.url.trim() !== '' && !/^javascript:/i.test(node.url.trim())) return;
-      if (!parent || index === undefined) return;
-      parent.children.splice(index, 1, ...node.children);
-      return index;
+    eachNode(tree, (node) => {
+      if (!('children' in node)) return true;
+      // Links hold no links, so their text needs no second look.
+      if (node.children.some(leadsNowhere))
+        node.children = (node.children as Nodes[]).flatMap((child): Nodes[] =>
+          leadsNowhere(child) ? child.children : [child],
+        ) as typeof node.children;
+      return true;
     });
   };
 }
+
+const leadsNowhere = (node: Nodes): node is Link =>
+  node.type === 'link' && (node.url.trim() === '' || /^javascript:/i.test(node.url.trim()));
 
 /**
  * URLs keep their `&` as written (`?v=1&width=360`): the writer escapes every `&` before a letter,
