@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
+import { eachElement } from '../tree/walk-elements.js';
 import { isHidden, NEVER_TEXT, show } from './hidden.js';
 
 /**
@@ -24,7 +25,7 @@ const STREAMING_CALL = /\$R[CS]\("([A-Z]:[0-9a-z]+)","([A-Z]:[0-9a-z]+)"/g;
 function moveStreamedSegments(tree: Root): void {
   const segments = new Map<string, Element>();
   const targets = new Map<string, string>();
-  visit(tree, 'element', (node: Element) => {
+  eachElement(tree, (node) => {
     const id = node.properties.id;
     if (node.tagName === 'div' && typeof id === 'string' && /^S:/.test(id) && isHidden(node))
       segments.set(id, node);
@@ -34,6 +35,7 @@ function moveStreamedSegments(tree: Root): void {
         else if (second?.startsWith('S:') && first) targets.set(second, first);
       }
     }
+    return true;
   });
   for (const [segmentId, segment] of segments) {
     const target = targets.get(segmentId);
@@ -74,10 +76,14 @@ const MIN_CHARACTERS = 200;
 function showHiddenContent(tree: Root): void {
   const pageText = readableText(tree);
   if (pageText < MIN_CHARACTERS) return;
-  visit(tree, 'element', (node: Element) => {
-    if (!isHidden(node) || OPENED_BY_THE_READER.test(names(node))) return;
-    if (readableText(node) < pageText * MOST_OF_THE_PAGE) return;
-    show(node);
+  eachElement(tree, (node) => {
+    if (
+      isHidden(node) &&
+      !OPENED_BY_THE_READER.test(names(node)) &&
+      readableText(node) >= pageText * MOST_OF_THE_PAGE
+    )
+      show(node);
+    return true;
   });
 }
 
