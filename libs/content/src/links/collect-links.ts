@@ -1,5 +1,5 @@
-import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import type { Root } from 'hast';
+import { eachElement } from '../tree/walk-elements.js';
 
 /**
  * Every link of the page (after URL resolution): absolute http(s) and mailto targets, in
@@ -7,10 +7,15 @@ import { visit } from 'unist-util-visit';
  */
 export function collectLinks(tree: Root): string[] {
   const links = new Set<string>();
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName !== 'a' && node.tagName !== 'area') return;
+  eachElement(tree, (node) => {
     const href = node.properties.href;
-    if (typeof href === 'string' && /^(https?:|mailto:)/i.test(href)) links.add(href);
+    if (
+      (node.tagName === 'a' || node.tagName === 'area') &&
+      typeof href === 'string' &&
+      /^(https?:|mailto:)/i.test(href)
+    )
+      links.add(href);
+    return true;
   });
   return [...links];
 }
@@ -18,11 +23,16 @@ export function collectLinks(tree: Root): string[] {
 /** Every image source of the page (largest srcset candidate), de-duplicated, in document order. */
 export function collectImages(tree: Root, options: { removeBase64Images: boolean }): string[] {
   const images = new Set<string>();
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName !== 'img') return;
+  eachElement(tree, (node) => {
     const src = node.properties.src;
-    if (typeof src !== 'string' || !src) return;
-    if (src.startsWith('data:') ? !options.removeBase64Images : /^https?:/i.test(src)) images.add(src);
+    if (
+      node.tagName === 'img' &&
+      typeof src === 'string' &&
+      src &&
+      (src.startsWith('data:') ? !options.removeBase64Images : /^https?:/i.test(src))
+    )
+      images.add(src);
+    return true;
   });
   return [...images];
 }
