@@ -24,14 +24,18 @@ export function spaceTouchingInlines() {
   const verbatim = new Set(['pre', 'code', 'kbd', 'samp']);
   const walk = (node: Root | ElementContent) => {
     if (!('children' in node) || (node.type === 'element' && verbatim.has(node.tagName))) return;
-    const children: RootContent[] = [];
-    for (const child of node.children) {
-      const before = children[children.length - 1];
-      if (before && apart(before, child)) children.push({ type: 'text', value: ' ' });
-      children.push(child);
+    // A new list of children only where a space goes in: most nodes need none.
+    let spaced: RootContent[] | undefined;
+    node.children.forEach((child, index) => {
+      const before = node.children[index - 1];
+      if (before && apart(before, child)) {
+        spaced ??= node.children.slice(0, index);
+        spaced.push({ type: 'text', value: ' ' });
+      }
+      spaced?.push(child);
       walk(child as ElementContent);
-    }
-    node.children = children as typeof node.children;
+    });
+    if (spaced) node.children = spaced as typeof node.children;
   };
   return (tree: Root) => walk(tree);
 }
@@ -40,9 +44,9 @@ export function spaceTouchingInlines() {
 function edge(node: RootContent, side: 0 | -1): string {
   if (node.type === 'text') return node.value.at(side) ?? '';
   if (node.type !== 'element') return '';
-  const children = side === 0 ? node.children : [...node.children].reverse();
-  for (const child of children) {
-    const found = edge(child, side);
+  const { children } = node;
+  for (let at = 0; at < children.length; at++) {
+    const found = edge(children[side === 0 ? at : children.length - 1 - at] as ElementContent, side);
     if (found) return found;
   }
   return '';
