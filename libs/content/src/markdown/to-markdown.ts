@@ -28,9 +28,9 @@ function tightLists() {
 function headingsWithoutBold() {
   return (tree: MdastRoot) => {
     eachNode(tree, (node) => {
-      const [only] = node.type === 'heading' ? node.children : [];
-      if (node.type === 'heading' && node.children.length === 1 && only?.type === 'strong')
-        node.children = only.children;
+      if (node.type !== 'heading') return true;
+      const [only] = node.children;
+      if (node.children.length === 1 && only?.type === 'strong') node.children = only.children;
       return true;
     });
   };
