@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
 import { isHidden } from '../clean/hidden.js';
+import { collapse } from './content-blocks.js';
 
 /** Text measurements of one element's subtree, gathered in a single pass. */
 export interface BlockStats {
@@ -43,7 +44,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
     for (const child of node.children) {
       // Text is counted here, not measured as a node of its own: pages hold more text nodes than elements.
       if (child.type === 'text') {
-        const length = collapsedLength(child.value);
+        const length = collapse(child.value).length;
         total.text += length;
         if (inLink || isLink) total.linkText += length;
       }
@@ -72,9 +73,6 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   walk(root, false);
   return stats;
 }
-
-/** The length of a text with its runs of whitespace collapsed to one space and its ends trimmed. */
-const collapsedLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
 
 /** Link labels this long name an item (a product, a story), not a menu entry. */
 export const TITLE_LABEL = 25;

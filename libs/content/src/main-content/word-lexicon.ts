@@ -20,10 +20,8 @@ export const lexiconWords = (text: string): string[] => text.toLowerCase().match
 
 /** A block's words and its pairs of adjacent words ("add to", "to cart"): what the lexicon may know. */
 export function lexiconTerms(words: readonly string[]): string[] {
-  return [...words, ...words.slice(1).map((word, index) => pairOf(words[index] as string, word))];
+  return [...words, ...words.slice(1).map((word, index) => `${words[index]} ${word}`)];
 }
-
-const pairOf = (first: string, second: string) => `${first} ${second}`;
 
 /** The words a block opens with: a button's or a label's whole text, a sentence's subject. */
 const OPENING_WORDS = 3;
@@ -34,28 +32,19 @@ export function lexiconFeatures(
   lexicon: WordLexicon,
 ): number[][] {
   return blockWords.map((words) => {
-    // Its distinct terms the lexicon knows, in `lexiconTerms`' order, read without listing every term.
-    const known = new Map<string, number>();
-    const read = (term: string) => {
-      if (Object.hasOwn(lexicon, term)) known.set(term, lexicon[term] as number);
-    };
-    for (const word of words) read(word);
-    for (let index = 1; index < words.length; index++)
-      read(pairOf(words[index - 1] as string, words[index] as string));
-    const ratios = [...known.values()];
+    const known = ratios([...new Set(lexiconTerms(words))], lexicon);
     return [
-      mean(ratios),
-      ratios.reduce((least, ratio) => Math.min(least, ratio), 0),
-      ratios.reduce((most, ratio) => Math.max(most, ratio), 0),
-      mean(
-        words
-          .slice(0, OPENING_WORDS)
-          .filter((word) => Object.hasOwn(lexicon, word))
-          .map((word) => lexicon[word] as number),
-      ),
+      mean(known),
+      known.reduce((least, ratio) => Math.min(least, ratio), 0),
+      known.reduce((most, ratio) => Math.max(most, ratio), 0),
+      mean(ratios(words.slice(0, OPENING_WORDS), lexicon)),
     ];
   });
 }
+
+/** The ratios of the words the lexicon knows (own keys only: "constructor" is a word too). */
+const ratios = (words: readonly string[], lexicon: WordLexicon) =>
+  words.filter((word) => Object.hasOwn(lexicon, word)).map((word) => lexicon[word] as number);
 
 const mean = (values: number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
