@@ -11,7 +11,8 @@ const NO_LANGUAGE = new Set(['auto', 'default', 'none', 'nohighlight']);
 
 /**
  * The language a `<pre>` block declares, on itself or on its `<code>`: by class
- * (`language-x` / `lang-x`) or by `data-language` / `data-lang`.
+ * (`language-x` / `lang-x`, or SyntaxHighlighter's `brush: x` as MDN writes it) or by
+ * `data-language` / `data-lang`.
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find(
@@ -19,14 +20,22 @@ export function codeLanguage(pre: Element): string | undefined {
   );
   for (const element of code ? [code, pre] : [pre]) {
     const { className, dataLanguage, dataLang } = element.properties;
-    for (const name of Array.isArray(className) ? className : []) {
-      const language = LANGUAGE_CLASS.exec(String(name))?.[1];
+    const names = Array.isArray(className) ? className.map(String) : [];
+    for (const [index, name] of names.entries()) {
+      const language = LANGUAGE_CLASS.exec(name)?.[1] ?? brushLanguage(name, names[index + 1]);
       if (language && !NO_LANGUAGE.has(language)) return language;
     }
     const declared = String(dataLanguage ?? dataLang ?? '').trim();
     if (declared && !NO_LANGUAGE.has(declared)) return declared;
   }
   return undefined;
+}
+
+/** SyntaxHighlighter's `class="brush: js; gutter: false"`, split by class into `brush:` and `js;` (or written `brush:js`). */
+function brushLanguage(name: string, next: string | undefined): string | undefined {
+  if (!name.startsWith('brush:')) return undefined;
+  const language = (name.length > 'brush:'.length ? name.slice('brush:'.length) : next)?.replace(/;$/, '');
+  return language || undefined;
 }
 
 /**

@@ -27,6 +27,8 @@ describe('toMarkdown', () => {
     ['<pre class="lang-sh"><code>const a = 1;</code></pre>', 'sh'],
     ['<pre class="language-rust">const a = 1;</pre>', 'rust'],
     ['<pre data-language="go"><code>const a = 1;</code></pre>', 'go'],
+    ['<pre class="brush: js notranslate">const a = 1;</pre>', 'js'],
+    ['<pre class="brush:php; gutter: false">const a = 1;</pre>', 'php'],
   ])('fences code with the language the page declares: %s', (html, language) => {
     expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
   });
