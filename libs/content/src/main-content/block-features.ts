@@ -248,11 +248,12 @@ type Holder = keyof typeof HOLDERS;
 const HOLDER_BITS = Object.fromEntries(
   Object.keys(HOLDERS).map((holder, bit) => [holder, 1 << bit]),
 ) as Record<Holder, number>;
+/** Each holder's test with its bit, listed once: every element of a page is tested. */
+const HOLDER_TESTS = Object.entries(HOLDERS).map(
+  ([holder, is]) => [is, HOLDER_BITS[holder as Holder]] as const,
+);
 const holderBits = (element: Element) =>
-  Object.entries(HOLDERS).reduce(
-    (bits, [holder, is]) => (is(element) ? bits | HOLDER_BITS[holder as Holder] : bits),
-    0,
-  );
+  HOLDER_TESTS.reduce((bits, [is, bit]) => (is(element) ? bits | bit : bits), 0);
 
 /**
  * A value each element derives from its own and its parent block's, read along a block's chain
