@@ -88,6 +88,13 @@ describe('POST /v2/scrape', () => {
     expect(removed.body.data.markdown).toContain('<Base64-Image-Removed>');
   });
 
+  it("keeps the page after a tag manager's self-closing iframe in <noscript>", async () => {
+    const { body } = await scrape({ url: running.site.url('/articles/harbour-seals') });
+    expect(body.data.markdown).toMatch(/^# Harbour seals\n\nHarbour seals haul out/);
+    expect(body.data.markdown).toContain('watch them from the dunes with binoculars.');
+    expect(body.data.markdown).not.toContain('Lighthouse');
+  });
+
   it('waits for JavaScript-rendered content', async () => {
     const { body } = await scrape({ url: running.site.url('/js-rendered') });
     expect(body.data.markdown).toContain('Kelp crab');

@@ -15,13 +15,27 @@ function depthOf(tree: Root): number {
 }
 
 describe('parseHtml', () => {
-  it('parses as a browser does with scripting off: implied elements, noscript as markup', () => {
+  it('parses as a browser does: implied elements, noscript content as markup', () => {
     const tree = parseHtml(
       '<title>Tea</title><p>Green <b>and black</b><noscript><p>No scripts here</p></noscript>',
     );
     const html = tree.children.find((node): node is Element => node.type === 'element');
     expect(html?.tagName).toBe('html');
     expect(hastToString(tree)).toBe('TeaGreen and blackNo scripts here');
+  });
+
+  it('ends what a <noscript> leaves open with the <noscript>: a self-closing tag-manager iframe keeps no page', () => {
+    const tree = parseHtml(
+      '<body><noscript><iframe src="https://www.googletagmanager.com/ns.html" height="0" width="0" /></noscript><main><h1>Render</h1><p>Deploy your code.</p></main></body>',
+    );
+    const elements: string[] = [];
+    const walk = (node: Root | RootContent) => {
+      if (node.type === 'element') elements.push(node.tagName);
+      if ('children' in node) node.children.forEach(walk);
+    };
+    walk(tree);
+    expect(elements).toEqual(['html', 'head', 'body', 'noscript', 'iframe', 'main', 'h1', 'p']);
+    expect(hastToString(tree)).toBe('RenderDeploy your code.');
   });
 
   it('parses a fragment without the document around it', () => {

@@ -15,14 +15,41 @@ type ChildNode = DefaultTreeAdapterMap['childNode'];
 export const MAX_DEPTH = 512;
 
 /**
- * HTML → hast, parsed as a browser does with scripting off (so `<noscript>` is markup), nesting
+ * HTML → hast, parsed as a browser with scripting on parses it, except that each `<noscript>`'s
+ * content is then parsed as markup on its own (a page served to crawlers, lazy images), nesting
  * capped at `MAX_DEPTH`: a whole page, or with `fragment` a piece of markup (a product description).
  */
 export function parseHtml(html: string, { fragment = false } = {}): Root {
-  const options = { scriptingEnabled: false };
-  const document = fragment ? parseFragment(html, options) : parse(html, options);
+  const document = fragment ? parseFragment(html) : parse(html);
+  expandNoscripts(document);
   capDepth(document);
   return fromParse5(document) as Root;
+}
+
+/**
+ * A `<noscript>` parsed with scripting on holds its markup as text. Parsed as markup in place, with
+ * scripting off, everything after an unclosed element in it would run into it: Google Tag
+ * Manager's `<noscript><iframe … /></noscript>` (a self-closing iframe, as React writes it) made
+ * the rest of the page the iframe's text. Parsed apart, the iframe ends with its `<noscript>`.
+ */
+function expandNoscripts(document: ParentNode): void {
+  const pending: ParentNode[] = [document];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    for (const child of node.childNodes) {
+      if (!('childNodes' in child)) continue;
+      if (child.nodeName === 'noscript') expandNoscript(child);
+      else pending.push(child);
+    }
+    if ('content' in node) pending.push(node.content);
+  }
+}
+
+function expandNoscript(noscript: ParentNode): void {
+  const [text] = noscript.childNodes;
+  if (noscript.childNodes.length !== 1 || !text || !('value' in text)) return;
+  const markup = parseFragment(text.value, { scriptingEnabled: false });
+  for (const child of markup.childNodes) child.parentNode = noscript as ChildNode['parentNode'];
+  noscript.childNodes = markup.childNodes;
 }
 
 /** Walks the tree without recursion and lays flat every element at `MAX_DEPTH`. */
