@@ -33,6 +33,30 @@ describe('removeBoilerplate', () => {
     );
   });
 
+  it('keeps the panels of a page built of widgets, each a small part of it, and drops the sidebar of one', () => {
+    const panel = (words: string) => `<div class="so-panel widget">${prose(words)}</div>`;
+    const built = floor(`${panel('Why negotiate.')}${panel('How to ask.')}${panel('What to say.')}`);
+    for (const section of ['Why negotiate.', 'How to ask.', 'What to say.']) expect(built).toContain(section);
+
+    const withSidebar = floor(
+      `<div class="content">${prose('Article text.')}</div><div class="widget"><a href="/">Recent posts</a></div><div class="widget"><p>About the author: a sailor.</p></div>`,
+    );
+    expect(withSidebar).toContain('Article text.');
+    expect(withSidebar).not.toContain('Recent posts');
+    expect(withSidebar).not.toContain('About the author');
+  });
+
+  it("keeps the <header> of a section or an article, which heads it, and removes the page's", () => {
+    const card = (title: string) =>
+      `<section><header><h2>${title}</h2><p>${title} for every team, with nothing to install.</p></header>${prose('Details.')}</section>`;
+    const html = floor(
+      `<header><a href="/">Loom</a> <a href="/pricing">Pricing</a></header><div>${card('Record')}${card('Share')}</div>`,
+    );
+    expect(html).toContain('<h2>Record</h2><p>Record for every team');
+    expect(html).toContain('<h2>Share</h2>');
+    expect(html).not.toContain('Pricing');
+  });
+
   it('removes a dialog laid over the page even when it holds most of the text', () => {
     const html = floor(
       `<div aria-modal="true">${prose('Terms of service.').repeat(5)}</div><div>${prose('Product text.')}</div>`,

@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { select } from 'hast-util-select';
-import { measureBlocks } from '../main-content/block-stats.js';
+import { type BlockStats, measureBlocks } from '../main-content/block-stats.js';
 import { holdsElement, removeElements } from '../tree/walk-elements.js';
 
 /**
@@ -62,12 +62,24 @@ export const BOILERPLATE_SELECTOR = [
   ...[...BOILERPLATE.roles].map((role) => `[role=${role}]`),
 ].join(', ');
 
-/** An element the reference list names (`BOILERPLATE_SELECTOR`); overlays are judged apart. */
-function isBoilerplate(element: Element): boolean {
-  if (BOILERPLATE.tags.has(element.tagName)) return true;
+/** What the page itself says a list entry does not name on it. */
+interface PageExceptions {
+  /** Class names the page builds its layout from (`classesHolding`). */
+  layoutClasses: ReadonlySet<string>;
+  /** `<header>`s of a section or an article, not of the page (`sectionHeaders`). */
+  sectionHeaders: ReadonlySet<Element>;
+}
+
+/**
+ * An element the reference list names (`BOILERPLATE_SELECTOR`), except by what the page's own
+ * use of a name says otherwise; overlays are judged apart.
+ */
+function isBoilerplate(element: Element, { layoutClasses, sectionHeaders }: PageExceptions): boolean {
+  if (BOILERPLATE.tags.has(element.tagName) && !sectionHeaders.has(element)) return true;
   const { className, id, role } = element.properties;
-  if (Array.isArray(className) && className.some((name) => BOILERPLATE.classes.has(String(name))))
-    return true;
+  const named = (name: string | number) =>
+    BOILERPLATE.classes.has(String(name)) && !layoutClasses.has(String(name));
+  if (Array.isArray(className) && className.some(named)) return true;
   if (typeof id === 'string' && BOILERPLATE.ids.has(id)) return true;
   return typeof role === 'string' && BOILERPLATE.roles.has(role);
 }
@@ -161,13 +173,59 @@ export function removeBoilerplate(tree: Root): void {
   let pageText = 0;
   for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
   const title = titleHeading(tree);
+  const exceptions = {
+    layoutClasses: classesHolding(tree, text, pageText * MAX_SHARE_OF_PAGE),
+    sectionHeaders: sectionHeaders(tree),
+  };
   removeElements(tree, (node) => {
     if (isOverlay(node)) return !holdsPage(node, title);
     return (
-      isBoilerplate(node) &&
+      isBoilerplate(node, exceptions) &&
       !isContentMarker(node) &&
       !holdsContent(node) &&
       (isPageFurniture(node) || (text.get(node)?.text ?? 0) <= pageText * MAX_SHARE_OF_PAGE)
     );
   });
+}
+
+/**
+ * The list's class names whose elements, each small enough to go, together hold more than `most`
+ * of the page's text (an element inside another of the same name not counted again): a page built
+ * of SiteOrigin `widget` panels, each one section of the article, names its layout with them.
+ */
+function classesHolding(tree: Root, text: Map<Element, BlockStats>, most: number): Set<string> {
+  const held = new Map<string, number>();
+  const walk = (parent: Root | Element, inside: ReadonlySet<string>) => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      const characters = text.get(child)?.text ?? 0;
+      const names = Array.isArray(child.properties.className) ? child.properties.className.map(String) : [];
+      const own = names.filter((name) => BOILERPLATE.classes.has(name) && !inside.has(name));
+      if (characters > most || own.length === 0) {
+        walk(child, inside);
+        continue;
+      }
+      for (const name of own) held.set(name, (held.get(name) ?? 0) + characters);
+      walk(child, new Set([...inside, ...own]));
+    }
+  };
+  walk(tree, new Set());
+  return new Set([...held].filter(([, characters]) => characters > most).map(([name]) => name));
+}
+
+/** Sectioning elements: a `<header>` inside one heads it, not the page (it is no `banner` landmark). */
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+
+/** The `<header>`s that head a section or an article (a card's title and blurb on a service page). */
+function sectionHeaders(tree: Root): Set<Element> {
+  const headers = new Set<Element>();
+  const walk = (parent: Root | Element, inSection: boolean) => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      if (inSection && child.tagName === 'header') headers.add(child);
+      walk(child, inSection || SECTIONING.has(child.tagName));
+    }
+  };
+  walk(tree, false);
+  return headers;
 }

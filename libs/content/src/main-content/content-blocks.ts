@@ -111,6 +111,13 @@ export function removeOwnText(element: Element): void {
 
 const holdsBlock = (element: Element) => holdsElement(element, (child) => BLOCK_TAGS.has(child.tagName));
 
-/** The page's title block: its first `<h1>` a reader sees (-1 when none). */
+/**
+ * The page's title block: the first block a reader sees that is an `<h1>` or lies in one (an
+ * `<h1>` wrapping a `<p>` or `<div>`; -1 when none).
+ */
 export const titleBlockIndex = (blocks: readonly ContentBlock[]) =>
-  blocks.findIndex((block) => block.element.tagName === 'h1' && !block.hidden);
+  blocks.findIndex(
+    (block) =>
+      !block.hidden &&
+      (block.element.tagName === 'h1' || block.ancestors.some((ancestor) => ancestor.tagName === 'h1')),
+  );

@@ -333,6 +333,29 @@ describe('extractMainContent', () => {
     expect(result).not.toContain('](#part-1)');
   });
 
+  it('keeps the title when it shares a wrapper with the table of contents under it, and drops the contents', () => {
+    const sections = ['When to file', 'Ways to file', 'Refunds'];
+    const contents = sections.map((title, index) => `<a href="#part-${index}">${title}</a>`).join('<br>');
+    const body = sections.map(
+      (title, index) => `<h2 id="part-${index}">${title}</h2>${prose('tax year', 2)}`,
+    );
+    const tree = parseHtml(
+      `<body><main><div class="block"><h1>Filing your taxes</h1><p>${contents}</p></div>${body.join('')}</main></body>`,
+    );
+    const result = text(extractMainContent(tree, options));
+    expect(result).toMatch(/^# Filing your taxes\n/);
+    expect(result).toContain('## Ways to file');
+    expect(result).not.toContain('](#part-1)');
+  });
+
+  it('keeps the title when its <h1> wraps a paragraph', () => {
+    const tree = parseHtml(
+      `<body><div class="hero"><h1><p class="display">Salt marsh birds</p></h1></div>
+      ${linkList(['Home', 'Birds', 'Maps', 'Shop'])}<div class="story">${prose('marsh', 5)}</div></body>`,
+    );
+    expect(text(extractMainContent(tree, options))).toMatch(/^# Salt marsh birds\n\nThe marsh changes/);
+  });
+
   it('on a product page drops the shop around the product, even when the product is a small part of the page', () => {
     const shopText = 'Free delivery on orders over 50 euros, returns within 30 days at any of our stores. ';
     const tree = parseHtml(`<body><main>
@@ -349,19 +372,42 @@ describe('extractMainContent', () => {
       expect(result).not.toContain(chrome);
   });
 
-  it('keeps every post of a thread and drops the furniture around each: author cards, signatures, votes', () => {
+  it('keeps every post of a thread and drops the furniture around each: author cards, signatures, votes, user extras', () => {
     const post = (author: string, topic: string) => `<div class="post">
       <div class="postprofile"><span class="avatar">${author[0]}</span><a href="/u/${author}">${author}</a> Posts: 4032 Joined: May 2019</div>
       <div class="content">${prose(topic, 1)}</div>
       <div class="signature">${author} rides a blue bicycle to work every single day of the year, rain or shine.</div>
-      <div class="vote-count">12</div></div>`;
+      <div class="vote-count">12</div>
+      <div class="message-userExtras"><dl><dt>Messages</dt><dd>8,211</dd></dl></div></div>`;
     const tree = parseHtml(
       `<body><h1>Best route to the coast?</h1><div class="thread">${post('Ada', 'coast road')}${post('Brook', 'ferry')}${post('Cyd', 'old railway path')}</div></body>`,
     );
     const result = text(extractMainContent(tree, options));
     for (const topic of ['The coast road changes', 'The ferry changes', 'The old railway path changes'])
       expect(result).toContain(topic);
-    for (const furniture of ['Posts: 4032', 'blue bicycle', '12']) expect(result).not.toContain(furniture);
+    for (const furniture of ['Posts: 4032', 'blue bicycle', '12', '8,211'])
+      expect(result).not.toContain(furniture);
+  });
+
+  it('keeps a list whose wrapper is named like post furniture when it holds most of the page (#all_votes)', () => {
+    const books = [
+      'The tide clock',
+      'Salt and stone',
+      'North of the harbour',
+      'A year of gulls',
+      'Low water',
+    ];
+    const rows = books
+      .map(
+        (title, index) =>
+          `<tr><td>${index + 1}</td><td><a href="/book/${index}">${title}</a> by A. Writer, 4.1 average rating, ${index + 3},120 votes</td></tr>`,
+      )
+      .join('');
+    const tree =
+      parseHtml(`<body><h1>Best sea books</h1><p>The best books about the sea, as voted by readers.</p>
+      <div id="all_votes"><table>${rows}</table></div></body>`);
+    const result = text(extractMainContent(tree, options));
+    for (const title of books) expect(result).toContain(title);
   });
 
   it('keeps the text that editors wrap in their own widgets (Elementor, CKEditor), not sidebar widgets', () => {
@@ -454,19 +500,25 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
   it('keeps the sections and plans of a service page, and drops its menus', () => {
     const section = (title: string, index: number) =>
       `<section class="feature"><h2>${title}</h2><p>${sentences[index]} ${sentences[(index + 1) % 6]}</p></section>`;
-    const plan = (name: string, price: string, what: string) =>
-      `<div class="plan"><h3>${name}</h3><p class="price">${price} a month</p><p>${what}</p></div>`;
+    // A pricing card as sites write them: name, price, a line, and what the plan includes.
+    const plan = (name: string, price: string, what: string, includes: string[]) =>
+      `<div class="plan"><h3>${name}</h3><p class="price">${price} a month</p><p>${what}</p><ul>${includes.map((item) => `<li>${item}</li>`).join('')}</ul></div>`;
     const tree = parseHtml(`<body>
       <div class="site-top">${menu(['Product', 'Pricing', 'Customers', 'Docs', 'Log in', 'Sign up'])}</div>
       <div class="hero"><h1>Tide alerts for every harbour</h1><p>${sentences[4]} ${sentences[5]}</p></div>
       ${['Alerts before the causeway closes', 'Tables that storms update', 'A chalkboard for your café'].map(section).join('')}
-      <div class="plans"><h2>Plans</h2>${plan('Walker', '€4', 'One harbour, alerts by e-mail and text message.')}
-        ${plan('Harbour', '€29', 'Every harbour of a coast, with a screen for the café wall.')}</div>
+      <div class="plans"><h2>Plans</h2>${plan('Walker', '€4', 'One harbour, alerts by e-mail and text message.', ['Alerts an hour before the causeway closes', 'Seven days of tide tables'])}
+        ${plan('Harbour', '€29', 'Every harbour of a coast, with a screen for the café wall.', ['Alerts for every harbour you add', 'A year of tide tables, updated after storms'])}</div>
       <div class="site-bottom">${menu(['About', 'Jobs', 'Press', 'Privacy', 'Terms'])}<p>© 2024 Tidewise Ltd.</p></div>
       </body>`);
     const result = text(extractMainContent(tree, { url: 'https://tidewise.test/' }));
     for (const sentence of sentences) expect(result).toContain(sentence);
-    for (const kept of ['## Alerts before the causeway closes', '€29 a month', 'Every harbour of a coast'])
+    for (const kept of [
+      '## Alerts before the causeway closes',
+      '€29 a month',
+      'Every harbour of a coast',
+      'Alerts for every harbour you add',
+    ])
       expect(result).toContain(kept);
     for (const boilerplate of ['[Customers]', '[Press]', 'Tidewise Ltd'])
       expect(result).not.toContain(boilerplate);

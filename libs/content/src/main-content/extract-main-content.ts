@@ -231,8 +231,9 @@ const SECTIONS = new Set(['div', 'section']);
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
 
 /**
- * A section that a boilerplate heading opens but that holds more than this share of the page is
- * the page itself ("Recommended Posts" above a whole forum thread on Invision boards).
+ * A section that a boilerplate heading opens, a table of contents or post furniture holding more
+ * than this share of the page is the page itself ("Recommended Posts" above a whole forum thread
+ * on Invision boards; Goodreads lists its books in `#all_votes`).
  */
 const MAX_SECTION_SHARE = 0.5;
 
@@ -247,10 +248,12 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
   const known = (element: Element) => {
     const own = stats.get(element);
     if (!own || !PRUNABLE.has(element.tagName)) return false;
-    if (isTableOfContents(own) || isChoiceList(element, stats)) return true;
-    if (isPostFurniture(element) && !holdsTitle(element)) return true;
+    if (isChoiceList(element, stats)) return true;
+    // A wrapper around the title and the contents under it goes down to the contents alone.
+    const small = own.text <= pageText * MAX_SECTION_SHARE;
+    if ((isTableOfContents(own) || isPostFurniture(element)) && small && !holdsTitle(element)) return true;
     const heading = SECTIONS.has(element.tagName) ? leadingHeading(element) : undefined;
-    if (heading && isBoilerplateHeading(heading) && own.text <= pageText * MAX_SECTION_SHARE) return true;
+    if (heading && isBoilerplateHeading(heading) && small) return true;
     // The one product is the content; grids of other items' cards around it are recommendations.
     if (!onProductPage) return false;
     return isItemCardGrid(element, stats) || (isShopChrome(element) && !holdsTitle(element));
