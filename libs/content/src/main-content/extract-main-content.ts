@@ -4,7 +4,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { isHidden, show } from '../clean/hidden.js';
-import { eachElement, removeElements } from '../tree/walk-elements.js';
+import { eachElement, holdsElement, removeElements } from '../tree/walk-elements.js';
 import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
@@ -443,9 +443,7 @@ function initialScore(element: Element): number {
   return (byTag[element.tagName] ?? 0) + classWeight(element);
 }
 
-function holdsTitle(element: Element): boolean {
-  return select('h1', element) !== undefined;
-}
+const holdsTitle = (element: Element) => holdsElement(element, (inner) => inner.tagName === 'h1');
 
 /** Below this share of its words shown, the product description from the page's data is added. */
 const MIN_DESCRIPTION_SHOWN = 0.5;

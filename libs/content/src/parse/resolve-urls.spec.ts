@@ -33,6 +33,14 @@ describe('resolveUrls', () => {
     expect(html).toContain('href="https://site.test/docs/assets/x"');
   });
 
+  it('uses the first <base> with an href wherever it stands, for the links before it too', () => {
+    const { base, html } = resolved(
+      '<head><base target="_blank"></head><body><a href="x">x</a><base href="/b/"><base href="/c/"></body>',
+    );
+    expect(base).toBe('https://site.test/b/');
+    expect(html).toContain('href="https://site.test/b/x"');
+  });
+
   it('ignores a <base> that does not parse as a URL', () => {
     expect(resolved('<base href="http://[bad"><a href="x">x</a>').base).toBe(PAGE);
   });

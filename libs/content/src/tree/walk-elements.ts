@@ -15,12 +15,20 @@ export function eachElement(root: Root | Element, read: (element: Element) => bo
   }
 }
 
-/** Whether any element under `root` passes `test` (stops at the first). */
-export function holdsElement(root: Root | Element, test: (element: Element) => boolean): boolean {
-  return root.children.some(
-    (child) => child.type === 'element' && (test(child) || holdsElement(child, test)),
-  );
+/** The first element under `root`, in document order, that passes `test`. */
+export function firstElement(root: Root | Element, test: (element: Element) => boolean): Element | undefined {
+  for (const child of root.children) {
+    if (child.type !== 'element') continue;
+    if (test(child)) return child;
+    const found = firstElement(child, test);
+    if (found) return found;
+  }
+  return undefined;
 }
+
+/** Whether any element under `root` passes `test` (stops at the first). */
+export const holdsElement = (root: Root | Element, test: (element: Element) => boolean): boolean =>
+  firstElement(root, test) !== undefined;
 
 /**
  * Removes every element under `root` that `test` picks, with what it holds, top down. Children
