@@ -24,19 +24,23 @@ const STREAMING_CALL = /\$R[CS]\("([A-Z]:[0-9a-z]+)","([A-Z]:[0-9a-z]+)"/g;
 
 function moveStreamedSegments(tree: Root): void {
   const segments = new Map<string, Element>();
-  const targets = new Map<string, string>();
+  const scripts: Element[] = [];
   eachElement(tree, (node) => {
     const id = node.properties.id;
     if (node.tagName === 'div' && typeof id === 'string' && /^S:/.test(id) && isHidden(node))
       segments.set(id, node);
-    if (node.tagName === 'script') {
-      for (const [, first, second] of hastToString(node).matchAll(STREAMING_CALL)) {
-        if (first?.startsWith('S:') && second) targets.set(first, second);
-        else if (second?.startsWith('S:') && first) targets.set(second, first);
-      }
-    }
+    if (node.tagName === 'script') scripts.push(node);
     return true;
   });
+  // Most pages stream nothing: their scripts (bundles, JSON state) are not searched for moves.
+  if (segments.size === 0) return;
+  const targets = new Map<string, string>();
+  for (const script of scripts) {
+    for (const [, first, second] of hastToString(script).matchAll(STREAMING_CALL)) {
+      if (first?.startsWith('S:') && second) targets.set(first, second);
+      else if (second?.startsWith('S:') && first) targets.set(second, first);
+    }
+  }
   for (const [segmentId, segment] of segments) {
     const target = targets.get(segmentId);
     // Looked up at each move: a placeholder may sit inside a segment moved before it (nested boundaries).
