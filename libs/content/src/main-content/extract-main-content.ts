@@ -443,7 +443,9 @@ function initialScore(element: Element): number {
   return (byTag[element.tagName] ?? 0) + classWeight(element);
 }
 
-const holdsTitle = (element: Element) => holdsElement(element, (inner) => inner.tagName === 'h1');
+/** Is or holds an `<h1>` (as `select('h1', element)` read it, the element itself included). */
+const isTitle = (element: Element) => element.tagName === 'h1';
+const holdsTitle = (element: Element) => isTitle(element) || holdsElement(element, isTitle);
 
 /** Below this share of its words shown, the product description from the page's data is added. */
 const MIN_DESCRIPTION_SHOWN = 0.5;
