@@ -137,13 +137,19 @@ describe('monitor notifications and schedules', () => {
     expect(created.status).toBe(200);
     const id = created.body.data.id;
     const slot = created.body.data.nextRunAt;
-    const scheduled = await until(async () => {
-      const { body } = await call(trawl, 'GET', `/v2/monitor/${id}/checks`);
-      const done = body.data.filter(
-        (c: { trigger: string; status: string }) => c.trigger === 'scheduled' && c.status !== 'running',
-      );
-      return done.length > 0 ? done : undefined;
-    }, 'a scheduled check');
+    // The slot is up to a minute away, and on a 2-core machine running two test files at once the
+    // check after it has taken half a minute more: a deadline well past both.
+    const scheduled = await until(
+      async () => {
+        const { body } = await call(trawl, 'GET', `/v2/monitor/${id}/checks`);
+        const done = body.data.filter(
+          (c: { trigger: string; status: string }) => c.trigger === 'scheduled' && c.status !== 'running',
+        );
+        return done.length > 0 ? done : undefined;
+      },
+      'a scheduled check',
+      150_000,
+    );
     await call(trawl, 'PATCH', `/v2/monitor/${id}`, { status: 'paused' });
     const { body } = await call(trawl, 'GET', `/v2/monitor/${id}/checks?limit=100`);
     const forSlot = body.data.filter((c: { scheduledFor: string }) => c.scheduledFor === slot);
@@ -153,5 +159,5 @@ describe('monitor notifications and schedules', () => {
       status: 'completed',
       summary: { totalPages: 1, new: 1 },
     });
-  });
+  }, 180_000);
 });
