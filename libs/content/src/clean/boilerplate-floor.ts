@@ -1,5 +1,4 @@
 import type { Element, Root } from 'hast';
-import { select } from 'hast-util-select';
 import { type BlockStats, measureBlocks } from '../main-content/block-stats.js';
 import { holdsElement, removeElements } from '../tree/walk-elements.js';
 
@@ -155,10 +154,12 @@ export function titleHeading(tree: Root | Element): Element | undefined {
 
 /** Whether an overlay holds the page itself: its main element, its article, or its title heading. */
 export function holdsPage(overlay: Element, title: Element | undefined): boolean {
-  return (
-    select('main, article, [role=main]', overlay) !== undefined ||
-    (title !== undefined && select('h1', overlay) === title)
-  );
+  const isPage = (element: Element) =>
+    element === title ||
+    element.tagName === 'main' ||
+    element.tagName === 'article' ||
+    element.properties.role === 'main';
+  return isPage(overlay) || holdsElement(overlay, isPage);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import { EXIT, visit } from 'unist-util-visit';
 import { eachElement } from '../tree/walk-elements.js';
 import { isHidden, NEVER_TEXT, show } from './hidden.js';
 
@@ -55,14 +54,17 @@ function moveStreamedSegments(tree: Root): void {
   }
 }
 
-function findTemplate(tree: Root, id: string): { node: Element; parent: Root | Element } | undefined {
-  let found: { node: Element; parent: Root | Element } | undefined;
-  visit(tree, 'element', (node: Element, _index, parent) => {
-    if (node.tagName !== 'template' || node.properties.id !== id || !parent) return;
-    found = { node, parent };
-    return EXIT;
-  });
-  return found;
+function findTemplate(
+  root: Root | Element,
+  id: string,
+): { node: Element; parent: Root | Element } | undefined {
+  for (const child of root.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'template' && child.properties.id === id) return { node: child, parent: root };
+    const found = findTemplate(child, id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function boundaryEnd(siblings: RootContent[], templateAt: number): number {
