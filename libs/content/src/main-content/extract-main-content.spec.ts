@@ -430,6 +430,15 @@ describe('extractMainContent', () => {
       <tr><td>1</td><td>Rest</td><td>Easy 3 km</td></tr></table></div></article></body>`);
     expect(text(extractMainContent(tree, options))).toContain('| 1 | Rest | Easy 3 km |');
   });
+
+  it('keeps a sentence that is mostly one link, and still drops a menu of short links in a paragraph', () => {
+    const tree = parseHtml(`<body><main><h1>Kettle care</h1>${prose('kettle', 2)}
+      <p><strong>Tip:</strong> read <a href="/guides/descaling">the full descaling guide</a></p>
+      <p><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/about">About us</a></p></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('**Tip:** read [the full descaling guide](/guides/descaling)');
+    expect(result).not.toContain('About us');
+  });
 });
 
 /** Pages of the size the classifier judges (at least 1,000 characters of text): written like real ones. */

@@ -313,7 +313,15 @@ function looksLikeBoilerplate(element: Element, own: BlockStats | undefined): bo
   if (!own) return false;
   if (classWeight(element) < 0 && !holdsTitle(element)) return true;
   // Link lists of short labels: menus, tag clouds, pagination. (Lists of titles are content on listing pages.)
-  return own.text > 0 && linkDensity(own) > 0.6 && own.text - own.linkText < 200 && !hasTitledLinks(own);
+  // A paragraph of one link and words of its own is a sentence that cites it, not a list.
+  const sentence = element.tagName === 'p' && own.links === 1 && own.text > own.linkText;
+  return (
+    own.text > 0 &&
+    linkDensity(own) > 0.6 &&
+    own.text - own.linkText < 200 &&
+    !hasTitledLinks(own) &&
+    !sentence
+  );
 }
 
 /**
