@@ -76,6 +76,10 @@ describe('removeBoilerplate', () => {
     expect(floor(`<div aria-modal="true"><main>${prose('Product text.')}</main></div>`)).toContain(
       'Product text.',
     );
+    // The dialog is itself the page's article (a quick-view page).
+    expect(floor(`<article role="dialog" aria-modal="true">${prose('Product text.')}</article>`)).toContain(
+      'Product text.',
+    );
     // A terms dialog before the content, its h1 first in the markup: the title is the first h1 outside dialogs.
     const early = floor(`<div aria-modal="true"><h1>Terms of use</h1>${prose('Terms of service.')}</div>
       <main><h1>Blue kettle</h1>${prose('Product text.')}</main>`);

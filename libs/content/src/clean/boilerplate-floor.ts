@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { type BlockStats, measureBlocks } from '../main-content/block-stats.js';
-import { holdsElement, removeElements } from '../tree/walk-elements.js';
+import { holdsElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 
 /**
  * The reference service's boilerplate list (API-NOTES.md), the floor `onlyMainContent` starts
@@ -115,16 +115,13 @@ const PAGE_FURNITURE: Landmark[] = ['footer', 'nav', 'aside'];
 const isPageFurniture = (element: Element) =>
   PAGE_FURNITURE.some((landmark) => isLandmark(element, landmark));
 
+/** The page's marked content: its main element or its article. */
+const isMainOrArticle = (element: Element) =>
+  element.tagName === 'main' || element.tagName === 'article' || element.properties.role === 'main';
+
 /** Marks of the page's own content: what holds one of these is never removed as boilerplate. */
-function isContentMarker(element: Element): boolean {
-  return (
-    element.tagName === 'main' ||
-    element.tagName === 'article' ||
-    element.tagName === 'h1' ||
-    element.properties.role === 'main' ||
-    element.properties.id === 'main'
-  );
-}
+const isContentMarker = (element: Element) =>
+  isMainOrArticle(element) || element.tagName === 'h1' || element.properties.id === 'main';
 
 const holdsContent = (element: Element) => holdsElement(element, isContentMarker);
 
@@ -154,12 +151,7 @@ export function titleHeading(tree: Root | Element): Element | undefined {
 
 /** Whether an overlay holds the page itself: its main element, its article, or its title heading. */
 export function holdsPage(overlay: Element, title: Element | undefined): boolean {
-  const isPage = (element: Element) =>
-    element === title ||
-    element.tagName === 'main' ||
-    element.tagName === 'article' ||
-    element.properties.role === 'main';
-  return isPage(overlay) || holdsElement(overlay, isPage);
+  return isOrHolds(overlay, (element) => element === title || isMainOrArticle(element));
 }
 
 /**

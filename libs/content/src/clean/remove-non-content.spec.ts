@@ -58,6 +58,16 @@ describe('removeNonContent', () => {
     expect(result).not.toContain('Loading');
   });
 
+  it('moves each streamed segment into the placeholder of its own id, not the first one on the page', () => {
+    const html =
+      '<main><h1>Guide</h1><template id="P:2"></template><p>Between.</p><template id="P:1"></template></main>' +
+      '<div hidden id="S:1"><p>First streamed.</p></div><div hidden id="S:2"><p>Second streamed.</p></div>' +
+      '<script>$RS("S:1","P:1")</script><script>$RS("S:2","P:2")</script>';
+    expect(cleaned(html)).toContain(
+      '<h1>Guide</h1><p>Second streamed.</p><p>Between.</p><p>First streamed.</p></main>',
+    );
+  });
+
   it('shows a hidden wrapper that holds most of the page (revealed by a script), but never a hidden dialog', () => {
     const story = `<p>${'The story every reader of this page came for. '.repeat(10)}</p>`;
     expect(cleaned(`<header>Site</header><div style="visibility:hidden">${story}</div>`)).toContain(

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import { eachElement } from '../tree/walk-elements.js';
+import { eachElement, findElement } from '../tree/walk-elements.js';
 import { isHidden, NEVER_TEXT, show } from './hidden.js';
 
 /**
@@ -43,28 +43,18 @@ function moveStreamedSegments(tree: Root): void {
   for (const [segmentId, segment] of segments) {
     const target = targets.get(segmentId);
     // Looked up at each move: a placeholder may sit inside a segment moved before it (nested boundaries).
-    const placeholder = target === undefined ? undefined : findTemplate(tree, target);
+    const placeholder =
+      target === undefined
+        ? undefined
+        : findElement(tree, (element) => element.tagName === 'template' && element.properties.id === target);
     if (!placeholder) continue;
     const siblings = placeholder.parent.children as RootContent[];
-    const at = siblings.indexOf(placeholder.node);
+    const at = siblings.indexOf(placeholder.element);
     // A boundary's fallback runs from its template to the closing `<!--/$-->`: the segment replaces both.
     const end = target?.startsWith('B:') ? boundaryEnd(siblings, at) : at + 1;
     siblings.splice(at, end - at, ...(segment.children as RootContent[]));
     segment.children = [];
   }
-}
-
-function findTemplate(
-  root: Root | Element,
-  id: string,
-): { node: Element; parent: Root | Element } | undefined {
-  for (const child of root.children) {
-    if (child.type !== 'element') continue;
-    if (child.tagName === 'template' && child.properties.id === id) return { node: child, parent: root };
-    const found = findTemplate(child, id);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function boundaryEnd(siblings: RootContent[], templateAt: number): number {

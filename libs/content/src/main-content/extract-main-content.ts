@@ -4,7 +4,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { isHidden, show } from '../clean/hidden.js';
-import { eachElement, holdsElement, removeElements } from '../tree/walk-elements.js';
+import { eachElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
@@ -451,9 +451,8 @@ function initialScore(element: Element): number {
   return (byTag[element.tagName] ?? 0) + classWeight(element);
 }
 
-/** Is or holds an `<h1>` (as `select('h1', element)` read it, the element itself included). */
-const isTitle = (element: Element) => element.tagName === 'h1';
-const holdsTitle = (element: Element) => isTitle(element) || holdsElement(element, isTitle);
+/** Is or holds an `<h1>`. */
+const holdsTitle = (element: Element) => isOrHolds(element, (inner) => inner.tagName === 'h1');
 
 /** Below this share of its words shown, the product description from the page's data is added. */
 const MIN_DESCRIPTION_SHOWN = 0.5;

@@ -15,20 +15,33 @@ export function eachElement(root: Root | Element, read: (element: Element) => bo
   }
 }
 
-/** The first element under `root`, in document order, that passes `test`. */
-export function firstElement(root: Root | Element, test: (element: Element) => boolean): Element | undefined {
+/** The first element under `root`, in document order, that passes `test`, with the node holding it. */
+export function findElement(
+  root: Root | Element,
+  test: (element: Element) => boolean,
+): { element: Element; parent: Root | Element } | undefined {
   for (const child of root.children) {
     if (child.type !== 'element') continue;
-    if (test(child)) return child;
-    const found = firstElement(child, test);
+    if (test(child)) return { element: child, parent: root };
+    const found = findElement(child, test);
     if (found) return found;
   }
   return undefined;
 }
 
+/** The first element under `root`, in document order, that passes `test`. */
+export const firstElement = (
+  root: Root | Element,
+  test: (element: Element) => boolean,
+): Element | undefined => findElement(root, test)?.element;
+
 /** Whether any element under `root` passes `test` (stops at the first). */
 export const holdsElement = (root: Root | Element, test: (element: Element) => boolean): boolean =>
-  firstElement(root, test) !== undefined;
+  findElement(root, test) !== undefined;
+
+/** Whether `element` itself or any element under it passes `test`, as a CSS `select` on it reads. */
+export const isOrHolds = (element: Element, test: (element: Element) => boolean): boolean =>
+  test(element) || holdsElement(element, test);
 
 /**
  * Removes every element under `root` that `test` picks, with what it holds, top down. Children
