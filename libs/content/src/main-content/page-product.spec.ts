@@ -1,3 +1,4 @@
+import { toString as hastToString } from 'hast-util-to-string';
 import { parseHtml } from '#structured';
 import { pageProduct } from './page-product.js';
 
@@ -15,6 +16,18 @@ describe('pageProduct', () => {
       `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script><h1>Kettle</h1>`,
     );
     expect(pageProduct(tree, url)?.description).toHaveLength(1);
+  });
+
+  it('reads a description the theme wrote URL-encoded as the words it encodes', () => {
+    const product = (description: string) =>
+      parseHtml(
+        `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Sofa', description })}</script>`,
+      );
+    const text = (description: string) =>
+      pageProduct(product(description), url)?.description?.map((node) => hastToString(node));
+    expect(text('A%20curved%20sofa%2C%20feather%20cushions.')).toEqual(['A curved sofa, feather cushions.']);
+    // Prose that happens to mention a percentage is left as written.
+    expect(text('Save 20%20 today')).toEqual(['Save 20%20 today']);
   });
 
   it('counts one microdata schema.org Product as a product page, and several as a listing', () => {

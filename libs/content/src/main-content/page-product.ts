@@ -27,7 +27,7 @@ export function pageProduct(
   const names = new Set(products.map((product) => asText(product.name)));
   if (names.size !== 1) return undefined;
   const description = products.map((product) => asText(product.description)).find(Boolean);
-  return description ? { description: descriptionBlocks(description, url) } : {};
+  return description ? { description: descriptionBlocks(unescaped(description), url) } : {};
 }
 
 /** Elements marked `itemtype="…schema.org/Product"` (the description is already in the HTML there). */
@@ -39,6 +39,19 @@ function microdataProducts(tree: Root): number {
   return products;
 }
 const PRODUCT_TYPE = /schema\.org\/(?:Product|ProductGroup)$/i;
+
+/**
+ * Some shop themes write the description URL-encoded into their JSON-LD (`An%20elegant%20sofa…`):
+ * text without a single space but with escapes is not meant to be read as it stands.
+ */
+function unescaped(description: string): string {
+  if (/\s/.test(description) || !/%[0-9a-f]{2}/i.test(description)) return description;
+  try {
+    return decodeURIComponent(description);
+  } catch {
+    return description;
+  }
+}
 
 function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {

@@ -95,12 +95,44 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('writes a heading that holds blocks as one line, its blocks apart', () => {
+    expect(
+      markdown(
+        '<h4>Connectivity <div class="tool-tip">Wired or wireless.</div></h4><h2><span>Step 1</span><div>Unpack</div></h2>',
+      ),
+    ).toBe('#### Connectivity Wired or wireless.\n\n## Step 1 Unpack');
+  });
+
+  it('writes a table caption as a paragraph before the table', () => {
+    expect(
+      markdown(
+        '<table><caption>Table 2. <em>Boiling</em> points</caption><tr><th>Liquid</th><th>°C</th></tr><tr><td>Water</td><td>100</td></tr></table>',
+      ),
+    ).toBe('Table 2. _Boiling_ points\n\n| Liquid | °C |\n| - | - |\n| Water | 100 |');
+  });
+
+  it('shows what an obsolete <content> wrapper holds, as a browser does', () => {
+    expect(
+      markdown(
+        '<content xmlns:ou="http://omniupdate.com/XSL/Variables"><p>Programs</p><p>Courses</p></content>',
+      ),
+    ).toBe('Programs\n\nCourses');
+  });
+
   it('writes a link that leads nowhere as its text', () => {
     expect(
       markdown(
         '<p><a>Sort by price</a> or <a href="javascript:void(0)">filter <b>all</b></a>, then <a href="/x">go</a></p>',
       ),
     ).toBe('Sort by price or filter **all**, then [go](/x)');
+  });
+
+  it('writes a link inside a link as its content, as markdown links cannot nest', () => {
+    expect(
+      markdown(
+        '<p><a href="https://shop.test/item">Watch <video src="https://cdn.test/clip.mp4" poster="https://cdn.test/p.jpg"></video> the clip</a></p>',
+      ),
+    ).toBe('[Watch ![](https://cdn.test/p.jpg) the clip](https://shop.test/item)');
   });
 
   it('fences code without a language as plain fenced code, also where the page leaves it to a guess', () => {
@@ -219,5 +251,7 @@ describe('toMarkdown', () => {
     const html = '<p>dot: <img alt="d" src="data:image/png;base64,iVBORw0KGgo="></p>';
     expect(markdown(html)).toBe('dot: ![d](<Base64-Image-Removed>)');
     expect(markdown(html, false)).toBe('dot: ![d](data:image/png;base64,iVBORw0KGgo=)');
+    const svg = `<p><img alt="s" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' /%3E"></p>`;
+    expect(markdown(svg)).toBe('![s](<Base64-Image-Removed>)');
   });
 });

@@ -11,7 +11,8 @@ import { withoutEmptyBlocks } from './empty-blocks.js';
 import { headingPermalinks } from './heading-permalinks.js';
 import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
-import { cellsOnOneLine } from './table-cells.js';
+import { cellsAndHeadingsOnOneLine } from './one-line-blocks.js';
+import { shownElements } from './shown-elements.js';
 import { spaceTouchingInlines } from './touching-inlines.js';
 
 /** Lists as people write them: no blank lines between items, nested lists directly under their item. */
@@ -37,21 +38,23 @@ function headingsWithoutBold() {
 }
 
 /**
- * A link that leads nowhere (`<a>` without `href`, or a `javascript:` action) is its text: written as
- * a link it would read `[Sort by price]()`.
+ * Links as a reader can follow them. One that leads nowhere (`<a>` without `href`, or a `javascript:`
+ * action) is its text: written as a link it would read `[Sort by price]()`. A link inside a link is
+ * its content, as markdown links cannot nest: a video in a product card's link (the converter writes
+ * a video as a link to its file) would read as stray brackets and the card's bare URL.
  */
-function linksWithoutDestination() {
-  return (tree: MdastRoot) => {
-    eachNode(tree, (node) => {
-      if (!('children' in node)) return true;
-      // Links hold no links, so their text needs no second look.
-      if (node.children.some(leadsNowhere))
-        node.children = (node.children as Nodes[]).flatMap((child): Nodes[] =>
-          leadsNowhere(child) ? child.children : [child],
-        ) as typeof node.children;
-      return true;
-    });
+function followableLinks() {
+  const unwrap = (node: Nodes, inLink: boolean): void => {
+    if (!('children' in node)) return;
+    const inside = inLink || (node.type === 'link' && !leadsNowhere(node));
+    for (const child of node.children) unwrap(child, inside);
+    const drops = (child: Nodes): child is Link => child.type === 'link' && (inside || leadsNowhere(child));
+    if (node.children.some(drops))
+      node.children = (node.children as Nodes[]).flatMap((child): Nodes[] =>
+        drops(child) ? child.children : [child],
+      ) as typeof node.children;
   };
+  return (tree: MdastRoot) => unwrap(tree, false);
 }
 
 const leadsNowhere = (node: Nodes): node is Link =>
@@ -88,11 +91,14 @@ const processor = unified()
   .use(headingPermalinks)
   // `<wbr>` only marks where a long word may wrap: hast-util-to-mdast writes a zero-width space there,
   // which splits the word for whoever reads the text (a browser copies nothing).
-  .use(rehypeRemark, { newlines: false, handlers: { pre: preWithLanguage, wbr: () => undefined } })
+  .use(rehypeRemark, {
+    newlines: false,
+    handlers: { ...shownElements, pre: preWithLanguage, wbr: () => undefined },
+  })
   .use(tightLists)
-  .use(linksWithoutDestination)
+  .use(followableLinks)
   .use(headingsWithoutBold)
-  .use(cellsOnOneLine)
+  .use(cellsAndHeadingsOnOneLine)
   .use(tidyInlineEdges)
   .use(withoutEmptyBlocks)
   .use(remarkGfm, { tablePipeAlign: false })
@@ -111,7 +117,8 @@ const processor = unified()
     },
   });
 
-const BASE64_IMAGE = /\]\(data:image\/[^)]*\)/g;
+/** A `data:` image's destination, also where the writer wraps it in `<…>` (an inline SVG with spaces). */
+const BASE64_IMAGE = /\]\((?:<data:image\/[^>]*>|data:image\/[^)]*)\)/g;
 
 export function toMarkdown(tree: Root, options: { removeBase64Images: boolean }): string {
   const mdast = processor.runSync(tree);

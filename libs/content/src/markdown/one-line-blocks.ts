@@ -3,16 +3,16 @@ import { eachNode } from './each-node.js';
 import { PHRASING_PARENTS } from './inline-edges.js';
 
 /**
- * A GFM table row is one line, so each cell must be too. Cells of real pages hold blocks (spec
- * tables with a `<p>` per value, a list of sizes, a code sample): a list or a code fence would
- * break the row, and two paragraphs would run together (`<p>one</p><p>two</p>` read `onetwo`).
- * Each block in a cell becomes its inline content, blocks and line breaks kept apart by a space;
- * code becomes inline code.
+ * A GFM table row is one line, so each cell must be too, and so is an ATX heading. Cells of real
+ * pages hold blocks (spec tables with a `<p>` per value, a list of sizes, a code sample), and so do
+ * headings (a `<div>` title beside a tooltip's text): a list or a code fence would break the row,
+ * and two blocks would run together (`<p>one</p><p>two</p>` read `onetwo`). Each block becomes its
+ * inline content, blocks and line breaks kept apart by a space; code becomes inline code.
  */
-export function cellsOnOneLine() {
+export function cellsAndHeadingsOnOneLine() {
   return (tree: Root) => {
     eachNode(tree, (node) => {
-      if (node.type !== 'tableCell') return true;
+      if (node.type !== 'tableCell' && node.type !== 'heading') return true;
       node.children = tidySpaces(inline(node.children));
       return false;
     });
