@@ -178,6 +178,14 @@ describe('toMarkdown', () => {
         '<p>H<sub>2</sub>O on the 10<sup>th</sup>, <span>un</span>believable, <b>Price:</b><span>$5</span></p>',
       ),
     ).toBe('H2O on the 10th, unbelievable, **Price:**$5');
+    expect(
+      markdown(
+        '<p><b>Pros:</b>Fast and secure<b>Cons:</b>Costly, <b class="title">Support</b>Our team, etc.<em>Name</em></p>',
+      ),
+    ).toBe('**Pros:** Fast and secure **Cons:** Costly, **Support** Our team, etc. _Name_');
+    expect(markdown('<p><span class="drop-cap">T</span>he <a href="/gcp">GC</a>P</p>')).toBe(
+      'The [GC](/gcp)P',
+    );
     expect(markdown('<p>Donau<wbr>dampf<wbr>schiff</p>')).toBe('Donaudampfschiff');
     expect(markdown('<pre><code><span>get</span><span>Item</span><span>2</span>()</code></pre>')).toBe(
       '```\ngetItem2()\n```',

@@ -4,20 +4,25 @@ import { phrasing } from 'hast-util-phrasing';
 /**
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
  * apart on screen, by the page's CSS, but fuse into one word in markdown: a space goes between
- * them where both sides are letters or digits. Sub- and superscripts stay attached (H₂O, 10th),
- * and code is left as it is: a highlighter's spans touch where the source's characters do.
+ * them where both sides are letters or digits. A text and an element that touch are apart where a
+ * word meets a number (a count badge) or a capital follows a small letter or a sentence's mark
+ * (run-in titles: `security<b>Cons:</b>`, `<b class="title">Industry</b>Our experts`), not where a
+ * styled part of a word (`<span>un</span>believable`, a drop cap, a link on `<a>GC</a>P`) meets the rest. Sub- and
+ * superscripts stay attached (H₂O, 10th), and code is left as it is: a highlighter's spans touch
+ * where the source's characters do.
  */
 export function spaceTouchingInlines() {
   const attached = new Set(['sub', 'sup', 'wbr', 'br']);
   const wordy = /[\p{L}\p{N}]/u;
+  const startsWord = (last: string, first: string) => /[\p{Ll}.!?:;,]/u.test(last) && /\p{Lu}/u.test(first);
   const apart = (before: RootContent, after: RootContent) => {
     if (before.type === 'element' && (attached.has(before.tagName) || !phrasing(before))) return false;
     if (after.type === 'element' && (attached.has(after.tagName) || !phrasing(after))) return false;
     if (before.type !== 'element' && after.type !== 'element') return false;
     const last = edge(before, -1);
     const first = edge(after, 0);
+    if (startsWord(last, first)) return true;
     if (!wordy.test(last) || !wordy.test(first)) return false;
-    // A text beside an element: only a word beside a number (a count badge), not a styled part of a word.
     if (before.type === 'text' || after.type === 'text') return /\p{N}/u.test(last) !== /\p{N}/u.test(first);
     return true;
   };
