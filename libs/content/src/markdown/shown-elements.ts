@@ -14,9 +14,9 @@ const isCaption = (node: Element['children'][number]): node is Element =>
  */
 const tableWithCaption: Handle = (state, node) => {
   const caption = state.inTable ? undefined : node.children.find(isCaption);
-  const title = caption ? state.toFlow(state.all(caption)) : [];
   const table = defaultHandlers.table(state, node);
-  return table ? [...title, ...[table].flat()] : title;
+  if (!caption || !table) return table;
+  return [...state.toFlow(state.all(caption)), ...(Array.isArray(table) ? table : [table])];
 };
 
 /**

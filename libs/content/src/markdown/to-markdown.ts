@@ -48,14 +48,17 @@ function followableLinks() {
     if (!('children' in node)) return;
     const inside = inLink || (node.type === 'link' && !leadsNowhere(node));
     for (const child of node.children) unwrap(child, inside);
-    const drops = (child: Nodes): child is Link => child.type === 'link' && (inside || leadsNowhere(child));
-    if (node.children.some(drops))
+    if (node.children.some((child) => isUnfollowable(child, inside)))
       node.children = (node.children as Nodes[]).flatMap((child): Nodes[] =>
-        drops(child) ? child.children : [child],
+        isUnfollowable(child, inside) ? child.children : [child],
       ) as typeof node.children;
   };
   return (tree: MdastRoot) => unwrap(tree, false);
 }
+
+/** A link that leads nowhere, or any link inside a link (`inLink`). */
+const isUnfollowable = (node: Nodes, inLink: boolean): node is Link =>
+  node.type === 'link' && (inLink || leadsNowhere(node));
 
 const leadsNowhere = (node: Nodes): node is Link =>
   node.type === 'link' && (node.url.trim() === '' || /^javascript:/i.test(node.url.trim()));
