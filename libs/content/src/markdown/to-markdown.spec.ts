@@ -183,9 +183,11 @@ describe('toMarkdown', () => {
         '<p><b>Pros:</b>Fast and secure<b>Cons:</b>Costly, <b class="title">Support</b>Our team, etc.<em>Name</em></p>',
       ),
     ).toBe('**Pros:** Fast and secure **Cons:** Costly, **Support** Our team, etc. _Name_');
-    expect(markdown('<p><span class="drop-cap">T</span>he <a href="/gcp">GC</a>P</p>')).toBe(
-      'The [GC](/gcp)P',
-    );
+    expect(
+      markdown(
+        '<p><span class="drop-cap">T</span>he <a href="/gcp">GC</a>P, <span>functools.</span><span>Placeholder</span></p>',
+      ),
+    ).toBe('The [GC](/gcp)P, functools.Placeholder');
     expect(markdown('<p>Donau<wbr>dampf<wbr>schiff</p>')).toBe('Donaudampfschiff');
     expect(markdown('<pre><code><span>get</span><span>Item</span><span>2</span>()</code></pre>')).toBe(
       '```\ngetItem2()\n```',

@@ -4,10 +4,12 @@ import { phrasing } from 'hast-util-phrasing';
 /**
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
  * apart on screen, by the page's CSS, but fuse into one word in markdown: a space goes between
- * them where both sides are letters or digits. A text and an element that touch are apart where a
- * word meets a number (a count badge) or a capital follows a small letter or a sentence's mark
- * (run-in titles: `security<b>Cons:</b>`, `<b class="title">Industry</b>Our experts`), not where a
- * styled part of a word (`<span>un</span>believable`, a drop cap, a link on `<a>GC</a>P`) meets the rest. Sub- and
+ * them where both sides are letters or digits (two elements that split a name at a mark, such as
+ * `<span>functools.</span><span>partial</span>` or `Category<span>:</span>`, stay as they are). A text
+ * and an element that touch are apart where a word meets a number (a count badge) or a capital
+ * follows a small letter or a sentence's mark (run-in titles: `security<b>Cons:</b>`,
+ * `<b class="title">Industry</b>Our experts`), not where a styled part of a word
+ * (`<span>un</span>believable`, a drop cap, a link on `<a>GC</a>P`) meets the rest. Sub- and
  * superscripts stay attached (H₂O, 10th), and code is left as it is: a highlighter's spans touch
  * where the source's characters do.
  */
@@ -21,10 +23,10 @@ export function spaceTouchingInlines() {
     if (before.type !== 'element' && after.type !== 'element') return false;
     const last = edge(before, -1);
     const first = edge(after, 0);
-    if (startsWord(last, first)) return true;
-    if (!wordy.test(last) || !wordy.test(first)) return false;
-    if (before.type === 'text' || after.type === 'text') return /\p{N}/u.test(last) !== /\p{N}/u.test(first);
-    return true;
+    const words = wordy.test(last) && wordy.test(first);
+    if (before.type === 'element' && after.type === 'element') return words;
+    const numberMeetsWord = /\p{N}/u.test(last) !== /\p{N}/u.test(first);
+    return (words && numberMeetsWord) || startsWord(last, first);
   };
   const verbatim = new Set(['pre', 'code', 'kbd', 'samp']);
   const walk = (node: Root | ElementContent) => {
