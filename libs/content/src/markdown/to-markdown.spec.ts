@@ -109,6 +109,12 @@ describe('toMarkdown', () => {
         '<table><caption>Table 2. <em>Boiling</em> points</caption><tr><th>Liquid</th><th>°C</th></tr><tr><td>Water</td><td>100</td></tr></table>',
       ),
     ).toBe('Table 2. _Boiling_ points\n\n| Liquid | °C |\n| - | - |\n| Water | 100 |');
+    // A table in a cell is written as its text, which holds its caption once.
+    expect(
+      markdown(
+        '<table><tr><th>Name</th></tr><tr><td><table><caption>Sizes</caption><tr><td>S M</td></tr></table></td></tr></table>',
+      ),
+    ).toBe('| Name |\n| - |\n| Sizes S M |');
   });
 
   it('shows what an obsolete <content> wrapper holds, as a browser does', () => {
