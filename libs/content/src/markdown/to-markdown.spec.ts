@@ -200,6 +200,16 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('writes a superscript touching a word with a caret (powers, footnote marks), but ordinals and cents attached', () => {
+    expect(
+      markdown(
+        '<p>About 10<sup>6</sup> m<sup>2</sup>, the M3 Pro<sup><a href="#fn14">14</a></sup> and Materials<sup>a</sup> on the 1<sup>st</sup> and 2<sup>nd</sup> for $549<sup>00</sup>, see note <sup>[2]</sup></p>',
+      ),
+    ).toBe(
+      'About 10^6 m^2, the M3 Pro^[14](#fn14) and Materials^a on the 1st and 2nd for $54900, see note \\[2]',
+    );
+  });
+
   it('puts a link around blocks into each block, so no link text holds list markers or line breaks', () => {
     expect(
       markdown('<a href="https://x.test/p/1"><ul><li>Trail shoe <b>ST-5</b></li><li>$108</li></ul></a>'),

@@ -1,5 +1,6 @@
 import type { ElementContent, Root, RootContent } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
+import { toString as hastToString } from 'hast-util-to-string';
 
 /**
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
@@ -9,14 +10,25 @@ import { phrasing } from 'hast-util-phrasing';
  * and an element that touch are apart where a word meets a number (a count badge) or a capital
  * follows a small letter or a sentence's mark (run-in titles: `security<b>Cons:</b>`,
  * `<b class="title">Industry</b>Our experts`), not where a styled part of a word
- * (`<span>un</span>believable`, a drop cap, a link on `<a>GC</a>P`) meets the rest. Sub- and
- * superscripts stay attached (H₂O, 10th), and code is left as it is: a highlighter's spans touch
- * where the source's characters do.
+ * (`<span>un</span>believable`, a drop cap, a link on `<a>GC</a>P`) meets the rest. Subscripts stay
+ * attached (H₂O), and so do an ordinal's and a price's superscripts (10th, $549⁰⁰); any other
+ * superscript touching a word is written with a caret, as plain text writes powers and footnote
+ * marks (`10^6`, `Pro^14`), not fused into another number or word (`106`, `Pro14`). Code is left as
+ * it is: a highlighter's spans touch where the source's characters do.
  */
 export function spaceTouchingInlines() {
   const attached = new Set(['sub', 'sup', 'wbr', 'br']);
   const wordy = /[\p{L}\p{N}]/u;
   const startsWord = (last: string, first: string) => /[\p{Ll}.!?:;,]/u.test(last) && /\p{Lu}/u.test(first);
+  const raised = (before: RootContent, after: RootContent) => {
+    if (after.type !== 'element' || after.tagName !== 'sup') return false;
+    const last = edge(before, -1);
+    if (!wordy.test(last) || !wordy.test(edge(after, 0))) return false;
+    // An ordinal's letters (10th) and a price's cents ($549⁰⁰) are read with their number.
+    const ordinal = /\p{N}/u.test(last) && /^\p{L}+$/u.test(hastToString(after).trim());
+    const cents = /\p{Sc}\s*[\d.,]+$/u.test(before.type === 'text' ? before.value : hastToString(before));
+    return !ordinal && !cents;
+  };
   const apart = (before: RootContent, after: RootContent) => {
     if (before.type === 'element' && (attached.has(before.tagName) || !phrasing(before))) return false;
     if (after.type === 'element' && (attached.has(after.tagName) || !phrasing(after))) return false;
@@ -35,9 +47,10 @@ export function spaceTouchingInlines() {
     let spaced: RootContent[] | undefined;
     node.children.forEach((child, index) => {
       const before = node.children[index - 1];
-      if (before && apart(before, child)) {
+      const between = before && (raised(before, child) ? '^' : apart(before, child) ? ' ' : '');
+      if (between) {
         spaced ??= node.children.slice(0, index);
-        spaced.push({ type: 'text', value: ' ' });
+        spaced.push({ type: 'text', value: between });
       }
       spaced?.push(child);
       walk(child as ElementContent);
