@@ -30,6 +30,16 @@ describe('pageProduct', () => {
     expect(text('Save 20%20 today')).toEqual(['Save 20%20 today']);
   });
 
+  it('reads the character references a theme wrote into a plain-text description as the characters', () => {
+    const tree = parseHtml(
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Tee', description: 'Model is 6&apos;0&quot; &amp; wears M\n\nCotton &lt; 100%' })}</script>`,
+    );
+    expect(pageProduct(tree, url)?.description?.map((node) => hastToString(node))).toEqual([
+      'Model is 6\'0" & wears M',
+      'Cotton < 100%',
+    ]);
+  });
+
   it('counts one microdata schema.org Product as a product page, and several as a listing', () => {
     const item = (name: string) =>
       `<div itemscope itemtype="https://schema.org/Product"><h2 itemprop="name">${name}</h2></div>`;

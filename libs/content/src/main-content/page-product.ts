@@ -68,7 +68,8 @@ function descriptionBlocks(description: string, url: string): ElementContent[] {
       type: 'element',
       tagName: 'p',
       properties: {},
-      children: [{ type: 'text', value: paragraph }],
+      // Read as HTML text: themes escape JSON-LD strings as HTML (`Model is 6&apos;0&quot;`).
+      children: parseHtml(paragraph, { fragment: true }).children as ElementContent[],
     }));
 }
 
