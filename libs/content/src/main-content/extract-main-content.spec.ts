@@ -3,7 +3,9 @@ import { toHtml } from 'hast-util-to-html';
 import { parseHtml } from '#structured';
 import { removeBoilerplate } from '../clean/boilerplate-floor.js';
 import { toMarkdown } from '../markdown/to-markdown.js';
+import { CLASSIFIER_FEATURE_NAMES, type ExtractionModel } from './block-classifier.js';
 import { extractMainContent, readPage } from './extract-main-content.js';
+import { PAGE_TYPES, PAGE_VECTOR_NAMES } from './page-type.js';
 
 const options = { url: 'https://site.test/post' };
 const sentence = (topic: string) =>
@@ -57,6 +59,19 @@ describe('extractMainContent', () => {
       '<body><h1>Lake</h1><div hidden><p>Sign in to save lakes you like.</p></div></body>',
     );
     expect(text(extractMainContent(bare, options))).toBe('# Lake');
+  });
+
+  it('keeps the whole page when the classifier keeps nothing but a title that is not the first block', () => {
+    // A model that judges every block boilerplate: only the title is left of the pick.
+    const judgesAllBoilerplate: ExtractionModel = {
+      pageTypes: PAGE_TYPES.map(() => ({ features: PAGE_VECTOR_NAMES, bias: 0, trees: [] })),
+      blocks: { features: CLASSIFIER_FEATURE_NAMES, bias: -1000, trees: [] },
+      lexicon: {},
+    };
+    const tree = parseHtml(`<body><p>Lakes of the north</p><h1>Lake</h1>${prose('lake', 8)}</body>`);
+    const result = text(extractMainContent(tree, { ...options, extractionModel: judgesAllBoilerplate }));
+    expect(result).toContain('Lakes of the north');
+    expect(result).toContain('The lake changes');
   });
 
   it("shows a product's details from the closed accordion they are in, and drops the hidden menus", () => {

@@ -54,7 +54,8 @@ export function extractMainContent(tree: Root, options: ExtractionOptions & { ur
   const firstH1 = titleBlockIndex(page.blocks);
   const keeps = classify(page, options.extractionModel);
   const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
-  if (!kept.some((block, index) => index !== firstH1 || block.text.length >= MIN_CHARACTERS)) {
+  const title = page.blocks[firstH1];
+  if (!kept.some((block) => block !== title || block.text.length >= MIN_CHARACTERS)) {
     removeElements(tree, isHidden);
     return tree;
   }
