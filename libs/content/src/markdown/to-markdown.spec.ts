@@ -117,6 +117,44 @@ describe('toMarkdown', () => {
     ).toBe('| Name |\n| - |\n| Sizes S M |');
   });
 
+  it('writes a layout table as the blocks its cells hold, row by row, and keeps data tables as tables', () => {
+    // A page laid out in a table: a sidebar cell and an article cell.
+    expect(
+      markdown(
+        '<table><tr><td><a href="/">Home</a></td><td><h2>Vibe coding</h2><p>I have been teaching myself.</p><p>It went well.</p></td></tr></table>',
+      ),
+    ).toBe('[Home](/)\n\n## Vibe coding\n\nI have been teaching myself.\n\nIt went well.');
+    expect(
+      markdown(
+        '<table role="presentation"><tr><td>Left</td><td>Right</td></tr><tr><td>a</td><td>b</td></tr></table>',
+      ),
+    ).toBe('Left\n\nRight\n\na\n\nb');
+    // One column, or one row, is layout too.
+    expect(
+      markdown('<table><tr><td><p>Note</p></td></tr><tr><td><p>Run it twice.</p></td></tr></table>'),
+    ).toBe('Note\n\nRun it twice.');
+    // Headings as column headers, as editors write them, and header cells say data.
+    expect(
+      markdown(
+        '<table><tr><td><h4>Ingredient</h4></td><td><h4>Amount</h4></td></tr><tr><td>Onions</td><td>3</td></tr></table>',
+      ),
+    ).toBe('| | |\n| - | - |\n| Ingredient | Amount |\n| Onions | 3 |');
+    expect(
+      markdown(
+        '<table><tr><th>Plan</th><th>Notes</th></tr><tr><td>Pro</td><td><p>Fast.</p><p>Costly.</p></td></tr></table>',
+      ),
+    ).toBe('| Plan | Notes |\n| - | - |\n| Pro | Fast. Costly. |');
+  });
+
+  it('writes code laid out in a table as fenced code, without its line-number gutter', () => {
+    expect(
+      markdown(
+        '<table class="lntable"><tr><td class="lntd"><pre><code><span>1\n</span><span>2\n</span></code></pre></td>' +
+          '<td class="lntd"><pre><code class="language-c">int a;\nint b;</code></pre></td></tr></table>',
+      ),
+    ).toBe('```c\nint a;\nint b;\n```');
+  });
+
   it('shows what an obsolete <content> wrapper holds, as a browser does', () => {
     expect(
       markdown(

@@ -13,6 +13,7 @@ import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
 import { cellsAndHeadingsOnOneLine } from './one-line-blocks.js';
 import { shownElements } from './shown-elements.js';
+import { table } from './tables.js';
 import { spaceTouchingInlines } from './touching-inlines.js';
 
 /** Lists as people write them: no blank lines between items, nested lists directly under their item. */
@@ -96,7 +97,7 @@ const processor = unified()
   // which splits the word for whoever reads the text (a browser copies nothing).
   .use(rehypeRemark, {
     newlines: false,
-    handlers: { ...shownElements, pre: preWithLanguage, wbr: () => undefined },
+    handlers: { ...shownElements, table, pre: preWithLanguage, wbr: () => undefined },
   })
   .use(tightLists)
   .use(followableLinks)
