@@ -69,6 +69,8 @@ async function verifiedOnceCaughtUp() {
 }
 
 describe('audit and replay on EventStoreDB', () => {
+  // About 80 s on an idle 2-core machine (scrapes, monitor checks, the CLI several times, a full
+  // replay): the default 120 s left too little room when the machine was busy.
   it('drives scrapes, monitors, checks, keys and credits through EventStoreDB, shows the timeline, and rebuilds every read model equal to the live one', async () => {
     // Two plain scrapes (cache index) and one with change tracking (change-tracking history).
     const plain = ['/articles/tide-pools', '/articles/tide-pools?again'].map((path) => site.url(path));
@@ -191,5 +193,5 @@ describe('audit and replay on EventStoreDB', () => {
     expect(repaired.body.data.pages).toHaveLength(2);
     expect((await scrape({ url: plain[0], minAge: 1 })).body.data.metadata.cacheState).toBe('hit');
     expect((await trawlCli('verify', 'nonsense')).stderr).toContain('unknown read model "nonsense"');
-  });
+  }, 240_000);
 });
