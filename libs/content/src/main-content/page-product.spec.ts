@@ -38,6 +38,13 @@ describe('pageProduct', () => {
       'Model is 6\'0" & wears M',
       'Cotton < 100%',
     ]);
+    // Text without a reference is taken as written, so a stray `<` starts no tag.
+    const plain = parseHtml(
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Tee', description: 'Fits sizes <L and up' })}</script>`,
+    );
+    expect(pageProduct(plain, url)?.description?.map((node) => hastToString(node))).toEqual([
+      'Fits sizes <L and up',
+    ]);
   });
 
   it('counts one microdata schema.org Product as a product page, and several as a listing', () => {

@@ -53,6 +53,8 @@ function unescaped(description: string): string {
   }
 }
 
+const CHARACTER_REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i;
+
 function descriptionBlocks(description: string, url: string): ElementContent[] {
   if (/<[a-z][^>]*>/i.test(description)) {
     const fragment = parseHtml(description, { fragment: true });
@@ -68,8 +70,10 @@ function descriptionBlocks(description: string, url: string): ElementContent[] {
       type: 'element',
       tagName: 'p',
       properties: {},
-      // Read as HTML text: themes escape JSON-LD strings as HTML (`Model is 6&apos;0&quot;`).
-      children: parseHtml(paragraph, { fragment: true }).children as ElementContent[],
+      // Themes escape JSON-LD strings as HTML (`Model is 6&apos;0&quot;`): such text is read as HTML text.
+      children: CHARACTER_REFERENCE.test(paragraph)
+        ? (parseHtml(paragraph, { fragment: true }).children as ElementContent[])
+        : [{ type: 'text', value: paragraph }],
     }));
 }
 
