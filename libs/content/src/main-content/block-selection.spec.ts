@@ -64,6 +64,15 @@ describe('tables', () => {
     );
   });
 
+  it("leaves a table of one row or one column (a forum's user menu, a row of links) to its cells", () => {
+    const blocks = blocksOf(`<body><p>A post about the engine, long enough to read as prose.</p>
+      <table><tr><td>microfast</td></tr><tr><td>View Public Profile</td></tr><tr><td>Find More Posts</td></tr></table>
+      <table><tr><td>Home</td><td>Forums</td><td>Help</td></tr></table>
+      <table><tr><td>Bore</td><td>86 mm</td></tr><tr><td>Stroke</td><td>86 mm</td></tr></table></body>`);
+    const tables = dataTableCells(blocks).map((table) => (table ? 'data' : '-'));
+    expect(tables).toEqual(['-', '-', '-', '-', '-', '-', '-', 'data', 'data', 'data', 'data']);
+  });
+
   it('keeps a data table that kept text runs on both sides of, and only such a table', () => {
     const tableOf = dataTableCells(blocksOf(page));
     const keep = [true, false, false, false, false, true, false, true];

@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { holdsElement } from '../tree/walk-elements.js';
+import { isLayoutTable } from '../tree/layout-tables.js';
 import type { ContentBlock } from './content-blocks.js';
 
 /**
@@ -34,8 +34,9 @@ export function keepForBestF1(probabilities: number[], words: number[]): boolean
 
 /**
  * The data table each block is a cell of, if any: an innermost table whose text blocks are all its
- * own cells (`td`, `th` holding only inline content), so specs and figures, not a layout table
- * around menus and posts.
+ * own cells (`td`, `th` holding only inline content) and that is not laid out as a page's layout
+ * (`isLayoutTable`: one row of menu links, a cell of running text), so specs and figures, not a
+ * layout table around menus and posts.
  */
 export function dataTableCells(blocks: readonly ContentBlock[]): (Element | undefined)[] {
   const tableOf = blocks.map((block) => block.ancestors.find((ancestor) => ancestor.tagName === 'table'));
@@ -44,8 +45,7 @@ export function dataTableCells(blocks: readonly ContentBlock[]): (Element | unde
     const cell = (blocks[index] as ContentBlock).element.tagName;
     if (table && cell !== 'td' && cell !== 'th') layout.add(table);
   });
-  for (const table of new Set(tableOf))
-    if (table && holdsElement(table, (element) => element.tagName === 'table')) layout.add(table);
+  for (const table of new Set(tableOf)) if (table && isLayoutTable(table)) layout.add(table);
   return tableOf.map((table) => (table && !layout.has(table) ? table : undefined));
 }
 

@@ -1,0 +1,51 @@
+import type { Element, ElementContent } from 'hast';
+import { holdsElement } from './walk-elements.js';
+
+/**
+ * Whether a table lays out the page rather than holding data. As in Readability's data-table test,
+ * markup decides first (`role="presentation"` says layout; its own header cells, `<thead>`, caption
+ * or summary say data; a table inside it says layout), then the shape: one row or one column is
+ * layout, ten rows or more than four columns are data, and of the rest a table with a cell of running
+ * text (several paragraphs, a heading and its text) is layout. A heading alone in a cell is a column's
+ * header, as editors write them. Extraction judges a data table's cells as one unit; markdown writes
+ * a layout table as the blocks its cells hold.
+ */
+export function isLayoutTable(element: Element): boolean {
+  const role = String(element.properties.role ?? '');
+  if (role === 'presentation' || role === 'none') return true;
+  const rows = rowsOf(element);
+  const headed = rows.some((row) => cellsOf(row).some((cell) => cell.tagName === 'th'));
+  const marked = elements(element.children).some(
+    (child) => child.tagName === 'caption' || child.tagName === 'thead',
+  );
+  if (headed || marked || element.properties.summary !== undefined) return false;
+  if (holdsElement(element, (inner) => inner.tagName === 'table')) return true;
+  const columns = rows.reduce((most, row) => Math.max(most, cellsOf(row).length), 0);
+  if (rows.length <= 1 || columns <= 1) return true;
+  if (rows.length >= 10 || columns > 4) return false;
+  return rows.some((row) => cellsOf(row).some(holdsProse));
+}
+
+/** A table's rows, in the order a browser lays them out (`thead`, `tbody` and `tfoot` in document order). */
+export function rowsOf(table: Element): Element[] {
+  return elements(table.children).flatMap((child) =>
+    child.tagName === 'tr' ? [child] : elements(child.children).filter((row) => row.tagName === 'tr'),
+  );
+}
+
+export const cellsOf = (row: Element) =>
+  elements(row.children).filter((cell) => cell.tagName === 'td' || cell.tagName === 'th');
+
+const elements = (children: ElementContent[]) =>
+  children.filter((child): child is Element => child.type === 'element');
+
+const PROSE_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre']);
+
+/** Whether a cell holds running text: two or more blocks (paragraphs, headings, lists, quotes, code). */
+function holdsProse(cell: Element): boolean {
+  let blocks = 0;
+  return holdsElement(cell, (inner) => {
+    if (PROSE_BLOCKS.has(inner.tagName)) blocks++;
+    return blocks >= 2;
+  });
+}
