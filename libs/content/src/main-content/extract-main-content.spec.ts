@@ -113,6 +113,26 @@ describe('extractMainContent', () => {
     expect(toHtml(result)).not.toMatch(/hidden|display:\s*none/);
   });
 
+  it('on a short product page, still shows the details from a closed accordion (the classifier judges from 500 characters)', () => {
+    const details = [
+      'Brushed steel body with a walnut handle that stays cool while the water boils.',
+      'Holds 1.7 litres and switches itself off when the water has boiled dry.',
+      'A limescale filter sits in the spout and lifts out for rinsing under the tap.',
+      'Tested in our workshop before it is boxed, with a five-year guarantee.',
+      'The window on the side shows the water level in cups, so you boil only what you pour.',
+      'The base turns all the way round, so it suits left-handed people as well as anyone else.',
+    ];
+    const html = `<body><main><div class="product-info"><h1>Steel kettle</h1><p>A quiet kettle for every kitchen, from our own workshop.</p>
+      <p class="price">£89.00</p><button aria-controls="details">Details</button>
+      <div id="details" class="accordion__panel" hidden>${details.map((line) => `<p>${line}</p>`).join('')}</div></div></main>
+      <div class="cart-drawer" aria-hidden="true"><p>Your basket is empty.</p>${linkList(['Checkout', 'Continue shopping'])}</div></body>`;
+    expect(readPage(parseHtml(html), options).text).toBeGreaterThan(500);
+    const markdown = text(extractMainContent(parseHtml(html), { ...options, product: {} }));
+    expect(markdown).toContain('# Steel kettle');
+    for (const line of details) expect(markdown).toContain(line);
+    expect(markdown).not.toContain('basket is empty');
+  });
+
   it('narrows to the marked content a reader sees, never to a <main> inside a closed drawer', () => {
     const page = readPage(
       parseHtml(`<body><div class="quick-view" hidden><main>${prose('orchard', 3)}</main></div>
@@ -456,7 +476,7 @@ describe('extractMainContent', () => {
   });
 });
 
-/** Pages of the size the classifier judges (at least 1,000 characters of text): written like real ones. */
+/** Pages of the size the classifier judges (at least 500 characters of text): written like real ones. */
 describe('extractMainContent on pages of real size (the block classifier)', () => {
   const sentences = [
     'The tide came in faster than the guidebook promised, and the causeway vanished under grey water within minutes.',
