@@ -44,7 +44,8 @@ import {
  * held-out scores of every block, for looking at errors; `--fold-models FILE` writes each fold's
  * model and which pages it never saw, for `npm run bench:extraction -- --fold-models FILE` to
  * measure the held-out F1 through markdown; `--lexicon-sites N` sets how many sites a word needs to
- * enter the lexicon; `--dry` writes no shipped model.
+ * enter the lexicon; `--seed N` draws the trees' samples from another seed (to see the noise of a
+ * figure); `--dry` writes no shipped model.
  */
 
 interface LabelledPage {
@@ -292,6 +293,7 @@ const options: BoostingOptions = {
   ...(option('depth') ? { depth: Number(option('depth')) } : {}),
   ...(option('rate') ? { learningRate: Number(option('rate')) } : {}),
   ...(option('min-leaf') ? { minLeafWeight: Number(option('min-leaf')) } : {}),
+  ...(option('seed') ? { seed: Number(option('seed')) } : {}),
 };
 const folds = Number(option('folds') ?? 5);
 if (folds > 1) crossValidate(pages, folds, options);
