@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-floor.js';
+import { childElements } from '../tree/walk-elements.js';
 import { ADDRESS_FEATURE_NAMES, addressFeatures } from './address-kinds.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
 import { classWeight, isHiddenByClass, namesOf, perElement } from './class-signals.js';
@@ -564,7 +565,7 @@ function closeness(anchor: ContentBlock | undefined, stats: Map<Element, BlockSt
 }
 
 function indexSiblings(root: Element): void {
-  const children = root.children.filter((child): child is Element => child.type === 'element');
+  const children = childElements(root);
   const signature = (element: Element) => `${element.tagName}.${namesOf(element).join('.')}`;
   const signatures = children.map(signature);
   const counts = new Map<string, number>();

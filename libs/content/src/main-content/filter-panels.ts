@@ -1,4 +1,5 @@
 import type { Element } from 'hast';
+import { childElements } from '../tree/walk-elements.js';
 import type { BlockStats } from './block-stats.js';
 
 /** Choices with longer labels are items to compare in a grid, not filter values. */
@@ -13,7 +14,7 @@ const MIN_CHOICES = 3;
 export function isChoiceList(element: Element, stats: Map<Element, BlockStats>): boolean {
   const own = stats.get(element);
   if (!own || own.choices < MIN_CHOICES) return false;
-  const children = element.children.filter((child): child is Element => child.type === 'element');
+  const children = childElements(element);
   const choices = children.filter((child) => {
     const childStats = stats.get(child);
     return childStats?.choices === 1 && childStats.text < MAX_CHOICE_LABEL;

@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
+import { childElements } from '../tree/walk-elements.js';
 import type { BlockStats } from './block-stats.js';
 
 const PRICE = /[$€£¥₹]\s?\d|\d\s?(?:€|EUR|USD|GBP|CHF|kr|zł)\b/;
@@ -13,7 +14,7 @@ const MIN_CARDS = 3;
  * together, recently viewed); on a listing they would be the content, so callers decide.
  */
 export function isItemCardGrid(element: Element, stats: Map<Element, BlockStats>): boolean {
-  const children = element.children.filter((child): child is Element => child.type === 'element');
+  const children = childElements(element);
   if (children.length < MIN_CARDS) return false;
   let cards = 0;
   for (const child of children) {

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import type { Handle } from 'hast-util-to-mdast';
 import type { Code } from 'mdast';
-import { eachElement } from '../tree/walk-elements.js';
+import { childElements, eachElement } from '../tree/walk-elements.js';
 import { codeText } from './code-text.js';
 
 /** Class prefixes highlighters use to name a block's language (`language-ts`, `lang-sh`). */
@@ -65,7 +65,7 @@ export function languagesFromWrappers() {
         .map((name) => WRAPPER_LANGUAGE.exec(name)?.[1])
         .find((name) => name !== undefined && !NO_LANGUAGE.has(name));
       if (!language) return true;
-      const children = wrapper.children.filter((child): child is Element => child.type === 'element');
+      const children = childElements(wrapper);
       const highlighter = [wrapper, ...children].some((element) => classNames(element).includes('highlight'));
       const pres = [...children, ...children.flatMap((child) => child.children)].filter(
         (node): node is Element => node.type === 'element' && node.tagName === 'pre',

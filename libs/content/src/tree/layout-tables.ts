@@ -1,5 +1,5 @@
-import type { Element, ElementContent } from 'hast';
-import { holdsElement } from './walk-elements.js';
+import type { Element } from 'hast';
+import { childElements, holdsElement } from './walk-elements.js';
 
 /**
  * Whether a table lays out the page rather than holding data. As in Readability's data-table test,
@@ -15,7 +15,7 @@ export function isLayoutTable(element: Element): boolean {
   if (role === 'presentation' || role === 'none') return true;
   const rows = rowsOf(element);
   const headed = rows.some((row) => cellsOf(row).some((cell) => cell.tagName === 'th'));
-  const marked = elements(element.children).some(
+  const marked = childElements(element).some(
     (child) => child.tagName === 'caption' || child.tagName === 'thead',
   );
   if (headed || marked || element.properties.summary !== undefined) return false;
@@ -28,16 +28,13 @@ export function isLayoutTable(element: Element): boolean {
 
 /** A table's rows, in the order a browser lays them out (`thead`, `tbody` and `tfoot` in document order). */
 export function rowsOf(table: Element): Element[] {
-  return elements(table.children).flatMap((child) =>
-    child.tagName === 'tr' ? [child] : elements(child.children).filter((row) => row.tagName === 'tr'),
+  return childElements(table).flatMap((child) =>
+    child.tagName === 'tr' ? [child] : childElements(child).filter((row) => row.tagName === 'tr'),
   );
 }
 
 export const cellsOf = (row: Element) =>
-  elements(row.children).filter((cell) => cell.tagName === 'td' || cell.tagName === 'th');
-
-const elements = (children: ElementContent[]) =>
-  children.filter((child): child is Element => child.type === 'element');
+  childElements(row).filter((cell) => cell.tagName === 'td' || cell.tagName === 'th');
 
 const PROSE_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre']);
 

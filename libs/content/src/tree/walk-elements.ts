@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 
 /*
  * Plain recursions over a page's elements. unist-util-visit's generic walk tracks every node's
@@ -38,6 +38,10 @@ export const firstElement = (
 /** Whether any element under `root` passes `test` (stops at the first). */
 export const holdsElement = (root: Root | Element, test: (element: Element) => boolean): boolean =>
   findElement(root, test) !== undefined;
+
+/** The elements among a node's children (its text and comments left out). */
+export const childElements = (node: Root | Element): Element[] =>
+  (node.children as RootContent[]).filter((child): child is Element => child.type === 'element');
 
 /** Whether `element` itself or any element under it passes `test`, as a CSS `select` on it reads. */
 export const isOrHolds = (element: Element, test: (element: Element) => boolean): boolean =>
