@@ -34,9 +34,9 @@ export function keepForBestF1(probabilities: number[], words: number[]): boolean
 
 /**
  * The data table each block is a cell of, if any: an innermost table whose text blocks are all its
- * own cells (`td`, `th` holding only inline content) and that is not laid out as a page's layout
- * (`isLayoutTable`: one row of menu links, a cell of running text), so specs and figures, not a
- * layout table around menus and posts.
+ * own cells (`td`, `th` holding only inline content) and that `isLayoutTable` does not call layout
+ * (one row of menu links, a cell of running text), so specs and figures, not a layout table around
+ * menus and posts.
  */
 export function dataTableCells(blocks: readonly ContentBlock[]): (Element | undefined)[] {
   const tableOf = blocks.map((block) => block.ancestors.find((ancestor) => ancestor.tagName === 'table'));
