@@ -31,20 +31,48 @@ export function lexiconFeatures(
   blockWords: readonly (readonly string[])[],
   lexicon: WordLexicon,
 ): number[][] {
+  const ratioOf = ratioLookup(lexicon);
   return blockWords.map((words) => {
-    const known = ratios([...new Set(lexiconTerms(words))], lexicon);
-    return [
-      mean(known),
-      known.reduce((least, ratio) => Math.min(least, ratio), 0),
-      known.reduce((most, ratio) => Math.max(most, ratio), 0),
-      mean(ratios(words.slice(0, OPENING_WORDS), lexicon)),
-    ];
+    // Each distinct term once, looked up as it is met: no array of terms, which a long block makes large.
+    const seen = new Set<string>();
+    let sum = 0;
+    let known = 0;
+    let least = 0;
+    let most = 0;
+    const read = (term: string) => {
+      if (seen.has(term)) return;
+      seen.add(term);
+      const ratio = ratioOf.get(term);
+      if (ratio === undefined) return;
+      sum += ratio;
+      known++;
+      least = Math.min(least, ratio);
+      most = Math.max(most, ratio);
+    };
+    for (const word of words) read(word);
+    for (let index = 1; index < words.length; index++) read(`${words[index - 1]} ${words[index]}`);
+    let opening = 0;
+    let openingKnown = 0;
+    for (const word of words.slice(0, OPENING_WORDS)) {
+      const ratio = ratioOf.get(word);
+      if (ratio === undefined) continue;
+      opening += ratio;
+      openingKnown++;
+    }
+    return [known === 0 ? 0 : sum / known, least, most, openingKnown === 0 ? 0 : opening / openingKnown];
   });
 }
 
-/** The ratios of the words the lexicon knows (own keys only: "constructor" is a word too). */
-const ratios = (words: readonly string[], lexicon: WordLexicon) =>
-  words.filter((word) => Object.hasOwn(lexicon, word)).map((word) => lexicon[word] as number);
-
-const mean = (values: number[]) =>
-  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+/**
+ * The lexicon as a Map, built once per lexicon: its own keys only ("constructor" is a word too),
+ * and a Map of 27,000 words answers faster than an object literal of them.
+ */
+const lookups = new WeakMap<WordLexicon, ReadonlyMap<string, number>>();
+function ratioLookup(lexicon: WordLexicon): ReadonlyMap<string, number> {
+  let lookup = lookups.get(lexicon);
+  if (!lookup) {
+    lookup = new Map(Object.entries(lexicon));
+    lookups.set(lexicon, lookup);
+  }
+  return lookup;
+}
