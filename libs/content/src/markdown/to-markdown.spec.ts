@@ -163,6 +163,17 @@ describe('toMarkdown', () => {
     ).toBe('Programs\n\nCourses');
   });
 
+  it('writes a heading inside a <summary> on a line of its own, after what precedes it', () => {
+    expect(
+      markdown(
+        '<details open><summary><span>1.0 · <a href="https://x.test/src">Source</a></span><h4>pub fn is_ok(&amp;self)</h4></summary><p>Returns true.</p></details>',
+      ),
+    ).toBe('1.0 · [Source](https://x.test/src)\n\n#### pub fn is_ok(\\&self)\n\nReturns true.');
+    expect(markdown('<details><summary>Shipping <b>and</b> returns</summary><p>Free.</p></details>')).toBe(
+      'Shipping **and** returns\n\nFree.',
+    );
+  });
+
   it('writes a link that leads nowhere as its text', () => {
     expect(
       markdown(

@@ -13,6 +13,7 @@ import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
 import { cellsAndHeadingsOnOneLine } from './one-line-blocks.js';
 import { shownElements } from './shown-elements.js';
+import { summary } from './summaries.js';
 import { table } from './tables.js';
 import { spaceTouchingInlines } from './touching-inlines.js';
 
@@ -97,7 +98,7 @@ const processor = unified()
   // which splits the word for whoever reads the text (a browser copies nothing).
   .use(rehypeRemark, {
     newlines: false,
-    handlers: { ...shownElements, table, pre: preWithLanguage, wbr: () => undefined },
+    handlers: { ...shownElements, summary, table, pre: preWithLanguage, wbr: () => undefined },
   })
   .use(tightLists)
   .use(followableLinks)
