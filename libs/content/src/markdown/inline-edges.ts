@@ -38,10 +38,21 @@ const blank = (node: Nodes | undefined) => node?.type === 'text' && node.value.t
 function edgesOutside(node: Nodes): Nodes[] {
   if (!PHRASING_PARENTS.has(node.type)) return [node];
   const inner = [...(node as Parent).children] as Nodes[];
-  const before = takeEdge(inner, 0, /^\s+/);
-  const after = takeEdge(inner, -1, /\s+$/);
+  const before = takeEdges(inner, 0, /^\s+/);
+  const after = takeEdges(inner, -1, /\s+$/).reverse();
   const kept = inner.length > 0 || node.type === 'link' || node.type === 'linkReference';
   return [...before, ...(kept ? [{ ...node, children: inner } as Nodes] : []), ...after];
+}
+
+/**
+ * Removes every break and space at one end of `inner` (0: start, -1: end), nearest the edge first,
+ * and answers what to put outside: `<b><br>&nbsp;Permits</b>` has both.
+ */
+function takeEdges(inner: Nodes[], end: 0 | -1, spaces: RegExp): Nodes[] {
+  const taken: Nodes[] = [];
+  for (let edge = takeEdge(inner, end, spaces); edge.length > 0; edge = takeEdge(inner, end, spaces))
+    taken.push(...edge);
+  return taken;
 }
 
 /** Removes the break or the spaces at one end of `inner` (0: start, -1: end) and answers what to put outside. */
@@ -105,15 +116,25 @@ function joinTexts(children: Nodes[]): Nodes[] {
 /** Blocks that are lines of text: spaces and breaks at their edges show nothing. */
 const LINES = new Set(['paragraph', 'heading', 'tableCell']);
 
-/** The children without a break that follows another, nor breaks and spaces at the edges of a line. */
+/**
+ * The children without a break that follows another, nor breaks and spaces at the edges of a line
+ * (a break ends one: the writer would write a space after it as `&#x20;`).
+ */
 function withoutSpareBreaks(parent: Nodes, children: Nodes[]): Nodes[] {
   const line = LINES.has(parent.type);
-  const kept: Nodes[] = [];
+  let kept: Nodes[] = [];
   for (const child of children) {
     const last = kept.findLast((each) => !blank(each));
     if (child.type === 'break' && (last === undefined ? line : last.type === 'break')) continue;
     kept.push(child);
   }
+  kept = kept.flatMap((child, index): Nodes[] => {
+    if (child.type !== 'text') return [child];
+    let value = child.value;
+    if (kept[index - 1]?.type === 'break') value = value.trimStart();
+    if (kept[index + 1]?.type === 'break') value = value.trimEnd();
+    return value === '' ? [] : [{ ...child, value }];
+  });
   if (!line) return kept;
   while (kept[0] !== undefined && blank(kept[0])) kept.shift();
   while (kept.at(-1)?.type === 'break' || blank(kept.at(-1))) kept.pop();

@@ -275,6 +275,15 @@ describe('toMarkdown', () => {
     expect(markdown('<p><br>a<br><br><br><br>b<br></p><p><b>c<br></b>d</p>')).toBe('a\\\nb\n\n**c**\\\nd');
   });
 
+  it('moves every break and space at the edge of bold outside, and leaves no space beside a line break', () => {
+    expect(
+      markdown('<p>Fees<strong><br>&nbsp;Permits</strong><strong><br>&nbsp;<br></strong>Apply first.</p>'),
+    ).toBe('Fees\\\n**Permits**\\\nApply first.');
+    expect(markdown('<p>16GB to 32GB <br> 16GB to 128GB<br><em>(2014).&nbsp;<br></em></p>')).toBe(
+      '16GB to 32GB\\\n16GB to 128GB\\\n_(2014)._',
+    );
+  });
+
   it('puts the spaces at the edges of bold, italic and link text outside, and writes emphasis markdown cannot hold plain', () => {
     expect(
       markdown(
