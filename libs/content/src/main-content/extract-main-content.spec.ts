@@ -156,6 +156,18 @@ describe('extractMainContent', () => {
     expect(result).toContain('Run **celery** _inspect_ to list');
   });
 
+  it('keeps a line break an editor wrapped in bold, but none for an emptied list item', () => {
+    const tree = parseHtml(`<body><main><h1>Notes</h1>
+      <ul><li><a href="/a">About</a></li><li><br></li><li><a href="/b">Blog</a></li><li><a href="/c">Home</a></li></ul>
+      ${prose('harbour', 3)}
+      <p><em><strong>Every harbour is different.</strong></em><strong><br></strong><span>Not because of the tide alone.</span></p>
+      ${prose('tide', 2)}</main></body>`);
+    const content = extractMainContent(tree, options);
+    // The menu's emptied items leave no stray <br> between the blocks (the html format shows it).
+    expect(toHtml(content).match(/<br>/g)).toHaveLength(1);
+    expect(text(content)).toContain('_**Every harbour is different.**_\\\nNot because of the tide alone.');
+  });
+
   it('on a small page, judged by the rules, keeps no hidden block', () => {
     const tree = parseHtml(`<body><main><h1>Pond</h1>${prose('pond', 2)}
       <div style="display:none"><p>Shop the whole range of pond liners and pumps here today.</p></div></main></body>`);

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
+import { phrasing } from 'hast-util-phrasing';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
@@ -476,25 +477,35 @@ function addDescription(body: Element, description: ElementContent[] | undefined
 /**
  * Removes the elements that dropped text left without words or images (empty list items, rows,
  * wrappers). Cells stay while their row has words, so tables keep their shape. A `<pre>` is verbatim
- * and left whole, and an emptied element that held a space leaves the space: a highlighter writes
- * the spaces of `celery -A proj status` as `<span class="w"> </span>`.
+ * and left whole, and an emptied inline element that held a line break or a space leaves it: editors
+ * write a line's break as `<strong><br></strong>`, a highlighter the spaces of `celery -A proj status`
+ * as `<span class="w"> </span>`.
  */
-function removeEmptied(element: Element): boolean {
-  const held = element.children.map(
-    (child) =>
-      (child.type === 'text' && child.value.trim() !== '') ||
-      (child.type === 'element' &&
-        (MEDIA.has(child.tagName) ||
-          (child.tagName === 'pre' ? hastToString(child).trim() !== '' : removeEmptied(child)))),
-  );
-  const holdsSomething = held.includes(true);
-  element.children = element.children.flatMap((child, index): ElementContent[] => {
-    if (child.type !== 'element' || held[index] || (holdsSomething && KEPT_EMPTY.has(child.tagName)))
-      return [child];
-    return holdsSomething && /\s/.test(hastToString(child)) ? [{ type: 'text', value: ' ' }] : [];
+function removeEmptied(element: Element): Holds {
+  const held = element.children.map((child): Holds => {
+    if (child.type === 'text') return child.value.trim() === '' ? 'nothing' : 'words';
+    if (child.type !== 'element') return 'nothing';
+    if (MEDIA.has(child.tagName)) return 'words';
+    if (child.tagName === 'pre') return hastToString(child).trim() === '' ? 'nothing' : 'words';
+    if (child.tagName === 'br') return 'a line break';
+    return removeEmptied(child);
   });
-  return holdsSomething;
+  if (!held.includes('words')) {
+    element.children = element.children.filter((child) => child.type !== 'element');
+    // A break in inline markup ends a line of text; an emptied list item or block holding one ends nothing.
+    return held.includes('a line break') && phrasing(element) ? 'a line break' : 'nothing';
+  }
+  element.children = element.children.flatMap((child, index): ElementContent[] => {
+    if (child.type !== 'element' || held[index] === 'words' || KEPT_EMPTY.has(child.tagName)) return [child];
+    if (held[index] === 'a line break')
+      return [{ type: 'element', tagName: 'br', properties: {}, children: [] }];
+    return /\s/.test(hastToString(child)) ? [{ type: 'text', value: ' ' }] : [];
+  });
+  return 'words';
 }
+
+/** What an element holds once dropped text is gone. */
+type Holds = 'words' | 'a line break' | 'nothing';
 
 /** Empty cells keep a table's columns; line breaks and rules only matter between words. */
 const KEPT_EMPTY = new Set(['td', 'th', 'br', 'hr']);

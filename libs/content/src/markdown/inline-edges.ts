@@ -1,5 +1,4 @@
-import type { Nodes, Parent, Root } from 'mdast';
-import { toString as mdastToString } from 'mdast-util-to-string';
+import type { Delete, Emphasis, Nodes, Parent, Root, Strong } from 'mdast';
 
 /**
  * Line breaks (`<br>`) and spaces where a reader sees them, so the writer never has to escape them:
@@ -77,11 +76,11 @@ function takeEdge(inner: Nodes[], end: 0 | -1, spaces: RegExp): Nodes[] {
  * would escape the letters around it.
  */
 function withoutUnwritableEmphasis(children: Nodes[]): Nodes[] {
-  return children.flatMap((child, index): Nodes[] => {
-    if (child.type !== 'emphasis' && child.type !== 'strong' && child.type !== 'delete') return [child];
-    const text = mdastToString(child);
-    const before = mdastToString(children[index - 1] ?? { type: 'text', value: '' }).at(-1);
-    const after = mdastToString(children[index + 1] ?? { type: 'text', value: '' }).at(0);
+  let unwrapped = false;
+  const written = children.flatMap((child, index): Nodes[] => {
+    if (!isEmphasis(child)) return [child];
+    const before = writtenEdge(children[index - 1], -1);
+    const after = writtenEdge(children[index + 1], 0);
     const underscore = child.type === 'emphasis';
     // A delimiter next to a space, a mark or the line's edge can always open or close.
     const unwritable = (outside: string | undefined, inside: string | undefined) =>
@@ -89,11 +88,52 @@ function withoutUnwritableEmphasis(children: Nodes[]): Nodes[] {
       !/\s/.test(outside) &&
       !MARK.test(outside) &&
       (underscore || (inside !== undefined && MARK.test(inside)));
-    return unwritable(before, text.at(0)) || unwritable(after, text.at(-1)) ? child.children : [child];
+    if (
+      !unwritable(before, writtenEdge(child.children[0], 0)) &&
+      !unwritable(after, writtenEdge(child.children.at(-1), -1))
+    )
+      return [withoutNestedEmphasis(child, [])];
+    unwrapped = true;
+    return child.children;
   });
+  // What was inside now touches the same neighbours: `_**7.3/**_10` leaves `**7.3/**10`.
+  return unwrapped ? withoutUnwritableEmphasis(written) : written;
 }
 
 const MARK = /[\p{P}\p{S}]/u;
+
+/**
+ * The character the writer puts at one end of a node (0: first, -1: last): a text's own, a mark
+ * for everything else (`[` and `)` of a link, `!` of an image, the delimiters of emphasis and code),
+ * a line end for a break. A delimiter beside a link touches its bracket, not the link's words.
+ */
+function writtenEdge(node: Nodes | undefined, end: 0 | -1): string | undefined {
+  if (node === undefined) return undefined;
+  if (node.type === 'text') return node.value.at(end);
+  return node.type === 'break' ? '\n' : '[';
+}
+
+/**
+ * Bold inside bold is bold, as a browser shows it (`<strong><b>Q:</b> How…</strong>`): written
+ * nested, the inner one takes `__`, which cannot close inside a word (`**__Q: &#x48;__&#x6F;w…**`).
+ * The same for italic in italic and struck in struck text. Done only once the outer one is known to
+ * be written: where it is not, the inner one is what is left of the page's emphasis.
+ */
+function withoutNestedEmphasis<T extends Nodes>(node: T, around: readonly string[]): T {
+  if (!('children' in node)) return node;
+  const inside = EMPHASIS.has(node.type) ? [...around, node.type] : around;
+  let changed = false;
+  const children = (node.children as Nodes[]).flatMap((child): Nodes[] => {
+    const flat = withoutNestedEmphasis(child, inside);
+    if (flat !== child) changed = true;
+    if (!inside.includes(flat.type) || !('children' in flat)) return [flat];
+    changed = true;
+    return flat.children as Nodes[];
+  });
+  return changed ? { ...node, children } : node;
+}
+const EMPHASIS = new Set(['emphasis', 'strong', 'delete']);
+const isEmphasis = (node: Nodes): node is Emphasis | Strong | Delete => EMPHASIS.has(node.type);
 
 /** Adjacent texts as one, with one space where spaces meet. */
 function joinTexts(children: Nodes[]): Nodes[] {

@@ -284,6 +284,24 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('writes bold inside bold as one bold, and judges emphasis by what the writer puts beside it', () => {
+    expect(
+      markdown(
+        '<p><strong><b><span>QUESTION 2</span>: H</b>ow much time?</strong> <em>a <i>b</i> c</em></p>',
+      ),
+    ).toBe('**QUESTION 2: How much time?** _a b c_');
+    // Unwritable italic around writable-looking bold: both go, or the writer escapes the digit.
+    expect(markdown('<p>Scored <em><strong>7.3/</strong></em>10 overall.</p>')).toBe(
+      'Scored 7.3/10 overall.',
+    );
+    // A delimiter beside a link touches its bracket: `**:**` after `)` is bold, `**…)**s` is not.
+    expect(
+      markdown(
+        '<p><a href="https://x.test/"><b>Trello</b></a><b>:</b> boards. <b><a href="https://x.test/y">link</a></b>s</p>',
+      ),
+    ).toBe('[**Trello**](https://x.test/)**:** boards. [link](https://x.test/y)s');
+  });
+
   it('puts the spaces at the edges of bold, italic and link text outside, and writes emphasis markdown cannot hold plain', () => {
     expect(
       markdown(
