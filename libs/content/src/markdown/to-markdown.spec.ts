@@ -112,9 +112,9 @@ describe('toMarkdown', () => {
     // A table in a cell is written as its text, which holds its caption once.
     expect(
       markdown(
-        '<table><tr><th>Name</th></tr><tr><td><table><caption>Sizes</caption><tr><td>S M</td></tr></table></td></tr></table>',
+        '<table><tr><th>Name</th><th>Fit</th></tr><tr><td><table><caption>Sizes</caption><tr><td>S M</td></tr></table></td><td>Slim</td></tr></table>',
       ),
-    ).toBe('| Name |\n| - |\n| Sizes S M |');
+    ).toBe('| Name | Fit |\n| - | - |\n| Sizes S M | Slim |');
   });
 
   it('writes a layout table as the blocks its cells hold, row by row, and keeps data tables as tables', () => {
@@ -133,6 +133,12 @@ describe('toMarkdown', () => {
     expect(
       markdown('<table><tr><td><p>Note</p></td></tr><tr><td><p>Run it twice.</p></td></tr></table>'),
     ).toBe('Note\n\nRun it twice.');
+    // A column of posts stays posts, whatever its markup says (a forum engine's summary attribute).
+    expect(
+      markdown(
+        '<table summary="Message listing"><thead><tr><th></th></tr></thead><tr><td><b>ada</b> #1 <p>First post.</p></td></tr><tr><td><b>lin</b> #2 <p>Second.</p></td></tr></table>',
+      ),
+    ).toBe('**ada** #1\n\nFirst post.\n\n**lin** #2\n\nSecond.');
     // Headings as column headers, as editors write them, and header cells say data.
     expect(
       markdown(
@@ -327,9 +333,11 @@ describe('toMarkdown', () => {
 
   it('writes a cell holding tens of thousands of blocks on its one line', () => {
     const sizes = Array.from({ length: 40_000 }, (_, index) => `<li>s${index}</li>`).join('');
-    const written = markdown(`<table><tr><th>Sizes</th></tr><tr><td><ul>${sizes}</ul></td></tr></table>`);
+    const written = markdown(
+      `<table><tr><th>Sizes</th><th>Kind</th></tr><tr><td><ul>${sizes}</ul></td><td>tee</td></tr></table>`,
+    );
     expect(written.split('\n')).toHaveLength(3);
-    expect(written).toMatch(/^\| s0 s1 s2 .* s39999 \|$/m);
+    expect(written).toMatch(/^\| s0 s1 s2 .* s39999 \| tee \|$/m);
   });
 
   it('leaves code as written: its blank lines and trailing spaces stay while blank runs around it go', () => {

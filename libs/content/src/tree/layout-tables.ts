@@ -2,10 +2,10 @@ import type { Element } from 'hast';
 import { childElements, holdsElement } from './walk-elements.js';
 
 /**
- * Whether a table lays out the page rather than holding data. As in Readability's data-table test,
- * markup decides first (`role="presentation"` says layout; its own header cells, `<thead>`, caption
- * or summary say data; a table inside it says layout), then the shape: one row or one column is
- * layout, ten rows or more than four columns are data, and of the rest a table with a cell of running
+ * Whether a table lays out the page rather than holding data. One column is a list, never a table.
+ * Otherwise, as in Readability's data-table test, markup decides first (`role="presentation"` says
+ * layout; its own header cells, `<thead>`, caption or summary say data; a table inside it says
+ * layout), then the shape: one row is layout, ten rows or more than four columns are data, and of the rest a table with a cell of running
  * text (several paragraphs, a heading and its text) is layout. A heading alone in a cell is a column's
  * header, as editors write them. Extraction judges a data table's cells as one unit; markdown writes
  * a layout table as the blocks its cells hold.
@@ -14,14 +14,16 @@ export function isLayoutTable(element: Element): boolean {
   const role = String(element.properties.role ?? '');
   if (role === 'presentation' || role === 'none') return true;
   const rows = rowsOf(element);
+  const columns = rows.reduce((most, row) => Math.max(most, cellsOf(row).length), 0);
+  // One column is a list whatever its markup says (forum engines give their one column of posts a summary).
+  if (columns <= 1) return true;
   const headed = rows.some((row) => cellsOf(row).some((cell) => cell.tagName === 'th'));
   const marked = childElements(element).some(
     (child) => child.tagName === 'caption' || child.tagName === 'thead',
   );
   if (headed || marked || element.properties.summary !== undefined) return false;
   if (holdsElement(element, (inner) => inner.tagName === 'table')) return true;
-  const columns = rows.reduce((most, row) => Math.max(most, cellsOf(row).length), 0);
-  if (rows.length <= 1 || columns <= 1) return true;
+  if (rows.length <= 1) return true;
   if (rows.length >= 10 || columns > 4) return false;
   return rows.some((row) => cellsOf(row).some(holdsProse));
 }
