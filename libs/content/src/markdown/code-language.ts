@@ -4,8 +4,8 @@ import type { Code } from 'mdast';
 import { childElements, eachElement } from '../tree/walk-elements.js';
 import { codeText } from './code-text.js';
 
-/** Class prefixes highlighters use to name a block's language (`language-ts`, `lang-sh`). */
-const LANGUAGE_CLASS = /^(?:language|lang)-(.+)$/;
+/** Class prefixes highlighters use to name a block's language (`language-ts`, `lang-sh`, Gatsby's `gatsby-code-jsx`). */
+const LANGUAGE_CLASS = /^(?:language|lang|gatsby-code)-(.+)$/;
 /** Names that leave the language to a highlighter's guess (Discourse `lang-auto`, Sphinx `highlight-default`). */
 const NO_LANGUAGE = new Set(['auto', 'default', 'none', 'nohighlight']);
 
@@ -51,11 +51,13 @@ export const preWithLanguage: Handle = (state, node) => {
 /**
  * Highlighters that name the language on a wrapper around the `<pre>` rather than on it: Sphinx
  * (`highlight-console` > `.highlight` > `pre`), GitHub (`highlight highlight-source-python` > `pre`),
- * Rouge and MkDocs (`language-ruby highlighter-rouge` > `.highlight` > `pre`). A wrapper counts when
- * it or a child of it is the highlighter's `.highlight` and it holds one `<pre>`, as its child or
- * grandchild.
+ * Rouge and MkDocs (`language-ruby highlighter-rouge` > `.highlight` > `pre`), component libraries
+ * (`code-block language-hcl` > `.body` > `pre`). A wrapper counts when it or a child of it is named
+ * as the highlighter (`highlight`) or a code block, and it holds one `<pre>`, as its child or
+ * grandchild: a `lang-en` around a page that shows one `<pre>` names no code.
  */
 const WRAPPER_LANGUAGE = /^(?:language|lang|highlight(?:-source)?)-(.+)$/;
+const CODE_BLOCK = /^code-?block(?:$|[_-])/i;
 
 export function languagesFromWrappers() {
   return (tree: Root) =>
@@ -66,7 +68,9 @@ export function languagesFromWrappers() {
         .find((name) => name !== undefined && !NO_LANGUAGE.has(name));
       if (!language) return true;
       const children = childElements(wrapper);
-      const highlighter = [wrapper, ...children].some((element) => classNames(element).includes('highlight'));
+      const highlighter = [wrapper, ...children].some((element) =>
+        classNames(element).some((name) => name === 'highlight' || CODE_BLOCK.test(name)),
+      );
       const pres = [...children, ...children.flatMap((child) => child.children)].filter(
         (node): node is Element => node.type === 'element' && node.tagName === 'pre',
       );

@@ -29,6 +29,7 @@ describe('toMarkdown', () => {
     ['<pre data-language="go"><code>const a = 1;</code></pre>', 'go'],
     ['<pre class="brush: js notranslate">const a = 1;</pre>', 'js'],
     ['<pre class="brush:php; gutter: false">const a = 1;</pre>', 'php'],
+    ['<pre class="gatsby-code-jsx"><code class="gatsby-code-jsx">const a = 1;</code></pre>', 'jsx'],
   ])('fences code with the language the page declares: %s', (html, language) => {
     expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
   });
@@ -50,6 +51,11 @@ describe('toMarkdown', () => {
       '<div class="language-yaml highlight"><pre><span></span><code>const a = 1;</code></pre></div>',
       'yaml',
     ],
+    [
+      'a code-block component',
+      '<div class="code-block__dOm6M language-hcl"><div class="header"></div><div class="body"><pre><code>const a = 1;</code></pre></div></div>',
+      'hcl',
+    ],
   ])('fences code with the language its highlighter names on a wrapper (%s)', (_, html, language) => {
     expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
   });
@@ -61,6 +67,9 @@ describe('toMarkdown', () => {
     expect(
       markdown('<div class="highlight-default"><div class="highlight"><pre>const a = 1;</pre></div></div>'),
     ).toBe('```\nconst a = 1;\n```');
+    expect(markdown('<div class="lang-en page"><div class="body"><pre>const a = 1;</pre></div></div>')).toBe(
+      '```\nconst a = 1;\n```',
+    );
     expect(markdown('<div class="language-sh highlight"><pre>a</pre><pre>b</pre></div>')).toBe(
       '```\na\n```\n\n```\nb\n```',
     );
