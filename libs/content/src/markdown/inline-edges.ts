@@ -153,6 +153,8 @@ function joinTexts(children: Nodes[]): Nodes[] {
   return joined;
 }
 
+/** Blocks that hold blocks, not text. */
+const FLOW = new Set(['root', 'blockquote', 'listItem']);
 /** Blocks that are lines of text: spaces and breaks at their edges show nothing. */
 const LINES = new Set(['paragraph', 'heading', 'tableCell']);
 
@@ -163,9 +165,11 @@ const LINES = new Set(['paragraph', 'heading', 'tableCell']);
 function withoutSpareBreaks(parent: Nodes, children: Nodes[]): Nodes[] {
   const line = LINES.has(parent.type);
   let kept: Nodes[] = [];
+  const flow = FLOW.has(parent.type);
   for (const child of children) {
     const last = kept.findLast((each) => !blank(each));
-    if (child.type === 'break' && (last === undefined ? line : last.type === 'break')) continue;
+    // Between blocks (invalid markup: `<ul><b>Minimum:</b><br><ul>`) a break ends no line of text.
+    if (child.type === 'break' && (flow || (last === undefined ? line : last.type === 'break'))) continue;
     kept.push(child);
   }
   kept = kept.flatMap((child, index): Nodes[] => {

@@ -317,6 +317,14 @@ describe('toMarkdown', () => {
     ).toBe('[**Trello**](https://x.test/)**:** boards. [link](https://x.test/y)s');
   });
 
+  it('writes no line break between blocks, where invalid markup puts one beside a list', () => {
+    expect(
+      markdown(
+        '<ul><strong>Minimum:</strong><br><ul><li><strong>OS:</strong> 10<br></li><li>8 GB</li></ul></ul>',
+      ),
+    ).toBe('- **Minimum:**\n  - **OS:** 10\n  - 8 GB');
+  });
+
   it('puts the spaces at the edges of bold, italic and link text outside, and writes emphasis markdown cannot hold plain', () => {
     expect(
       markdown(
