@@ -9,7 +9,9 @@ const MARK_ONLY = /^[^\p{L}\p{N}]*$/u;
 /**
  * The permalink marks documentation and blog engines put in every heading (Sphinx and MkDocs
  * `¶`, Docusaurus `#`, GitHub's link icon): links into the page itself with no words, which would
- * come out as `## Install[¶](#install "Link to this heading")`.
+ * come out as `## Install[¶](#install "Link to this heading")`. A link from a heading's words to
+ * the heading itself (MDN, Python-Markdown's `toclink`) is its words: `## Description`, not
+ * `## [Description](#description)`.
  */
 export function headingPermalinks() {
   const isPermalink = (element: Element) =>
@@ -20,6 +22,16 @@ export function headingPermalinks() {
     eachElement(tree, (element) => {
       if (!HEADING.test(element.tagName)) return true;
       removeElements(element, isPermalink);
+      if (element.properties.id !== undefined) unwrapLinksTo(element, `#${element.properties.id}`);
       return false;
     });
+}
+
+/** Replaces each link under `element` whose `href` is `target` by what it holds. */
+function unwrapLinksTo(element: Element, target: string): void {
+  element.children = element.children.flatMap((child) => {
+    if (child.type !== 'element') return [child];
+    unwrapLinksTo(child, target);
+    return child.tagName === 'a' && child.properties.href === target ? child.children : [child];
+  });
 }

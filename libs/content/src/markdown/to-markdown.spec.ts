@@ -86,6 +86,12 @@ describe('toMarkdown', () => {
     ).toBe(
       '## Install\n\n### Usage\n\n### [Workers](#id3)\n\n### See [the API](/docs/#api)\n\nJump [¶](#install)',
     );
+    // A heading's words linking to the heading itself are its words; a link elsewhere stays.
+    expect(
+      markdown(
+        '<h2 id="description"><a class="heading-anchor" href="#description">Description</a></h2><h3 id="faq"><a href="#contact">Contact us</a></h3>',
+      ),
+    ).toBe('## Description\n\n### [Contact us](#contact)');
   });
 
   it('keeps the ampersands of URLs as written, escaping only what would read as a character reference', () => {
