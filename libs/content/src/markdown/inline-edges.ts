@@ -94,10 +94,33 @@ function withoutUnwritableEmphasis(children: Nodes[]): Nodes[] {
     )
       return [withoutNestedEmphasis(child, [])];
     unwrapped = true;
-    return child.children;
+    return punctuationOutside(child) ?? child.children;
   });
   // What was inside now touches the same neighbours: `_**7.3/**_10` leaves `**7.3/**10`.
   return unwrapped ? withoutUnwritableEmphasis(written) : written;
+}
+
+/**
+ * Emphasis whose words are set apart by a space from punctuation at its edge, with that punctuation
+ * and space moved outside it: `real<b>: Those cups</b>` can be written `real: **Those cups**`, where
+ * `real**: Those cups**` cannot. Undefined when there is none to move.
+ */
+function punctuationOutside(node: Emphasis | Strong | Delete): Nodes[] | undefined {
+  const inner = [...node.children] as Nodes[];
+  const first = inner[0];
+  const last = inner.at(-1);
+  const lead = first?.type === 'text' ? /^[\p{P}\p{S}]+\s+(?=\S)/u.exec(first.value)?.[0] : undefined;
+  const trail = last?.type === 'text' ? /(?<=\S)\s+[\p{P}\p{S}]+$/u.exec(last.value)?.[0] : undefined;
+  if (!lead && !trail) return undefined;
+  if (lead && first?.type === 'text') inner[0] = { ...first, value: first.value.slice(lead.length) };
+  const end = inner.at(-1);
+  if (trail && end?.type === 'text')
+    inner[inner.length - 1] = { ...end, value: end.value.slice(0, -trail.length) };
+  return [
+    ...(lead ? [{ type: 'text', value: lead } as Nodes] : []),
+    { ...node, children: inner } as Nodes,
+    ...(trail ? [{ type: 'text', value: trail } as Nodes] : []),
+  ];
 }
 
 const MARK = /[\p{P}\p{S}]/u;

@@ -315,6 +315,10 @@ describe('toMarkdown', () => {
     expect(markdown('<p>Scored <em><strong>7.3/</strong></em>10 overall.</p>')).toBe(
       'Scored 7.3/10 overall.',
     );
+    // Punctuation set apart from the words at its edge moves out, and the words stay bold.
+    expect(markdown('<p>Be real<strong>: cups are small</strong>. <b>(ICAEW)</b>s</p>')).toBe(
+      'Be real: **cups are small**. (ICAEW)s',
+    );
     // A delimiter beside a link touches its bracket: `**:**` after `)` is bold, `**…)**s` is not.
     expect(
       markdown(
