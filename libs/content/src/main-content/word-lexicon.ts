@@ -33,24 +33,19 @@ export function lexiconFeatures(
 ): number[][] {
   const ratioOf = ratioLookup(lexicon);
   return blockWords.map((words) => {
-    // Each distinct term once, looked up as it is met: no array of terms, which a long block makes large.
-    const seen = new Set<string>();
     let sum = 0;
     let known = 0;
     let least = 0;
     let most = 0;
-    const read = (term: string) => {
-      if (seen.has(term)) return;
-      seen.add(term);
+    // Each distinct term once, as the trainer counts them.
+    for (const term of new Set(lexiconTerms(words))) {
       const ratio = ratioOf.get(term);
-      if (ratio === undefined) return;
+      if (ratio === undefined) continue;
       sum += ratio;
       known++;
       least = Math.min(least, ratio);
       most = Math.max(most, ratio);
-    };
-    for (const word of words) read(word);
-    for (let index = 1; index < words.length; index++) read(`${words[index - 1]} ${words[index]}`);
+    }
     let opening = 0;
     let openingKnown = 0;
     for (const word of words.slice(0, OPENING_WORDS)) {
