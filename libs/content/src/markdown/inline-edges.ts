@@ -62,11 +62,24 @@ function takeEdge(inner: Nodes[], end: 0 | -1, spaces: RegExp): Nodes[] {
     inner.splice(index, 1);
     return [{ type: 'break' }];
   }
-  if (edge?.type !== 'text' || !spaces.test(edge.value)) return [];
-  const value = edge.value.replace(spaces, '');
+  return cutText(inner, end, spaces) === undefined ? [] : [space()];
+}
+
+/**
+ * Removes what `pattern` (anchored to that end) matches of the text at one end of `inner`
+ * (0: start, -1: end), dropping the text if nothing is left, and answers what it removed.
+ */
+function cutText(inner: Nodes[], end: 0 | -1, pattern: RegExp): string | undefined {
+  const index = end === 0 ? 0 : inner.length - 1;
+  const edge = inner[index];
+  if (edge?.type !== 'text') return undefined;
+  const cut = pattern.exec(edge.value)?.[0];
+  if (cut === undefined) return undefined;
+  const value =
+    end === 0 ? edge.value.slice(cut.length) : edge.value.slice(0, edge.value.length - cut.length);
   if (value === '') inner.splice(index, 1);
   else inner[index] = { ...edge, value };
-  return [space()];
+  return cut;
 }
 
 /**
@@ -107,15 +120,9 @@ function withoutUnwritableEmphasis(children: Nodes[]): Nodes[] {
  */
 function punctuationOutside(node: Emphasis | Strong | Delete): Nodes[] | undefined {
   const inner = [...node.children] as Nodes[];
-  const first = inner[0];
-  const last = inner.at(-1);
-  const lead = first?.type === 'text' ? /^[\p{P}\p{S}]+\s+(?=\S)/u.exec(first.value)?.[0] : undefined;
-  const trail = last?.type === 'text' ? /(?<=\S)\s+[\p{P}\p{S}]+$/u.exec(last.value)?.[0] : undefined;
+  const lead = cutText(inner, 0, /^[\p{P}\p{S}]+\s+(?=\S)/u);
+  const trail = cutText(inner, -1, /(?<=\S)\s+[\p{P}\p{S}]+$/u);
   if (!lead && !trail) return undefined;
-  if (lead && first?.type === 'text') inner[0] = { ...first, value: first.value.slice(lead.length) };
-  const end = inner.at(-1);
-  if (trail && end?.type === 'text')
-    inner[inner.length - 1] = { ...end, value: end.value.slice(0, -trail.length) };
   return [
     ...(lead ? [{ type: 'text', value: lead } as Nodes] : []),
     { ...node, children: inner } as Nodes,

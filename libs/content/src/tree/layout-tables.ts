@@ -5,10 +5,10 @@ import { childElements, holdsElement } from './walk-elements.js';
  * Whether a table lays out the page rather than holding data. One column is a list, never a table.
  * Otherwise, as in Readability's data-table test, markup decides first (`role="presentation"` says
  * layout; its own header cells, `<thead>`, caption or summary say data; a table inside it says
- * layout), then the shape: one row is layout, ten rows or more than four columns are data, and of the rest a table with a cell of running
- * text (several paragraphs, a heading and its text) is layout. A heading alone in a cell is a column's
- * header, as editors write them. Extraction judges a data table's cells as one unit; markdown writes
- * a layout table as the blocks its cells hold.
+ * layout), then the shape: one row is layout, ten rows or more than four columns are data, and of
+ * the rest a table with a cell of running text (several paragraphs, a heading and its text) is
+ * layout. A heading alone in a cell is a column's header, as editors write them. Extraction judges
+ * a data table's cells as one unit; markdown writes a layout table as the blocks its cells hold.
  */
 export function isLayoutTable(element: Element): boolean {
   const role = String(element.properties.role ?? '');
