@@ -384,6 +384,12 @@ describe('toMarkdown', () => {
     ).toBe('x y\n\n- a\n- [![p](/p.png)](/p)');
   });
 
+  it('leaves no space or break written at the end of a paragraph whose last image had no source', () => {
+    expect(markdown('<p><img alt="a" src="/a.png"> <img alt="b"></p><p>c<br><img alt="d"></p>')).toBe(
+      '![a](/a.png)\n\nc',
+    );
+  });
+
   it('replaces base64 images unless asked to keep them', () => {
     const html = '<p>dot: <img alt="d" src="data:image/png;base64,iVBORw0KGgo="></p>';
     expect(markdown(html)).toBe('dot: ![d](<Base64-Image-Removed>)');

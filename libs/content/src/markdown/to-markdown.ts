@@ -104,8 +104,9 @@ const processor = unified()
   .use(followableLinks)
   .use(headingsWithoutBold)
   .use(cellsAndHeadingsOnOneLine)
-  .use(tidyInlineEdges)
+  // Empty nodes go first: an image without a source dropped later would leave the space before it at a paragraph's end.
   .use(withoutEmptyBlocks)
+  .use(tidyInlineEdges)
   .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, {
     bullet: '-',
