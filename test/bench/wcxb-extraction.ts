@@ -18,6 +18,9 @@ import { wordF1, words } from './word-f1.js';
  *
  *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean] [-- --versus-full] [-- --fold-models F]
  *
+ * `WCXB_DIR` points it at another split (e.g. WCXB's test split); `--results` writes the scored text
+ * of every page as `{id: text}`, the input of WCXB's own `evaluate.py --results`.
+ *
  * The shipped model was trained on this split, so its figures are in-sample. `--fold-models F`
  * (written by `npm run train:extraction -- --fold-models F`) judges each page with the
  * cross-validation model that never saw it: the held-out F1 through markdown, the figure to trust.
