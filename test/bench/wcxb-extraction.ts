@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
@@ -16,10 +17,11 @@ import { wordF1, words } from './word-f1.js';
  * text against the human-reviewed main content, averaged over pages). The markdown is scored as
  * the text a reader sees: syntax, link targets and image URLs are not words of the page.
  *
- *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --clean] [-- --versus-full] [-- --fold-models F]
+ *   npm run bench:extraction [-- --type forum] [-- --worst 20] [-- --sample 3] [-- --results out.json] [-- --markdown DIR] [-- --clean] [-- --versus-full] [-- --fold-models F]
  *
  * `WCXB_DIR` points it at another split (e.g. WCXB's test split); `--results` writes the scored text
- * of every page as `{id: text}`, the input of WCXB's own `evaluate.py --results`.
+ * of every page as `{id: text}`, the input of WCXB's own `evaluate.py --results`; `--markdown DIR`
+ * writes each page's markdown as `DIR/<id>.md`, the input of `../shared/bench-data/score.mjs`.
  *
  * The shipped model was trained on this split, so its figures are in-sample. `--fold-models F`
  * (written by `npm run train:extraction -- --fold-models F`) judges each page with the
@@ -81,6 +83,8 @@ const foldModels = option('fold-models');
 const modelFor = foldModels ? heldOutModels(foldModels) : undefined;
 const scores: Score[] = [];
 const predictions: Record<string, string> = {};
+const markdownDir = option('markdown');
+if (markdownDir) mkdirSync(markdownDir, { recursive: true });
 for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType })) {
   const convert = (onlyMainContent: boolean) => {
     const started = process.hrtime.bigint();
@@ -99,6 +103,7 @@ for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType 
   };
   const { markdown, ms } = convert(true);
   const fullMs = versusFull ? convert(false).ms : undefined;
+  if (markdownDir) writeFileSync(join(markdownDir, `${id}.md`), markdown);
   const text = markdownText(markdown);
   predictions[id] = text;
   const [precision, recall, f1] = wordF1(words(text), words(truth));

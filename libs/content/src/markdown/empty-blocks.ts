@@ -6,7 +6,10 @@ import { toString as mdastToString } from 'mdast-util-to-string';
  * source its loader held back), a link with no text or image (an icon font's `<a href><i></i></a>`,
  * written `[](…)`), and paragraphs, headings and list items holding only spaces (`<p>&nbsp;</p>`
  * used as spacing, written as a blank-looking line, a bare `##` or a bare `-`); a list left with
- * no items goes with them.
+ * no items goes with them. So does a rule that separates nothing (`<hr>` at the start or end of the
+ * content, or after another rule once what stood between them is gone): a document that opens with
+ * `---` reads as YAML front matter to static-site generators, `gray-matter` and benchmark scorers,
+ * swallowing the content down to the next rule.
  */
 export function withoutEmptyBlocks() {
   return (tree: Root) => {
@@ -22,7 +25,9 @@ const BLANK = /^[\s\u200b-\u200d\ufeff]*$/;
 function prune(node: Nodes): boolean {
   if (node.type === 'image') return node.url.trim() === '';
   if (!('children' in node)) return false;
-  node.children = node.children.filter((child) => !prune(child)) as typeof node.children;
+  node.children = rulesBetweenContent(
+    node.children.filter((child) => !prune(child)) as Nodes[],
+  ) as typeof node.children;
   if (!EMPTY_WHEN_BLANK.has(node.type)) return false;
   return BLANK.test(mdastToString(node, { includeImageAlt: false })) && !showsSomething(node);
 }
@@ -37,4 +42,14 @@ function showsSomething(node: Nodes): boolean {
   )
     return true;
   return 'children' in node && node.children.some(showsSomething);
+}
+
+/** The children without rules at their start or end or right after another rule. */
+function rulesBetweenContent(children: Nodes[]): Nodes[] {
+  const kept: Nodes[] = [];
+  for (const child of children)
+    if (child.type !== 'thematicBreak' || (kept.length > 0 && kept.at(-1)?.type !== 'thematicBreak'))
+      kept.push(child);
+  while (kept.at(-1)?.type === 'thematicBreak') kept.pop();
+  return kept;
 }

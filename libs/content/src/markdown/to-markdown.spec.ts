@@ -384,6 +384,12 @@ describe('toMarkdown', () => {
     ).toBe('x y\n\n- a\n- [![p](/p.png)](/p)');
   });
 
+  it('writes rules only between content: none first (it would read as front matter), last or twice in a row', () => {
+    expect(
+      markdown('<hr><h1>Title</h1><p>a</p><hr><p> </p><hr><blockquote><hr><p>b</p><hr></blockquote><hr>'),
+    ).toBe('# Title\n\na\n\n---\n\n> b');
+  });
+
   it('leaves no space or break written at the end of a paragraph whose last image had no source', () => {
     expect(markdown('<p><img alt="a" src="/a.png"> <img alt="b"></p><p>c<br><img alt="d"></p>')).toBe(
       '![a](/a.png)\n\nc',
