@@ -25,9 +25,11 @@ const BLANK = /^[\s\u200b-\u200d\ufeff]*$/;
 function prune(node: Nodes): boolean {
   if (node.type === 'image') return node.url.trim() === '';
   if (!('children' in node)) return false;
-  node.children = rulesBetweenContent(
-    node.children.filter((child) => !prune(child)) as Nodes[],
-  ) as typeof node.children;
+  const kept: Nodes[] = [];
+  for (const child of node.children as Nodes[])
+    if (!prune(child) && !(child.type === 'thematicBreak' && followsNothing(kept))) kept.push(child);
+  while (kept.at(-1)?.type === 'thematicBreak') kept.pop();
+  node.children = kept as typeof node.children;
   if (!EMPTY_WHEN_BLANK.has(node.type)) return false;
   return BLANK.test(mdastToString(node, { includeImageAlt: false })) && !showsSomething(node);
 }
@@ -44,12 +46,5 @@ function showsSomething(node: Nodes): boolean {
   return 'children' in node && node.children.some(showsSomething);
 }
 
-/** The children without rules at their start or end or right after another rule. */
-function rulesBetweenContent(children: Nodes[]): Nodes[] {
-  const kept: Nodes[] = [];
-  for (const child of children)
-    if (child.type !== 'thematicBreak' || (kept.length > 0 && kept.at(-1)?.type !== 'thematicBreak'))
-      kept.push(child);
-  while (kept.at(-1)?.type === 'thematicBreak') kept.pop();
-  return kept;
-}
+/** A rule here would separate nothing from what comes before: it would stand first or after another rule. */
+const followsNothing = (kept: Nodes[]) => kept.length === 0 || kept.at(-1)?.type === 'thematicBreak';
