@@ -1,5 +1,5 @@
 /** A text progress bar for long operator commands: `[#####-----]  50.0%  1,234 events  800 ev/s`. */
-export function progressLine(fraction: number, events: number, elapsedMs: number, width = 30): string {
+function progressLine(fraction: number, events: number, elapsedMs: number, width = 30): string {
   const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 1));
   const filled = Math.round(clamped * width);
   const rate = elapsedMs > 0 ? Math.round((events * 1000) / elapsedMs) : 0;

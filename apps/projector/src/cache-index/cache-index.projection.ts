@@ -3,7 +3,7 @@ import type { CacheEntry } from '#domain';
 import { type LatestEntryChange, latestEntryIndex } from '../latest-entry/latest-entry-index.js';
 
 /** Pure: the cache-index entry a scrape event writes, if any (replaying it writes the same entry). */
-export function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheEntry> | null {
+function cacheIndexChange(event: RecordedEvent): LatestEntryChange<CacheEntry> | null {
   const e = { type: event.type, data: event.data } as ScrapeEvent;
   if (e.type !== 'ScrapeCompleted' || !e.data.cacheKey) return null;
   const { scrapeId, teamId, page, fetchedAt } = e.data;

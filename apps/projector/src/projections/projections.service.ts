@@ -21,7 +21,7 @@ import type { Projection } from './projection.js';
 import { kvDocuments, type ReadModelDocuments } from './read-model-documents.js';
 
 /** The read models' KV buckets of one projection, created when missing. */
-export async function openReadModels(
+async function openReadModels(
   nc: NatsConnection,
   names: NatsNames,
   projection: Projection,

@@ -162,7 +162,7 @@ function required(value: string | undefined, name: string): string {
 }
 
 /** How a step reads in the log the client gets. */
-export function describe(step: AgentStep): string {
+function describe(step: AgentStep): string {
   switch (step.action) {
     case 'type':
       return `type ${JSON.stringify(step.text ?? '')} into element ${step.element}`;

@@ -8,7 +8,7 @@ const TEXTUAL =
   /^(text\/|application\/(json|ld\+json|xml|xhtml\+xml|rss\+xml|atom\+xml|javascript)|[^;]*\+(json|xml))/i;
 
 /** Larger documents are refused rather than held in memory and the blob store. */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 export const isHtml = (contentType: string) => /^(text\/html|application\/xhtml\+xml)/i.test(contentType);
 export const isPdfType = (contentType: string) => /^application\/(x-)?pdf/i.test(contentType);

@@ -19,7 +19,7 @@ const VOLATILE_PARAMETER =
  * lines dropped, volatile query parameters removed from URLs. Two versions that differ only
  * there are the same page to a reader.
  */
-export function comparableMarkdown(markdown: string): string {
+function comparableMarkdown(markdown: string): string {
   return markdown
     .replace(/\bhttps?:\/\/[^\s)<>"']+/g, stripVolatileParameters)
     .split('\n')

@@ -87,7 +87,7 @@ function isBoilerplate(element: Element, { layoutClasses, sectionHeaders }: Page
  * Dialogs laid over the page (terms of service, size guides, store pickers): boilerplate however
  * much text they hold, unlike a layout wrapper with a boilerplate-sounding class.
  */
-export function isOverlay(element: Element): boolean {
+function isOverlay(element: Element): boolean {
   const { role, ariaModal, open } = element.properties;
   if (element.tagName === 'dialog' && !open) return true;
   return String(ariaModal) === 'true' || role === 'dialog' || role === 'alertdialog';

@@ -14,7 +14,7 @@ const NO_LANGUAGE = new Set(['auto', 'default', 'none', 'nohighlight']);
  * (`language-x` / `lang-x`, or SyntaxHighlighter's `brush: x` as MDN writes it) or by
  * `data-language` / `data-lang`.
  */
-export function codeLanguage(pre: Element): string | undefined {
+function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'code',
   );

@@ -14,7 +14,7 @@ const MAX_COUNT = '$maxCount';
  * A soft delete sets `$tb` to Int64.MaxValue; as a JSON number it arrives rounded to 2^63.
  * Anything that large can only be that marker: no stream holds 2^53 events.
  */
-export function isDeletedMarker(truncateBefore: number): boolean {
+function isDeletedMarker(truncateBefore: number): boolean {
   return truncateBefore > Number.MAX_SAFE_INTEGER;
 }
 

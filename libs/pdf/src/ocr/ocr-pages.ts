@@ -17,7 +17,7 @@ let toolsChecked: Promise<void> | undefined;
  * OCR needs Poppler's `pdftoppm` (page → image) and Tesseract with its language data, installed
  * from Debian by the setup script. Checked once per process; missing tools are a clear error.
  */
-export function assertOcrTools(language: string): Promise<void> {
+function assertOcrTools(language: string): Promise<void> {
   toolsChecked ??= (async () => {
     const missing: string[] = [];
     await run('pdftoppm', ['-v']).catch(() => missing.push('pdftoppm (Debian package poppler-utils)'));
@@ -97,7 +97,7 @@ export async function ocrPages(
 const BULLET = /^[•◦▪●○■□–\-*]\s+/;
 
 /** Tesseract separates paragraphs with blank lines; lines of a paragraph are joined again. */
-export function ocrTextToBlocks(text: string): LayoutBlock[] {
+function ocrTextToBlocks(text: string): LayoutBlock[] {
   return text
     .replace(/\f/g, '\n')
     .split(/\n\s*\n/)

@@ -180,7 +180,7 @@ export function childElements(node: Element): Element[] {
 }
 
 /** Descendant elements with one of the tag names (`*` for all), in document order. */
-export function descendants(node: Element, ...tags: string[]): Element[] {
+function descendants(node: Element, ...tags: string[]): Element[] {
   const found: Element[] = [];
   const all = tags.includes('*');
   const walk = (parent: Element) => {

@@ -64,7 +64,7 @@ function shortName(type: unknown): string {
  * Microdata items (`itemscope` / `itemtype` / `itemprop`) as objects shaped like JSON-LD:
  * nested scopes become nested objects, repeated properties become arrays.
  */
-export function microdataItems(page: ParsedPage): StructuredItem[] {
+function microdataItems(page: ParsedPage): StructuredItem[] {
   const items: StructuredItem[] = [];
   const walk = (node: Element, owner: StructuredItem | undefined) => {
     const isScope = node.properties.itemScope !== undefined && node.properties.itemScope !== false;
@@ -122,7 +122,7 @@ function microdataValue(node: Element, base: string): string {
  * RDFa (Lite) items: `typeof` opens an item, `property` adds to the nearest one, a `property`
  * with its own `typeof` is a nested item. Prefixed names (`schema:name`) keep their local name.
  */
-export function rdfaItems(page: ParsedPage): StructuredItem[] {
+function rdfaItems(page: ParsedPage): StructuredItem[] {
   const items: StructuredItem[] = [];
   const walk = (node: Element, owner: StructuredItem | undefined) => {
     const type = attr(node, 'typeof');
@@ -167,7 +167,7 @@ export function itemsOfType(items: StructuredItem[], ...types: string[]): Struct
   return found;
 }
 
-export function hasType(item: StructuredItem, ...types: string[]): boolean {
+function hasType(item: StructuredItem, ...types: string[]): boolean {
   const own = Array.isArray(item['@type']) ? item['@type'] : [item['@type']];
   return own.some((type) => typeof type === 'string' && types.includes(type));
 }

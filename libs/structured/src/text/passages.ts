@@ -96,7 +96,7 @@ export function terms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);
 }
 
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length <= 3 || /^\d/.test(word)) return word;
   let base = word;
   if (base.endsWith('sses')) base = base.slice(0, -2);

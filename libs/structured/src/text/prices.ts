@@ -46,7 +46,7 @@ export function findPrice(text: string, locale?: string): Price | undefined {
   return { amount, currency: currencyOf(marker, locale), formatted: match[0].trim() };
 }
 
-export function currencyOf(marker: string | undefined, locale?: string): string | undefined {
+function currencyOf(marker: string | undefined, locale?: string): string | undefined {
   if (!marker) return undefined;
   if (marker === '$') {
     const region = /[-_]([A-Za-z]{2})$/.exec(locale ?? '')?.[1]?.toUpperCase();
