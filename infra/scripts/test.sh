@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 infra/scripts/ensure-deps.sh
 npm run build --silent
-npx biome ci .
+npm run lint --silent
 # Two workers: most e2e files spend their time waiting on Chromium, timers and schedules, and every
 # Trawl they start has its own NATS prefix, team and data dir, so two files run side by side safely.
 node --experimental-vm-modules node_modules/jest/bin/jest.js --maxWorkers=2 "$@"
