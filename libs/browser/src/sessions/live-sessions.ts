@@ -42,16 +42,8 @@ export class LiveSessions<Meta> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get size(): number {
-    return this.sessions.size;
-  }
-
   has(id: string): boolean {
     return this.sessions.has(id);
-  }
-
-  meta(id: string): Meta | undefined {
-    return this.sessions.get(id)?.meta;
   }
 
   /** Keeps a page; false when every kept page is busy and none can make room (the caller still owns it). */
