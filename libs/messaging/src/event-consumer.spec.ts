@@ -134,7 +134,11 @@ describe('durable event consumer', () => {
     const handled = new Promise<string>((resolve) => {
       void consumeEvents(other, names, { ...worker, handle: async (e) => resolve(e.id) });
     });
-    const leaseStillHeld = new Promise((resolve) => setTimeout(() => resolve('still leased'), 10_000));
+    let leaseTimer: NodeJS.Timeout | undefined;
+    const leaseStillHeld = new Promise((resolve) => {
+      leaseTimer = setTimeout(() => resolve('still leased'), 10_000);
+    });
     await expect(Promise.race([handled, leaseStillHeld])).resolves.toBe('e3');
+    clearTimeout(leaseTimer); // left running, it held the jest worker past the end of the run
   });
 });
