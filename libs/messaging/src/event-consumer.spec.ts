@@ -139,6 +139,6 @@ describe('durable event consumer', () => {
       leaseTimer = setTimeout(() => resolve('still leased'), 10_000);
     });
     await expect(Promise.race([handled, leaseStillHeld])).resolves.toBe('e3');
-    clearTimeout(leaseTimer); // left running, it held the jest worker past the end of the run
+    clearTimeout(leaseTimer); // left running, it outlived the test file
   });
 });
