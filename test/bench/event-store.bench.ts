@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventStore, EventStoreDbEventStore, type NewEvent, SqliteEventStore } from '#event-store';
+import { connectEventStoreDb, type EventStore, type NewEvent, SqliteEventStore } from '#event-store';
 import { ALL_PROJECTIONS, rebuildReadModels } from '../../apps/projector/src/rebuild/index.js';
 import { EventStoreDbTestServer } from '../support/eventstoredb-test-server/eventstoredb-test-server.js';
 
@@ -113,7 +113,7 @@ export async function benchEventStore(): Promise<Record<string, string>> {
     }
     for (const measure of [measureAppends, measureRebuild]) {
       const server = await EventStoreDbTestServer.start();
-      const esdb = EventStoreDbEventStore.connect(server.connectionString);
+      const esdb = await connectEventStoreDb(server.connectionString);
       record('eventstoredb (test server)', await measure(esdb));
       await esdb.close();
       await server.stop();

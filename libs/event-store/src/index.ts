@@ -1,7 +1,6 @@
 export * from './audit/event-timeline.js';
 export * from './duplicate-event-id.error.js';
 export * from './event-store.port.js';
-export * from './eventstoredb/eventstoredb-event-store.js';
 export * from './migration/migrate-events.js';
 export * from './migration/verify-migration.js';
 export * from './open-event-store.js';

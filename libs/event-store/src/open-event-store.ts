@@ -1,5 +1,4 @@
 import type { EventStore } from './event-store.port.js';
-import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.js';
 
 export interface EventStoreOptions {
@@ -11,11 +10,19 @@ export interface EventStoreOptions {
 
 /** Opens the configured adapter: EventStoreDB when a connection string is given, else sqlite. */
 export async function openEventStore(options: EventStoreOptions): Promise<EventStore> {
-  if (options.eventStoreConnectionString) {
-    const store = EventStoreDbEventStore.connect(options.eventStoreConnectionString);
-    // Fail at start, not at the first command, when the server cannot be reached.
-    await store.ping();
-    return store;
-  }
+  if (options.eventStoreConnectionString) return connectEventStoreDb(options.eventStoreConnectionString);
   return new SqliteEventStore(options.sqlitePath);
+}
+
+/**
+ * EventStoreDB at `connectionString`, checked reachable. Its gRPC client (~170 modules) is loaded
+ * here, on first use, so processes on the embedded store and CLI commands that do not read the
+ * store start without it.
+ */
+export async function connectEventStoreDb(connectionString: string): Promise<EventStore> {
+  const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.js');
+  const store = EventStoreDbEventStore.connect(connectionString);
+  // Fail at start, not at the first command, when the server cannot be reached.
+  await store.ping();
+  return store;
 }

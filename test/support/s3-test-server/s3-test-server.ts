@@ -29,8 +29,14 @@ export class S3TestServer {
     this.handle(req, res).catch((error: Error) => reply(res, 500, errorXml('InternalError', error.message)));
   });
 
-  static async start(buckets: string[]): Promise<S3TestServer> {
-    const server = new S3TestServer();
+  /**
+   * `listPageSize` caps the keys of one listing page below the client's `max-keys` (1,000), as S3
+   * may: tests cross page boundaries with a few hundred objects instead of thousands.
+   */
+  private constructor(private readonly listPageSize: number) {}
+
+  static async start(buckets: string[], { listPageSize = 1000 } = {}): Promise<S3TestServer> {
+    const server = new S3TestServer(listPageSize);
     for (const bucket of buckets) server.buckets.set(bucket, new Map());
     await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
     return server;
@@ -71,7 +77,7 @@ export class S3TestServer {
 
     if (!key) {
       if (req.method === 'GET' && url.searchParams.get('list-type') === '2')
-        return reply(res, 200, listObjects(bucket, url.searchParams), 'application/xml');
+        return reply(res, 200, listObjects(bucket, url.searchParams, this.listPageSize), 'application/xml');
       return reply(res, 501, errorXml('NotImplemented', `${req.method} on a bucket is not implemented`));
     }
     switch (req.method) {
@@ -126,14 +132,14 @@ export class S3TestServer {
   }
 }
 
-function listObjects(bucket: Map<string, StoredObject>, params: URLSearchParams): string {
+function listObjects(bucket: Map<string, StoredObject>, params: URLSearchParams, pageSize: number): string {
   const prefix = params.get('prefix') ?? '';
   const maxKeys = Number(params.get('max-keys') ?? 1000);
   // The token is opaque to clients: here, the last key of the previous page in base64.
   const after = Buffer.from(params.get('continuation-token') ?? '', 'base64').toString('utf8');
   const urlEncoded = params.get('encoding-type') === 'url';
   const keys = [...bucket.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
-  const page = keys.slice(0, maxKeys);
+  const page = keys.slice(0, Math.min(maxKeys, pageSize));
   const truncated = keys.length > page.length;
   const name = (key: string) => escapeXml(urlEncoded ? encodeURIComponent(key) : key);
   return [

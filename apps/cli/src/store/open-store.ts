@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TrawlConfig } from '#config';
-import { type EventStore, EventStoreDbEventStore, openEventStore, SqliteEventStore } from '#event-store';
+import { connectEventStoreDb, type EventStore, openEventStore, SqliteEventStore } from '#event-store';
 
 /**
  * An event store named on the command line: `sqlite:<path>` or an EventStoreDB connection string
@@ -15,11 +15,7 @@ export async function openStoreUrl(url: string, { mustExist }: { mustExist: bool
     mkdirSync(dirname(path), { recursive: true });
     return new SqliteEventStore(path);
   }
-  if (/^esdb(\+discover)?:\/\//.test(url)) {
-    const store = EventStoreDbEventStore.connect(url);
-    await store.ping();
-    return store;
-  }
+  if (/^esdb(\+discover)?:\/\//.test(url)) return connectEventStoreDb(url);
   throw new Error(`unknown event store "${redact(url)}": use sqlite:<path> or esdb://host:2113?tls=false`);
 }
 

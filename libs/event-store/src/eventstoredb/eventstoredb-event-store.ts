@@ -35,7 +35,7 @@ import {
 } from './stream-metadata.js';
 
 /** Events of `$all` read per round trip while looking for visible ones. */
-const ALL_PAGE = 500;
+const DEFAULT_ALL_PAGE = 500;
 /** After a dropped live subscription, subscribe again this much later (the relay polls meanwhile). */
 const RESUBSCRIBE_MS = 1_000;
 /**
@@ -74,11 +74,19 @@ export class EventStoreDbEventStore implements EventStore {
   private resubscribeTimer?: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  private readonly allPage: number;
+
+  /** `allPageSize`: events of `$all` read per round trip (tests page with a few instead of hundreds). */
+  constructor(
+    private readonly client: EventStoreDBClient,
+    { allPageSize = DEFAULT_ALL_PAGE }: { allPageSize?: number } = {},
+  ) {
+    this.allPage = allPageSize;
+  }
 
   /** `esdb://host:2113?tls=false`, `esdb+discover://…` for a cluster: the client's connection string. */
-  static connect(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  static connect(connectionString: string, options?: { allPageSize?: number }): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -145,7 +153,7 @@ export class EventStoreDbEventStore implements EventStore {
     // epoch record, so none is there; the test server's log may start at 0).
     let last = afterPosition === 0 ? -1 : afterPosition;
     while (visible.length < maxCount) {
-      const page = await collect(this.client.readAll({ fromPosition: from, maxCount: ALL_PAGE }));
+      const page = await collect(this.client.readAll({ fromPosition: from, maxCount: this.allPage }));
       const events = page
         .map(toRecorded)
         .filter((event): event is RecordedEvent => event !== undefined && event.position > last);
@@ -164,7 +172,7 @@ export class EventStoreDbEventStore implements EventStore {
         visible.push(event);
         if (visible.length === maxCount) break;
       }
-      if (page.length < ALL_PAGE || events.length === 0) break;
+      if (page.length < this.allPage || events.length === 0) break;
       from = { commit: BigInt(last), prepare: BigInt(last) };
     }
     return visible;
@@ -204,12 +212,12 @@ export class EventStoreDbEventStore implements EventStore {
     let from: Position | typeof END = END;
     for (;;) {
       const page: ResolvedEvent[] = await collect(
-        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: ALL_PAGE }),
+        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: this.allPage }),
       );
       const newest = page.find((resolved) => resolved.event && !resolved.event.streamId.startsWith('$'));
       if (newest?.event?.position) return Number(newest.event.position.commit);
       const oldest: Position | undefined = page.at(-1)?.event?.position;
-      if (page.length < ALL_PAGE || !oldest || (from !== END && oldest.commit === from.commit)) return 0;
+      if (page.length < this.allPage || !oldest || (from !== END && oldest.commit === from.commit)) return 0;
       from = oldest;
     }
   }

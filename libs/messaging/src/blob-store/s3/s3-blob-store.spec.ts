@@ -8,7 +8,7 @@ let settings: S3BlobSettings;
 const open = (at: S3BlobSettings, name: string, options?: { ttlMs?: number }) =>
   new S3BlobStore(s3Client(at), at.bucket, name, options);
 beforeAll(async () => {
-  server = await S3TestServer.start(['trawl-blobs']);
+  server = await S3TestServer.start(['trawl-blobs'], { listPageSize: 100 });
   settings = {
     endpoint: server.endpoint,
     region: server.region,
@@ -63,12 +63,13 @@ describe('S3BlobStore', () => {
 
   it('sweeps entries older than the TTL out of the bucket, across listing pages', async () => {
     const media = open(settings, 'run2_media', { ttlMs: 3_600_000 });
-    for (let index = 0; index < 1_005; index++) await media.put(`old-${String(index).padStart(4, '0')}`, 'x');
+    // Three listing pages of at most 100 keys.
+    for (let index = 0; index < 205; index++) await media.put(`old-${String(index).padStart(4, '0')}`, 'x');
     await media.put('fresh', 'y');
-    for (let index = 0; index < 1_005; index++)
+    for (let index = 0; index < 205; index++)
       server.backdate('trawl-blobs', `run2_media/old-${String(index).padStart(4, '0')}`, 3_700_000);
     expect(await media.getText('old-0000')).toBeUndefined();
-    expect(await media.sweep()).toBe(1_005);
+    expect(await media.sweep()).toBe(205);
     expect(server.keys('trawl-blobs').filter((key) => key.startsWith('run2_media/'))).toEqual([
       'run2_media/fresh',
     ]);
