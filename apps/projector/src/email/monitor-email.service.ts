@@ -6,7 +6,6 @@ import {
   Injectable,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { assertPublicUrl } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -120,6 +119,8 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       pages,
       includeDiffs,
     });
+    // Loaded with the first e-mail: most deployments never send one.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(this.config.smtpUrl);
     try {
       await transport.sendMail({ from: this.config.smtpFrom, to: recipients, ...mail });

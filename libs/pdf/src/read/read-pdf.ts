@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextRun } from '../layout/text-run.js';
 import { PdfError } from '../pdf-error.js';
@@ -17,6 +17,8 @@ const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('p
 
 /** Opens a PDF with pdf.js: no script evaluation, no font loading into a DOM, clear errors. */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  // pdf.js (1 MB) is loaded with the first PDF, not by every process that can read one.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   try {
     return await getDocument({
       // pdf.js takes ownership of (detaches) the buffer it is given.
