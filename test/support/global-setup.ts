@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uniquePrefix } from './nats-cleanup.js';
@@ -10,7 +11,8 @@ import { startTrawl } from './trawl-process.js';
  */
 export default async function globalSetup() {
   const logFile = join(tmpdir(), `${uniquePrefix('trawl-e2e-shared-')}.log`);
-  const trawl = await startTrawl({ logFile });
+  // Test files get their teams from the admin API: one request instead of a CLI process each.
+  const trawl = await startTrawl({ logFile, env: { ADMIN_API_KEY: randomBytes(24).toString('hex') } });
   setupGlobals.sharedTrawl = trawl;
   const env = Object.fromEntries(
     Object.entries(trawl.env).filter(([name, value]) => process.env[name] !== value),

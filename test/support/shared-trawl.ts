@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { issueKeyWithCli, type RunningTrawl, type Trawl } from './trawl-process.js';
+import type { RunningTrawl, Trawl } from './trawl-process.js';
 
 /** What test files know of the default Trawl that the e2e global setup started for them to share. */
 export interface SharedTrawl {
@@ -28,5 +28,12 @@ export async function joinSharedTrawl(): Promise<Trawl> {
   const { baseUrl, prefix, dataDir, logFile, env: own } = sharedTrawlDescription();
   const env = { ...process.env, ...own };
   const logs = () => readFileSync(logFile, 'utf8');
-  return { baseUrl, prefix, dataDir, env, logs, apiKey: await issueKeyWithCli(env, logs) };
+  const created = await fetch(`${baseUrl}/admin/teams`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${env.ADMIN_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'e2e' }),
+  });
+  const body = await created.json();
+  if (!created.ok) throw new Error(`the admin API could not create a team: ${JSON.stringify(body)}\n${logs()}`);
+  return { baseUrl, prefix, dataDir, env, logs, apiKey: body.data.key };
 }
