@@ -34,6 +34,7 @@ export async function joinSharedTrawl(): Promise<Trawl> {
     body: JSON.stringify({ name: 'e2e' }),
   });
   const body = await created.json();
-  if (!created.ok) throw new Error(`the admin API could not create a team: ${JSON.stringify(body)}\n${logs()}`);
+  if (!created.ok)
+    throw new Error(`the admin API could not create a team: ${JSON.stringify(body)}\n${logs()}`);
   return { baseUrl, prefix, dataDir, env, logs, apiKey: body.data.key };
 }
