@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { call } from './monitor-client.js';
 import type { RunningTrawl, Trawl } from './trawl-process.js';
 
 /** What test files know of the default Trawl that the e2e global setup started for them to share. */
@@ -28,13 +29,10 @@ export async function joinSharedTrawl(): Promise<Trawl> {
   const { baseUrl, prefix, dataDir, logFile, env: own } = sharedTrawlDescription();
   const env = { ...process.env, ...own };
   const logs = () => readFileSync(logFile, 'utf8');
-  const created = await fetch(`${baseUrl}/admin/teams`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${env.ADMIN_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'e2e' }),
-  });
-  const body = await created.json();
-  if (!created.ok)
-    throw new Error(`the admin API could not create a team: ${JSON.stringify(body)}\n${logs()}`);
-  return { baseUrl, prefix, dataDir, env, logs, apiKey: body.data.key };
+  // The operator's admin key creates the file's team; the file then acts with that team's key.
+  const operator: Trawl = { baseUrl, prefix, dataDir, env, logs, apiKey: String(env.ADMIN_API_KEY) };
+  const created = await call(operator, 'POST', '/admin/teams', { name: 'e2e' });
+  if (created.status !== 200)
+    throw new Error(`the admin API could not create a team: ${JSON.stringify(created.body)}\n${logs()}`);
+  return { ...operator, apiKey: created.body.data.key };
 }

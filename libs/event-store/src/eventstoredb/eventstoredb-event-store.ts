@@ -74,19 +74,18 @@ export class EventStoreDbEventStore implements EventStore {
   private resubscribeTimer?: NodeJS.Timeout;
   private closed = false;
 
-  private readonly allPage: number;
-
-  /** `allPageSize`: events of `$all` read per round trip (tests page with a few instead of hundreds). */
+  /** `allPage`: events of `$all` read per round trip (tests page with a few instead of hundreds). */
   constructor(
     private readonly client: EventStoreDBClient,
-    { allPageSize = DEFAULT_ALL_PAGE }: { allPageSize?: number } = {},
-  ) {
-    this.allPage = allPageSize;
-  }
+    private readonly allPage = DEFAULT_ALL_PAGE,
+  ) {}
 
   /** `esdb://host:2113?tls=false`, `esdb+discover://…` for a cluster: the client's connection string. */
-  static connect(connectionString: string, options?: { allPageSize?: number }): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
+  static connect(
+    connectionString: string,
+    { allPageSize }: { allPageSize?: number } = {},
+  ): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), allPageSize);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -1,4 +1,3 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { S3BlobSettings } from '#config';
 import type { BlobStoreOpener } from './blob-store.js';
@@ -10,13 +9,14 @@ import { NatsBlobStore } from './nats-blob-store.js';
  */
 export function blobStoreOpener(nc: NatsConnection, s3?: S3BlobSettings): BlobStoreOpener {
   if (s3) {
-    let loading: Promise<typeof import('./s3/s3-blob-store.js')> | undefined;
-    let client: S3Client | undefined;
+    // One client and one opener, made when the first store is opened.
+    let s3Opener: Promise<BlobStoreOpener> | undefined;
     return async (name, options) => {
-      loading ??= import('./s3/s3-blob-store.js');
-      const { S3BlobStore, s3Client } = await loading;
-      client ??= s3Client(s3);
-      return new S3BlobStore(client, s3.bucket, name, options);
+      s3Opener ??= import('./s3/s3-blob-store.js').then(({ S3BlobStore, s3Client }) => {
+        const client = s3Client(s3);
+        return async (storeName, storeOptions) => new S3BlobStore(client, s3.bucket, storeName, storeOptions);
+      });
+      return (await s3Opener)(name, options);
     };
   }
   return (name, options) => NatsBlobStore.open(nc, name, options);
