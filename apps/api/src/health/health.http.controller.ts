@@ -40,6 +40,8 @@ export class HealthHttpController {
           if (this.nc.isClosed()) throw new Error('NATS connection closed');
           return { rttMs: await this.nc.rtt() };
         }),
+      // The probe's own NATS timeout bounds it, and only that timeout reaches BusyGrace: a second,
+      // terminus timeout on top could win when the event loop lags and report a busy app down.
       ...(['core', 'browser', 'extractor'] as const).map(
         (app) => () =>
           this.indicators
@@ -48,8 +50,7 @@ export class HealthHttpController {
               this.grace.probe(app, () =>
                 this.bus.send<Record<string, unknown>>('health', app, {}, { timeoutMs: PROBE_TIMEOUT_MS }),
               ),
-            )
-            .withTimeout(PROBE_TIMEOUT_MS + 500),
+            ),
       ),
     ]);
   }
