@@ -109,7 +109,13 @@ describe('team isolation', () => {
       `${trawl.baseUrl}${file.pathname}?expires=${file.searchParams.get('expires')}&signature=0`,
     );
     expect(forged.status).toBe(403);
-    expect((await fetch(file)).status).toBe(200);
+    await forged.body?.cancel();
+    // Read to the end: an unread body holds its keep-alive socket to the shared Trawl (and the Jest worker).
+    const screenshot = await fetch(file);
+    expect(screenshot.status).toBe(200);
+    expect(screenshot.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await screenshot.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
 
     // Team A still reaches everything B was refused (so the 404s above were isolation), and B changed nothing.
     const owner = [
