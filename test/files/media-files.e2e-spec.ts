@@ -35,5 +35,6 @@ describe('media files', () => {
 
     const tooLong = await fetch(signed('scrape-1/clip.mp3', Date.now() + 24 * 3600 * 1000));
     expect(tooLong.status).toBe(403);
+    expect(await tooLong.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
