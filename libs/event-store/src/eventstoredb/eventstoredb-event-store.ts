@@ -35,7 +35,7 @@ import {
 } from './stream-metadata.js';
 
 /** Events of `$all` read per round trip while looking for visible ones. */
-const DEFAULT_ALL_PAGE = 500;
+const DEFAULT_ALL_PAGE_SIZE = 500;
 /** After a dropped live subscription, subscribe again this much later (the relay polls meanwhile). */
 const RESUBSCRIBE_MS = 1_000;
 /**
@@ -74,10 +74,10 @@ export class EventStoreDbEventStore implements EventStore {
   private resubscribeTimer?: NodeJS.Timeout;
   private closed = false;
 
-  /** `allPage`: events of `$all` read per round trip (tests page with a few instead of hundreds). */
+  /** `allPageSize`: events of `$all` read per round trip (tests page with a few instead of hundreds). */
   constructor(
     private readonly client: EventStoreDBClient,
-    private readonly allPage = DEFAULT_ALL_PAGE,
+    private readonly allPageSize = DEFAULT_ALL_PAGE_SIZE,
   ) {}
 
   /** `esdb://host:2113?tls=false`, `esdb+discover://…` for a cluster: the client's connection string. */
@@ -152,7 +152,7 @@ export class EventStoreDbEventStore implements EventStore {
     // epoch record, so none is there; the test server's log may start at 0).
     let last = afterPosition === 0 ? -1 : afterPosition;
     while (visible.length < maxCount) {
-      const page = await collect(this.client.readAll({ fromPosition: from, maxCount: this.allPage }));
+      const page = await collect(this.client.readAll({ fromPosition: from, maxCount: this.allPageSize }));
       const events = page
         .map(toRecorded)
         .filter((event): event is RecordedEvent => event !== undefined && event.position > last);
@@ -171,7 +171,7 @@ export class EventStoreDbEventStore implements EventStore {
         visible.push(event);
         if (visible.length === maxCount) break;
       }
-      if (page.length < this.allPage || events.length === 0) break;
+      if (page.length < this.allPageSize || events.length === 0) break;
       from = { commit: BigInt(last), prepare: BigInt(last) };
     }
     return visible;
@@ -211,12 +211,13 @@ export class EventStoreDbEventStore implements EventStore {
     let from: Position | typeof END = END;
     for (;;) {
       const page: ResolvedEvent[] = await collect(
-        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: this.allPage }),
+        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: this.allPageSize }),
       );
       const newest = page.find((resolved) => resolved.event && !resolved.event.streamId.startsWith('$'));
       if (newest?.event?.position) return Number(newest.event.position.commit);
       const oldest: Position | undefined = page.at(-1)?.event?.position;
-      if (page.length < this.allPage || !oldest || (from !== END && oldest.commit === from.commit)) return 0;
+      if (page.length < this.allPageSize || !oldest || (from !== END && oldest.commit === from.commit))
+        return 0;
       from = oldest;
     }
   }

@@ -1,7 +1,9 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { S3BlobSettings } from '#config';
 import type { BlobStoreOpener } from './blob-store.js';
 import { NatsBlobStore } from './nats-blob-store.js';
+import type { S3BlobStore } from './s3/s3-blob-store.js';
 
 /**
  * Named stores on S3 when a bucket is configured, else JetStream object store buckets. The AWS SDK
@@ -9,14 +11,15 @@ import { NatsBlobStore } from './nats-blob-store.js';
  */
 export function blobStoreOpener(nc: NatsConnection, s3?: S3BlobSettings): BlobStoreOpener {
   if (s3) {
-    // One client and one opener, made when the first store is opened.
-    let s3Opener: Promise<BlobStoreOpener> | undefined;
+    // The SDK and one client for every store, made when the first store is opened.
+    let loaded: Promise<{ Store: typeof S3BlobStore; client: S3Client }> | undefined;
     return async (name, options) => {
-      s3Opener ??= import('./s3/s3-blob-store.js').then(({ S3BlobStore, s3Client }) => {
-        const client = s3Client(s3);
-        return async (storeName, storeOptions) => new S3BlobStore(client, s3.bucket, storeName, storeOptions);
-      });
-      return (await s3Opener)(name, options);
+      loaded ??= import('./s3/s3-blob-store.js').then((module) => ({
+        Store: module.S3BlobStore,
+        client: module.s3Client(s3),
+      }));
+      const { Store, client } = await loaded;
+      return new Store(client, s3.bucket, name, options);
     };
   }
   return (name, options) => NatsBlobStore.open(nc, name, options);
