@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Objm } from '@nats-io/obj';
 import { connect } from '@nats-io/transport-node';
+import { download } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
@@ -28,10 +29,10 @@ describe('media files', () => {
       await nc.close();
     }
 
-    const ok = await fetch(signed('scrape-1/clip.mp3', Date.now() + 30 * 60 * 1000));
+    const ok = await download(signed('scrape-1/clip.mp3', Date.now() + 30 * 60 * 1000));
     expect(ok.status).toBe(200);
-    expect(ok.headers.get('content-type')).toBe('audio/mpeg');
-    expect(Buffer.from(await ok.arrayBuffer()).toString()).toBe('ID3 not really audio');
+    expect(ok.type).toBe('audio/mpeg');
+    expect(ok.bytes.toString()).toBe('ID3 not really audio');
 
     const tooLong = await fetch(signed('scrape-1/clip.mp3', Date.now() + 24 * 3600 * 1000));
     expect(tooLong.status).toBe(403);

@@ -2,7 +2,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { S3TestServer } from '../support/s3-test-server/s3-test-server.js';
-import { post, waitUntilCached } from '../support/scrape-client.js';
+import { download, post, waitUntilCached } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 
 let s3: S3TestServer;
@@ -47,11 +47,10 @@ describe('blob store on an S3-compatible bucket', () => {
 
     // Screenshots go to the files store (its own prefix) and come back through signed URLs.
     const shot = await post(trawl, '/v2/scrape', { url, formats: ['screenshot'] });
-    const file = await fetch(shot.body.data.screenshot);
+    const file = await download(shot.body.data.screenshot);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('image/png');
-    const png = Buffer.from(await file.arrayBuffer());
-    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(file.type).toBe('image/png');
+    expect(file.bytes.subarray(1, 4).toString()).toBe('PNG');
     const fileKey = `${trawl.prefix}_files/${new URL(shot.body.data.screenshot).pathname.replace('/v2/files/', '')}`;
     expect(s3.keys('trawl-e2e')).toContain(fileKey);
 

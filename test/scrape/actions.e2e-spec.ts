@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { post } from '../support/scrape-client.js';
+import { download, post } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
@@ -10,15 +10,6 @@ const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrap
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
-
-async function download(url: string) {
-  const response = await fetch(url);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
 
 describe('page actions and files', () => {
   it('fills a form, waits for the result and returns snapshots, script values, screenshots and PDFs', async () => {

@@ -1,18 +1,9 @@
 import { CLIP_PAGE, makeClip } from '../support/media-clip.js';
-import { post } from '../support/scrape-client.js';
+import { download, post } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
-
-async function download(url: string) {
-  const response = await fetch(url);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
 
 describe('audio and video formats', () => {
   beforeAll(async () => {

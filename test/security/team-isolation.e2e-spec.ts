@@ -1,5 +1,6 @@
 import { call, runCheck } from '../support/monitor-client.js';
 import { eventually } from '../support/operator-cli.js';
+import { download } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
@@ -111,11 +112,10 @@ describe('team isolation', () => {
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ code: 'FORBIDDEN' });
     // Read to the end: an unread body holds its keep-alive socket to the shared Trawl (and the Jest worker).
-    const screenshot = await fetch(file);
+    const screenshot = await download(file);
     expect(screenshot.status).toBe(200);
-    expect(screenshot.headers.get('content-type')).toBe('image/png');
-    const bytes = Buffer.from(await screenshot.arrayBuffer());
-    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(screenshot.type).toBe('image/png');
+    expect(screenshot.bytes.subarray(1, 4).toString()).toBe('PNG');
 
     // Team A still reaches everything B was refused (so the 404s above were isolation), and B changed nothing.
     const owner = [

@@ -25,6 +25,18 @@ export async function post(
   return { status: response.status, body: await response.json() };
 }
 
+/** GETs a file URL (a signed screenshot, PDF or media link) and reads it to its end. */
+export async function download(
+  url: string | URL,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const response = await fetch(url);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
 /**
  * The cache index is a projection, written a moment after the scrape answered: wait until a
  * cache-only read (`minAge: 1`, which never fetches) finds `url` with these options.

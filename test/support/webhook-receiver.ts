@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -29,4 +31,22 @@ export async function startWebhookReceiver(
     calls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Throws unless a call carries both signatures a receiver may check: Standard Webhooks'
+ * `webhook-signature` and Firecrawl's `x-firecrawl-signature` (hex HMAC-SHA256 of the body).
+ */
+export function verifySignatures(received: ReceivedWebhook, secret: string): void {
+  const hmac = createHmac('sha256', secret).update(received.body).digest('hex');
+  if (received.headers['x-firecrawl-signature'] !== `sha256=${hmac}`) {
+    throw new Error(
+      `x-firecrawl-signature ${received.headers['x-firecrawl-signature']} is not sha256=${hmac}`,
+    );
+  }
+  new Webhook(secret).verify(received.body, {
+    'webhook-id': received.headers['webhook-id'] as string,
+    'webhook-timestamp': received.headers['webhook-timestamp'] as string,
+    'webhook-signature': received.headers['webhook-signature'] as string,
+  });
 }

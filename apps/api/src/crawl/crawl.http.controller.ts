@@ -7,7 +7,7 @@ import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
-import { jobId, pageWindow } from './job-id.js';
+import { jobId, pageWindow, pageWindowQuery } from './job-id.js';
 
 @Controller('v2/crawl')
 @UseGuards(ApiKeyGuard, RateLimitGuard)
@@ -25,13 +25,7 @@ export class CrawlHttpController {
 
   @OpenApiOperation({
     summary: 'Status and documents of a crawl',
-    query: {
-      skip: { description: 'Documents to skip', schema: { type: 'integer', minimum: 0 } },
-      limit: {
-        description: 'Documents per page (at most 50)',
-        schema: { type: 'integer', minimum: 0, maximum: 50 },
-      },
-    },
+    query: pageWindowQuery(CRAWL_PAGE_SIZE),
     errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'],
   })
   @Get(':id')

@@ -1,9 +1,23 @@
 import { isUuid, TrawlError } from '#contracts';
+import type { OpenApiOperationOptions } from '#openapi';
 
 /** Crawl and batch ids are UUIDs; anything else is a bad request, not an unknown job. */
 export function jobId(raw: string): string {
   if (!isUuid(raw)) throw new TrawlError('BAD_REQUEST', `Invalid job id: ${raw}`);
   return raw.toLowerCase();
+}
+
+const MAX_SKIP = 1_000_000;
+
+/** The OpenAPI description of `?skip=&limit=`, with the bounds pageWindow enforces. */
+export function pageWindowQuery(pageSize: number): OpenApiOperationOptions['query'] {
+  return {
+    skip: { description: 'Documents to skip', schema: { type: 'integer', minimum: 0, maximum: MAX_SKIP } },
+    limit: {
+      description: `Documents per page (at most ${pageSize})`,
+      schema: { type: 'integer', minimum: 0, maximum: pageSize },
+    },
+  };
 }
 
 /** `?skip=&limit=` of a status page. */
@@ -17,7 +31,7 @@ export function pageWindow(skip: unknown, limit: unknown, pageSize: number): { s
     return parsed;
   };
   return {
-    skip: int(skip, 0, 'skip', 1_000_000),
+    skip: int(skip, 0, 'skip', MAX_SKIP),
     take: Math.max(1, int(limit, pageSize, 'limit', pageSize)),
   };
 }

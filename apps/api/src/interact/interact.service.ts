@@ -3,6 +3,7 @@ import { RequestError } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type ActionOutputs,
   type InteractionView,
   type InteractRequest,
   type InteractWorkerReply,
@@ -26,23 +27,11 @@ import { FileUrls } from '../files/file-urls.js';
 /** Time allowed on top of the script's own timeout for replaying the scrape and the round trips. */
 const ROUTING_MARGIN_MS = 45_000;
 
-export interface InteractResponse {
+/** The worker's run as the user gets it: with its session, and snapshots and files as signed URLs. */
+export interface InteractResponse extends Omit<InteractWorkerRun, 'replayed' | 'actions'> {
   success: boolean;
   sessionId: string;
-  stdout: string;
-  stderr: string;
-  result: unknown;
-  exitCode: number;
-  killed: boolean;
-  error?: string;
-  /** Prompt mode: the model's answer to the instruction. */
-  output?: string;
-  actions?: {
-    screenshots: string[];
-    scrapes: { url: string; html: string }[];
-    javascriptReturns: { type: string; value: unknown }[];
-    pdfs: string[];
-  };
+  actions?: ActionOutputs<{ url: string; html: string }>;
 }
 
 /**

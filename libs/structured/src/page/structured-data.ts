@@ -60,20 +60,24 @@ function shortName(type: unknown): string {
   return String(type).replace(/^.*[/#]/, '');
 }
 
+/** How one attribute syntax marks an item (its type, or null when the element opens none) and its property names. */
+interface ItemSyntax {
+  itemType(node: Element): string | null;
+  propertyNames(node: Element): string[];
+}
+
 /**
- * Microdata items (`itemscope` / `itemtype` / `itemprop`) as objects shaped like JSON-LD:
- * nested scopes become nested objects, repeated properties become arrays.
+ * Items of an attribute syntax as objects shaped like JSON-LD: nested scopes become nested
+ * objects, repeated properties become arrays, a property that opens an item is a nested item.
  */
-function microdataItems(page: ParsedPage): StructuredItem[] {
+function attributeItems(page: ParsedPage, syntax: ItemSyntax): StructuredItem[] {
   const items: StructuredItem[] = [];
   const walk = (node: Element, owner: StructuredItem | undefined) => {
-    const isScope = node.properties.itemScope !== undefined && node.properties.itemScope !== false;
-    const props = attr(node, 'itemProp')?.split(/\s+/).filter(Boolean) ?? [];
+    const type = syntax.itemType(node);
+    const props = syntax.propertyNames(node);
     let scope = owner;
-    if (isScope) {
-      const item: StructuredItem = {};
-      const type = attr(node, 'itemType');
-      if (type) item['@type'] = shortName(type.split(/\s+/)[0]);
+    if (type !== null) {
+      const item: StructuredItem = type ? { '@type': shortName(type.split(/\s+/)[0]) } : {};
       if (owner && props.length > 0) for (const prop of props) addProperty(owner, prop, item);
       else items.push(item);
       scope = item;
@@ -85,6 +89,25 @@ function microdataItems(page: ParsedPage): StructuredItem[] {
   for (const child of page.tree.children) if (child.type === 'element') walk(child, undefined);
   return items;
 }
+
+/** Microdata: `itemscope` opens an item (typed by `itemtype`, if any), `itemprop` names properties. */
+const MICRODATA: ItemSyntax = {
+  itemType: (node) =>
+    node.properties.itemScope !== undefined && node.properties.itemScope !== false
+      ? (attr(node, 'itemType') ?? '')
+      : null,
+  propertyNames: (node) => attr(node, 'itemProp')?.split(/\s+/).filter(Boolean) ?? [],
+};
+
+/** RDFa (Lite): `typeof` opens an item, `property` adds to the nearest one; `schema:name` keeps its local name. */
+const RDFA: ItemSyntax = {
+  itemType: (node) => attr(node, 'typeof') || null,
+  propertyNames: (node) =>
+    attr(node, 'property')
+      ?.split(/\s+/)
+      .filter(Boolean)
+      .map((name) => name.replace(/^.*[:/#]/, '')) ?? [],
+};
 
 function addProperty(item: StructuredItem, name: string, value: unknown) {
   const existing = item[name];
@@ -118,37 +141,9 @@ function microdataValue(node: Element, base: string): string {
   }
 }
 
-/**
- * RDFa (Lite) items: `typeof` opens an item, `property` adds to the nearest one, a `property`
- * with its own `typeof` is a nested item. Prefixed names (`schema:name`) keep their local name.
- */
-function rdfaItems(page: ParsedPage): StructuredItem[] {
-  const items: StructuredItem[] = [];
-  const walk = (node: Element, owner: StructuredItem | undefined) => {
-    const type = attr(node, 'typeof');
-    const props =
-      attr(node, 'property')
-        ?.split(/\s+/)
-        .filter(Boolean)
-        .map((name) => name.replace(/^.*[:/#]/, '')) ?? [];
-    let scope = owner;
-    if (type) {
-      const item: StructuredItem = { '@type': shortName(type.split(/\s+/)[0]) };
-      if (owner && props.length > 0) for (const prop of props) addProperty(owner, prop, item);
-      else items.push(item);
-      scope = item;
-    } else if (owner && props.length > 0) {
-      for (const prop of props) addProperty(owner, prop, microdataValue(node, page.url));
-    }
-    for (const child of node.children) if (child.type === 'element') walk(child, scope);
-  };
-  for (const child of page.tree.children) if (child.type === 'element') walk(child, undefined);
-  return items;
-}
-
 /** JSON-LD, microdata and RDFa together, JSON-LD first (it is usually the most complete). */
 export function structuredItems(page: ParsedPage): StructuredItem[] {
-  return [...jsonLdItems(page), ...microdataItems(page), ...rdfaItems(page)];
+  return [...jsonLdItems(page), ...attributeItems(page, MICRODATA), ...attributeItems(page, RDFA)];
 }
 
 /** Items of one of the types, found at any depth (a Product inside an ItemPage, a Menu inside a Restaurant). */
