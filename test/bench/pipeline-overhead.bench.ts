@@ -35,7 +35,8 @@ export async function benchPipelineOverhead(): Promise<Record<string, string>> {
       const response = await fetch(`${trawl.baseUrl}/v2/scrape`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${trawl.apiKey}` },
-        body: JSON.stringify({ url: site.url(path), formats: ['markdown'] }),
+        // maxAge 0: every scrape renders the page; a cache hit would measure the cache, not the pipeline.
+        body: JSON.stringify({ url: site.url(path), formats: ['markdown'], maxAge: 0 }),
       });
       if (response.status !== 200) throw new Error(`scrape of ${path} answered ${response.status}`);
       await response.json();
