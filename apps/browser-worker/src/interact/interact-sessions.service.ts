@@ -156,16 +156,25 @@ export class InteractSessions implements OnApplicationBootstrap {
 
   /** Keeps a scrape's page for interact; a page that cannot be kept is let go at once (its profile saved). */
   async keep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage): Promise<void> {
-    const wanted = this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
-    const subscription = wanted
-      ? this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
-          callback: (err, msg) => {
-            if (!err) void this.answer(msg);
-          },
-        })
-      : undefined;
-    if (subscription && (await this.sessions.add(scrapeId, { teamId, request, subscription }, live))) return;
-    subscription?.unsubscribe();
+    if (!(await this.tryToKeep(scrapeId, teamId, request, live)))
+      await this.letGo(scrapeId, teamId, request, live);
+  }
+
+  /** False when the page cannot be kept (`INTERACT_MAX_SESSIONS=0`, zero data retention, every kept page busy). */
+  private async tryToKeep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage) {
+    if (this.config.interactMaxSessions === 0 || request.zeroDataRetention) return false;
+    const subscription = this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
+      callback: (err, msg) => {
+        if (!err) void this.answer(msg);
+      },
+    });
+    if (await this.sessions.add(scrapeId, { teamId, request, subscription }, live)) return true;
+    subscription.unsubscribe();
+    return false;
+  }
+
+  /** Closes a page that is not kept, after saving its profile (when the scrape asked to). */
+  private async letGo(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage) {
     try {
       await this.releaseProfile(scrapeId, teamId, request, live);
     } finally {
@@ -223,7 +232,16 @@ export class InteractSessions implements OnApplicationBootstrap {
     if (!this.sessions.has(request.scrapeId)) {
       if (!request.replay)
         throw new InteractFailure('INTERACT_SESSION_GONE', 'This worker no longer holds the page');
-      await this.replay(request.scrapeId, request.replay.teamId, request.replay.request);
+      const { teamId, request: scrape } = request.replay;
+      const live = await this.replay(request.scrapeId, teamId, scrape);
+      if (!(await this.tryToKeep(request.scrapeId, teamId, scrape, live))) {
+        // No page may be kept here: this call alone uses the replayed page.
+        try {
+          return { ...(await this.runOn(live, request)), replayed: true };
+        } finally {
+          await this.letGo(request.scrapeId, teamId, scrape, live);
+        }
+      }
       replayed = true;
     }
     const outcome = await this.sessions.use(request.scrapeId, (live) => this.runOn(live, request));
@@ -231,8 +249,8 @@ export class InteractSessions implements OnApplicationBootstrap {
     return { ...outcome.value, replayed };
   }
 
-  /** Opens the scrape's page again (URL, waitFor, navigation and input actions) and keeps it. */
-  private async replay(scrapeId: string, teamId: string, request: ScrapeRequest) {
+  /** Opens the scrape's page again: URL, waitFor, navigation and input actions. */
+  private async replay(scrapeId: string, teamId: string, request: ScrapeRequest): Promise<LivePage> {
     this.logger.info({ scrapeId, url: request.url }, 'replaying scrape for interact');
     const storageState = await this.openProfile(scrapeId, teamId, request);
     let page: FetchedPageBody;
@@ -254,14 +272,11 @@ export class InteractSessions implements OnApplicationBootstrap {
       await this.releaseProfile(scrapeId, teamId, request);
       throw error;
     }
-    if (!page.live) throw new InteractFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept');
-    await this.keep(scrapeId, teamId, request, page.live);
-    if (!this.sessions.has(scrapeId)) {
-      throw new InteractFailure(
-        'INTERACT_SESSION_GONE',
-        'Every kept page of this worker is busy; retry shortly',
-      );
+    if (!page.live) {
+      await this.releaseProfile(scrapeId, teamId, request);
+      throw new InteractFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept open');
     }
+    return page.live;
   }
 
   private async runOn(live: LivePage, request: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {

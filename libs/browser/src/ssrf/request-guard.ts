@@ -41,11 +41,8 @@ export async function guardPrivateAddresses(
     return false;
   };
 
-  // A scrape reads one page: popups are closed as they open, before their redirects could escape the CDP session.
-  context.on('page', (other) => {
-    if (other !== page) other.close().catch(() => undefined);
-  });
-  // A scrape reads one page: scripts get no popups, and any other page (a target=_blank click) is closed.
+  // A scrape reads one page: scripts get no popups, and any other page (a target=_blank click) is
+  // closed as it opens, before its redirects could escape the CDP session.
   await context.addInitScript(() => {
     window.open = () => null;
   });
