@@ -102,9 +102,11 @@ export class InteractSessions implements OnApplicationBootstrap {
    * retention; `INTERACT_MAX_SESSIONS=0` keeps none), or to save its profile once it is let go.
    */
   keepsPagesOf(request: ScrapeRequest): boolean {
-    return (
-      (this.config.interactMaxSessions > 0 && !request.zeroDataRetention) || !!request.profile?.saveChanges
-    );
+    return this.keepsForInteract(request) || !!request.profile?.saveChanges;
+  }
+
+  private keepsForInteract(request: ScrapeRequest): boolean {
+    return this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
   }
 
   /**
@@ -162,7 +164,7 @@ export class InteractSessions implements OnApplicationBootstrap {
 
   /** False when the page cannot be kept (`INTERACT_MAX_SESSIONS=0`, zero data retention, every kept page busy). */
   private async tryToKeep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage) {
-    if (this.config.interactMaxSessions === 0 || request.zeroDataRetention) return false;
+    if (!this.keepsForInteract(request)) return false;
     const subscription = this.nc.subscribe(this.names.interactSessionSubject(scrapeId), {
       callback: (err, msg) => {
         if (!err) void this.answer(msg);
