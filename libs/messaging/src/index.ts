@@ -1,4 +1,5 @@
 export * from './blob-store/index.js';
+export * from './cache-index.js';
 export * from './command-bus.js';
 export * from './correlation.js';
 export * from './event-consumer.js';

@@ -1,4 +1,3 @@
-import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -10,17 +9,10 @@ import {
   refineWithModel,
   type ScrapeDocument,
 } from '#content';
-import {
-  CACHE_INDEX_READ_MODEL,
-  CACHE_INDEX_TTL_MS,
-  type FetchedPage,
-  type NatsNames,
-  type ScrapeRequest,
-  TrawlError,
-} from '#contracts';
-import { type CacheEntry, type CacheVerdict, cacheKey, cacheVerdict, isCacheEligible } from '#domain';
+import { type FetchedPage, type NatsNames, type ScrapeRequest, TrawlError } from '#contracts';
+import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
-import { BLOB_STORE, type BlobStore, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { PdfError, type PdfOutput, PdfPool, pdfDocument, pdfOutput } from '#pdf';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
@@ -36,7 +28,7 @@ const CONVERTED_PAGES = 200;
  */
 @Injectable()
 export class ScrapeCache implements OnApplicationShutdown {
-  private readonly kv: () => Promise<KV>;
+  private readonly index: CacheIndex;
   private readonly pool: ContentPool;
   private readonly pdfPool: PdfPool;
   /** A web page's conversion is a PdfOutput without page counts or warning. */
@@ -44,21 +36,19 @@ export class ScrapeCache implements OnApplicationShutdown {
 
   constructor(
     @Inject(TRAWL_CONFIG) config: TrawlConfig,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
-    this.kv = lazyKv(this.nc, this.names.kvBucket(CACHE_INDEX_READ_MODEL), { ttl: CACHE_INDEX_TTL_MS });
+    this.index = new CacheIndex(nc, names);
     this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
     this.pdfPool = new PdfPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
   }
 
   /** Looks the request's variant up and applies maxAge / minAge / lockdown. */
-  async verdict(teamId: string, request: ScrapeRequest): Promise<CacheVerdict> {
-    if (!isCacheEligible(request)) return { use: 'scrape' };
-    const entry = (await (await this.kv()).get(cacheKey(teamId, request)))?.json<CacheEntry>();
-    return cacheVerdict(request, entry, Date.now());
+  verdict(teamId: string, request: ScrapeRequest): Promise<CacheVerdict> {
+    return this.index.verdict(teamId, request);
   }
 
   /** The document for a cache hit, or undefined when the cached body is gone from the blob store. */
@@ -67,14 +57,7 @@ export class ScrapeCache implements OnApplicationShutdown {
     request: ScrapeRequest,
     entry: CacheEntry,
   ): Promise<ScrapeDocument | undefined> {
-    const page: FetchedPage = {
-      url: entry.url,
-      statusCode: entry.statusCode,
-      contentType: entry.contentType,
-      bodyBlob: entry.bodyBlob,
-      ...(entry.fileType ? { fileType: entry.fileType } : {}),
-      proxyUsed: 'basic',
-    };
+    const { page } = cachedPage(entry);
     const converted = await this.convert(request, page);
     if (!converted) return undefined;
     let { output } = converted;

@@ -18,11 +18,20 @@ import {
   type ScrapeFailed,
   scrapeStreamId,
 } from '#contracts';
-import { crawlDecider, DomainError, fold, nextDispatchAt, proxyAttempts, scrapeDecider } from '#domain';
+import {
+  cachedPage,
+  crawlDecider,
+  DomainError,
+  fold,
+  nextDispatchAt,
+  proxyAttempts,
+  scrapeDecider,
+} from '#domain';
 import type { EventStore } from '#event-store';
 import {
   BLOB_STORE,
   type BlobStore,
+  CacheIndex,
   consumeEvents,
   NATS_CONNECTION,
   NATS_NAMES,
@@ -52,6 +61,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private consumers: RunningConsumer[] = [];
   /** One command at a time per crawl in this process, so concurrent outcomes do not fight over revisions. */
   private readonly lanes = new Map<string, Promise<unknown>>();
+  private readonly cache: CacheIndex;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -63,6 +73,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
+    this.cache = new CacheIndex(nc, names);
   }
 
   async onApplicationBootstrap() {
@@ -115,14 +126,30 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
+  /**
+   * A page the cache holds a young enough copy of (the request's `maxAge`, as for a scrape) is
+   * converted from that copy, without a browser visit; a cache-only page (`minAge`) without one fails.
+   */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
     const { scrapeId, teamId, request, crawlId } = page;
+    const verdict = await this.cache.verdict(teamId, request);
+    if (verdict.use === 'refuse') {
+      const outcome: PageOutcome = { status: 'failed', code: verdict.code, error: verdict.message };
+      await this.crawlCommand(
+        crawlId,
+        { type: 'RecordPageOutcome', data: { crawlId, scrapeId, outcome, at: now() } },
+        metadata,
+      );
+      await this.dispatchAfterDelay(crawlId, metadata);
+      return;
+    }
+    const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
     try {
       await executeCommand(
         this.store,
         scrapeDecider,
         scrapeStreamId(scrapeId),
-        { type: 'StartScrape', data: { scrapeId, teamId, request, crawlId, at: now() } },
+        { type: 'StartScrape', data: { scrapeId, teamId, request, crawlId, at: now(), ...cached } },
         { ...metadata, teamId },
       );
     } catch (error) {

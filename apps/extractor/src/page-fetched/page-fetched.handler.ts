@@ -11,6 +11,7 @@ import {
   type ScrapeDocument,
 } from '#content';
 import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
+import { isCacheEligible } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import {
   BLOB_STORE,
@@ -83,6 +84,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         changeTrackingJson = output.structured?.changeTrackingJson;
         document = buildDocument(scrapeId, request, page, output);
       }
+      Object.assign(document.metadata, cacheStateOf(data));
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {
         document.changeTracking = await this.changes.track(
@@ -163,6 +165,12 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
 }
 
 const now = () => new Date().toISOString();
+
+/** Whether the cache was read for the page and answered, as a scrape's metadata says it. */
+function cacheStateOf({ request, cachedScrapeId, fetchedAt }: PageFetched['data']) {
+  if (cachedScrapeId) return { cacheState: 'hit', cachedAt: fetchedAt };
+  return isCacheEligible(request) ? { cacheState: 'miss' } : {};
+}
 
 /** Time kept after the model calls for storing the document and completing the scrape. */
 const COMPLETION_RESERVE_MS = 500;

@@ -6,6 +6,24 @@ import {
 import { validateSearchRequest } from './validate-search-request.js';
 
 describe('crawl, batch, map and search requests', () => {
+  it("names zero data retention and lockdown in a job's scrape options as unsupported: its pages are stored", () => {
+    const unsupported = (result: { ok: boolean; value?: { unsupported: string[] } }) =>
+      result.ok ? result.value?.unsupported : undefined;
+    const url = 'http://a.test/';
+    expect(unsupported(validateCrawlRequest({ url, scrapeOptions: { zeroDataRetention: true } }))).toEqual([
+      'scrapeOptions.zeroDataRetention',
+    ]);
+    expect(unsupported(validateCrawlRequest({ url, scrapeOptions: { lockdown: true } }))).toEqual([
+      'scrapeOptions.lockdown',
+    ]);
+    expect(unsupported(validateBatchScrapeRequest({ urls: [url], zeroDataRetention: true }))).toEqual([
+      'zeroDataRetention',
+    ]);
+    expect(unsupported(validateBatchScrapeRequest({ urls: [url], lockdown: true, minAge: 5 }))).toEqual([
+      'lockdown',
+    ]);
+  });
+
   it('applies Firecrawl’s crawl defaults and validates scrapeOptions like a scrape', () => {
     const crawl = validateCrawlRequest({ url: 'example.com/docs', origin: 'js-sdk@4.42.0' });
     expect(crawl.ok && crawl.value).toMatchObject({

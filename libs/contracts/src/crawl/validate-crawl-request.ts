@@ -100,6 +100,7 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
   const unsupported = [
     ...(value.prompt ? ['prompt'] : []),
     ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
+    ...retainedPagesRefused(scrape.value, 'scrapeOptions.'),
   ];
   return {
     ok: true,
@@ -192,7 +193,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
       maxConcurrency: (maxConcurrency as number | undefined) ?? CRAWL_DEFAULTS.maxConcurrency,
       scrapeRequest: scrape.value,
       ...(hook ? { webhook: hook.webhook } : {}),
-      unsupported: appendToId != null ? ['appendToId'] : [],
+      unsupported: [...(appendToId != null ? ['appendToId'] : []), ...retainedPagesRefused(scrape.value, '')],
     },
   };
 }
@@ -259,6 +260,15 @@ function toDto<T extends object>(type: new () => T, body: unknown): Validated<T>
       })),
     ),
   );
+}
+
+/**
+ * A job's pages are stored scrapes (events, documents, cache entries), so zero data retention
+ * cannot hold for them, nor lockdown, which implies it: refused by name rather than broken.
+ */
+function retainedPagesRefused(request: ScrapeRequest, prefix: string): string[] {
+  if (request.lockdown) return [`${prefix}lockdown`];
+  return request.zeroDataRetention ? [`${prefix}zeroDataRetention`] : [];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

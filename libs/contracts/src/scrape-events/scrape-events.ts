@@ -43,6 +43,9 @@ export interface ActionOutputs<Snapshot> {
  * Self-contained for the extractor: it carries the request, so no consumer reads the store.
  * `requestedAt` + the request's `timeout` is when the client stops waiting: the extractor's model
  * calls end by then (events recorded before it was added lack it).
+ *
+ * A crawl or batch page the cache answers starts here, with no `ScrapeRequested` (no browser
+ * visit): `cachedScrapeId` names the scrape that fetched the page, `fetchedAt` is when it did.
  */
 export interface PageFetched {
   type: 'PageFetched';
@@ -53,6 +56,8 @@ export interface PageFetched {
     requestedAt?: string;
     page: FetchedPage;
     fetchedAt: string;
+    cachedScrapeId?: string;
+    crawlId?: string;
   };
 }
 
@@ -112,8 +117,25 @@ export type ScrapeEvent =
 
 export interface StartScrape {
   type: 'StartScrape';
-  /** `crawlId` when the scrape is a page of a crawl or batch scrape: its outcome events carry it back. */
-  data: { scrapeId: string; teamId: string; request: ScrapeRequest; at: string; crawlId?: string };
+  /**
+   * `crawlId` when the scrape is a page of a crawl or batch scrape: its outcome events carry it back.
+   * `cached` when the cache answers that page: its copy is converted as a fetched page would be.
+   */
+  data: {
+    scrapeId: string;
+    teamId: string;
+    request: ScrapeRequest;
+    at: string;
+    crawlId?: string;
+    cached?: CachedPage;
+  };
+}
+
+/** A page from the cache index: the scrape that fetched it, when, and the stored page. */
+export interface CachedPage {
+  scrapeId: string;
+  fetchedAt: string;
+  page: FetchedPage;
 }
 
 export interface RecordPageFetched {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ScrapeRequest } from '#contracts';
+import type { CachedPage, ScrapeRequest } from '#contracts';
 
 /** What the cache read model keeps per page variant: a reference to the page, never derived formats. */
 export interface CacheEntry {
@@ -15,6 +15,25 @@ export interface CacheEntry {
   fileType?: 'pdf';
   /** When the page was fetched (ISO-8601); its age is measured from here. */
   fetchedAt: string;
+}
+
+/**
+ * The cached copy as a page to convert: every format is derived from its body again. A copy is
+ * charged as one basic scrape, whatever proxy first fetched it.
+ */
+export function cachedPage(entry: CacheEntry): CachedPage {
+  return {
+    scrapeId: entry.scrapeId,
+    fetchedAt: entry.fetchedAt,
+    page: {
+      url: entry.url,
+      statusCode: entry.statusCode,
+      contentType: entry.contentType,
+      bodyBlob: entry.bodyBlob,
+      ...(entry.fileType ? { fileType: entry.fileType } : {}),
+      proxyUsed: 'basic',
+    },
+  };
 }
 
 /** Formats a cached page cannot give: a new version to compare, or files that expire before a cached page. */

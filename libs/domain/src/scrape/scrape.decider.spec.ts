@@ -68,6 +68,40 @@ describe('scrape decider', () => {
     ).toEqual([requested]);
   });
 
+  it('starts a crawl page the cache answers fetched: no browser visit, the copy is not cached again', () => {
+    const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
+    const cached = { scrapeId: '0193a6f0-0000-7000-8000-0000000000aa', fetchedAt: 't-1', page };
+    const served = given(scrapeDecider, []).when({
+      type: 'StartScrape',
+      data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
+    });
+    expect(served).toEqual([
+      {
+        type: 'PageFetched',
+        data: {
+          scrapeId,
+          teamId: 'team-1',
+          request,
+          requestedAt: 't0',
+          page,
+          fetchedAt: 't-1',
+          cachedScrapeId: cached.scrapeId,
+          crawlId,
+        },
+      },
+    ]);
+    // A worker's late fetch decides nothing; the extractor completes the scrape for the crawl.
+    expect(
+      given(scrapeDecider, served).when({ type: 'RecordPageFetched', data: { scrapeId, page, at: 't1' } }),
+    ).toEqual([]);
+    const [event] = given(scrapeDecider, served).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't2' },
+    });
+    expect(event).toMatchObject({ type: 'ScrapeCompleted', data: { crawlId, fetchedAt: 't-1', page } });
+    expect(event?.data).not.toHaveProperty('cacheKey');
+  });
+
   it('refuses to start the same scrape twice', () => {
     expectDomainError(
       () =>

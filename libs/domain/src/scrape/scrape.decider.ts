@@ -29,6 +29,8 @@ export type ScrapeState =
       page: FetchedPage;
       fetchedAt: string;
       crawlId?: string;
+      /** Set when the page came from the cache: the scrape that fetched it. */
+      cachedScrapeId?: string;
     }
   | {
       status: 'completed';
@@ -64,9 +66,21 @@ export const scrapeDecider: Decider<
           ...crawlOf(event.data),
         };
       case 'PageFetched':
-        return state.status === 'requested'
-          ? { ...state, status: 'fetched', page: event.data.page, fetchedAt: event.data.fetchedAt }
-          : state;
+        if (state.status === 'requested')
+          return { ...state, status: 'fetched', page: event.data.page, fetchedAt: event.data.fetchedAt };
+        // A page served from the cache: the scrape starts fetched.
+        if (state.status === 'initial' && event.data.cachedScrapeId)
+          return {
+            status: 'fetched',
+            scrapeId: event.data.scrapeId,
+            teamId: event.data.teamId,
+            request: event.data.request,
+            page: event.data.page,
+            fetchedAt: event.data.fetchedAt,
+            cachedScrapeId: event.data.cachedScrapeId,
+            ...crawlOf(event.data),
+          };
+        return state;
       case 'ScrapeCompleted':
         return state.status === 'requested' || state.status === 'fetched'
           ? {
@@ -115,7 +129,24 @@ export const scrapeDecider: Decider<
         if (state.status !== 'initial') {
           throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
         }
-        const { scrapeId, teamId, request, at } = command.data;
+        const { scrapeId, teamId, request, at, cached } = command.data;
+        if (cached) {
+          return [
+            {
+              type: 'PageFetched',
+              data: {
+                scrapeId,
+                teamId,
+                request,
+                requestedAt: at,
+                page: cached.page,
+                fetchedAt: cached.fetchedAt,
+                cachedScrapeId: cached.scrapeId,
+                ...crawlOf(command.data),
+              },
+            },
+          ];
+        }
         return [
           {
             type: 'ScrapeRequested',
@@ -162,8 +193,11 @@ export const scrapeDecider: Decider<
               page,
               fetchedAt,
               ...(numPages !== undefined ? { numPages } : {}),
-              // Cached pages (PDFs too) are derived again from their stored body on a hit.
-              ...(isCacheWritable(request) ? { cacheKey: cacheKey(teamId, request) } : {}),
+              // Cached pages (PDFs too) are derived again from their stored body on a hit; a page
+              // that came from the cache is there already.
+              ...(isCacheWritable(request) && !state.cachedScrapeId
+                ? { cacheKey: cacheKey(teamId, request) }
+                : {}),
               ...changeHistory(teamId, request),
               ...crawlOf(state),
               completedAt: at,
