@@ -1,4 +1,6 @@
 import Firecrawl, { type Document } from '@mendable/firecrawl-js';
+import { Objm } from '@nats-io/obj';
+import { connect } from '@nats-io/transport-node';
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
@@ -65,6 +67,26 @@ describe('crawl and batch scrape pages read the scrape cache, as Firecrawl does'
     }
     const fetched = running.site.requests.slice(requestsBefore).map((request) => request.path);
     expect(fetched.filter((path) => !/^\/(robots\.txt|sitemap[\w-]*\.xml)$/.test(path))).toEqual([]);
+  });
+
+  it('fetches a page anew when the body of its cached copy is gone', async () => {
+    const url = running.site.url('/changing?body-gone');
+    const first = await post(running.trawl, '/v2/scrape', { url });
+    const version = /Version \d+/.exec(first.body.data.markdown)?.[0];
+    await waitUntilCached(running.trawl, url);
+    const nc = await connect({ servers: '127.0.0.1:4222' });
+    try {
+      const blobs = await new Objm(nc).open(`${running.trawl.prefix}_blobs`);
+      expect(await blobs.delete(`pages/${first.body.data.metadata.scrapeId}`)).toBeTruthy();
+    } finally {
+      await nc.close();
+    }
+
+    const job = await client().batchScrape([url], jobOptions);
+    expect(job).toMatchObject({ status: 'completed', completed: 1 });
+    expect(metadataOf(job.data[0]).cacheState).toBe('miss');
+    expect(job.data[0].markdown).toMatch(/Version \d+/);
+    expect(job.data[0].markdown).not.toContain(version);
   });
 
   it('minAge reads only the cache (a page without a copy fails unvisited); lockdown and zeroDataRetention are refused', async () => {

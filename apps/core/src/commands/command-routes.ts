@@ -41,6 +41,7 @@ export const commandRoutes: readonly CommandRoute[] = [
       'CompleteScrape',
       'FailScrape',
       'RecordCacheHit',
+      'FetchCachedPageAnew',
       'StartInteraction',
       'RecordInteraction',
       'StopInteraction',

@@ -69,6 +69,11 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     const { scrapeId, request, page } = data;
     const log = this.logger.child({ correlationId, scrapeId });
     const body = await this.blobs.getBytes(page.bodyBlob);
+    if (body === undefined && data.cachedScrapeId) {
+      log.warn({ bodyBlob: page.bodyBlob }, 'the cached page body is gone; fetching the page anew');
+      await this.bus.send(SCRAPE_CATEGORY, 'FetchCachedPageAnew', { scrapeId, at: now() }, { correlationId });
+      return;
+    }
     if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     let changeTrackingJson: unknown;

@@ -173,7 +173,19 @@ export interface RecordCacheHit {
   };
 }
 
-export type ScrapeCommand = StartScrape | RecordPageFetched | CompleteScrape | FailScrape | RecordCacheHit;
+/** The cached copy a scrape started from has lost its body (deleted): the page is fetched after all. */
+export interface FetchCachedPageAnew {
+  type: 'FetchCachedPageAnew';
+  data: { scrapeId: string; at: string };
+}
+
+export type ScrapeCommand =
+  | StartScrape
+  | RecordPageFetched
+  | CompleteScrape
+  | FailScrape
+  | RecordCacheHit
+  | FetchCachedPageAnew;
 
 export const scrapeStreamId = (scrapeId: string) => `scrape-${scrapeId}`;
 export const SCRAPE_CATEGORY = 'scrape';

@@ -102,6 +102,39 @@ describe('scrape decider', () => {
     expect(event?.data).not.toHaveProperty('cacheKey');
   });
 
+  it('sends a crawl page to the browser after all when its cached body is gone', () => {
+    const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
+    const cached = { scrapeId: '0193a6f0-0000-7000-8000-0000000000aa', fetchedAt: 't-1', page };
+    const served = given(scrapeDecider, []).when({
+      type: 'StartScrape',
+      data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
+    });
+    const anew = { type: 'FetchCachedPageAnew', data: { scrapeId, at: 't1' } } as const;
+    const refetch = given(scrapeDecider, served).when(anew);
+    expect(refetch).toEqual([
+      { type: 'ScrapeRequested', data: { scrapeId, teamId: 'team-1', request, requestedAt: 't1', crawlId } },
+    ]);
+    // Once: a redelivered request decides nothing, nor does one for a page the browser fetched.
+    expect(given(scrapeDecider, [...served, ...refetch]).when(anew)).toEqual([]);
+    expect(given(scrapeDecider, [requested, fetched]).when(anew)).toEqual([]);
+    // The fresh page completes as any other, and is cached.
+    const history = [
+      ...served,
+      ...refetch,
+      ...given(scrapeDecider, [...served, ...refetch]).when({
+        type: 'RecordPageFetched',
+        data: { scrapeId, page, at: 't2' },
+      }),
+    ];
+    const [event] = given(scrapeDecider, history).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't3' },
+    });
+    expect(event).toMatchObject({
+      data: { crawlId, fetchedAt: 't2', cacheKey: cacheKey('team-1', request) },
+    });
+  });
+
   it('refuses to start the same scrape twice', () => {
     expectDomainError(
       () =>

@@ -211,6 +211,17 @@ export const scrapeDecider: Decider<
         const { scrapeId, code, error, at } = command.data;
         return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at, ...crawlOf(state) } }];
       }
+      case 'FetchCachedPageAnew': {
+        requireExisting(state, command.data.scrapeId);
+        if (state.status !== 'fetched' || !state.cachedScrapeId) return [];
+        const { scrapeId, teamId, request } = state;
+        return [
+          {
+            type: 'ScrapeRequested',
+            data: { scrapeId, teamId, request, requestedAt: command.data.at, ...crawlOf(state) },
+          },
+        ];
+      }
       case 'RecordCacheHit': {
         if (state.status !== 'initial') {
           throw new DomainError('SCRAPE_ALREADY_EXISTS', `Scrape ${command.data.scrapeId} already exists`);
