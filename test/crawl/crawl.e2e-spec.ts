@@ -1,4 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
+import { eventually } from '../support/operator-cli.js';
+import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
@@ -65,9 +67,28 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     );
   });
 
-  it('cancels a crawl, and refuses unknown ids and unknown keys', async () => {
+  it('lists a crawl as active until it is cancelled, to its own team only; refuses unknown ids and keys', async () => {
     const started = await client().startCrawl(running.site.url('/crawl/'), { delay: 5, sitemap: 'skip' });
+    const batch = await client().startBatchScrape([running.site.url('/crawl/about')], { maxConcurrency: 1 });
+    // Listed once core has taken the crawl up (the start answers before that).
+    const active = await eventually(async () => {
+      const listed = await client().getActiveCrawls();
+      return listed.crawls.length > 0 && listed;
+    }, 'the crawl to be listed as active');
+    expect(active.crawls).toEqual([
+      {
+        id: started.id,
+        teamId: expect.any(String),
+        url: running.site.url('/crawl/'),
+        options: expect.objectContaining({ delay: 5, sitemap: 'skip', scrapeOptions: expect.any(Object) }),
+      },
+    ]);
+    expect(active.crawls.map((crawl) => crawl.id)).not.toContain(batch.id);
+    const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
+    const asOtherTeam = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: otherTeam });
+    expect((await asOtherTeam.getActiveCrawls()).crawls).toEqual([]);
     expect(await client().cancelCrawl(started.id)).toBe(true);
+    expect((await client().getActiveCrawls()).crawls).toEqual([]);
     expect((await client().getCrawlStatus(started.id)).status).toBe('cancelled');
     await expect(client().getCrawlStatus('0193a6f0-0000-7000-8000-000000000000')).rejects.toMatchObject({
       status: 404,

@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import {
+  type ActiveCrawlView,
   CRAWL_CATEGORY,
   type CrawlError,
   type CrawlKind,
   type CrawlStatus,
   type CrawlView,
   type GetCrawl,
+  type ListActiveCrawls,
   type ScrapeRequest,
   TrawlError,
   unavailableFeatures,
@@ -133,6 +135,10 @@ export class CrawlJobs {
     await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
     await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
     return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
+  }
+
+  active(teamId: string): Promise<ActiveCrawlView[]> {
+    return this.send<ActiveCrawlView[]>('ListActiveCrawls', { teamId } satisfies ListActiveCrawls);
   }
 
   /** Another team's job, or a job of the other kind, is as unknown as a missing one. */

@@ -23,6 +23,13 @@ export class CrawlHttpController {
     return this.jobs.startCrawl(teamId, validated.value, correlationIdOf(req));
   }
 
+  // Declared before `:id`, which would take `active` for an id.
+  @OpenApiOperation({ summary: "The team's crawls in progress" })
+  @Get('active')
+  async active(@TeamId() teamId: string) {
+    return { success: true, crawls: await this.jobs.active(teamId) };
+  }
+
   @OpenApiOperation({
     summary: 'Status and documents of a crawl',
     query: pageWindowQuery(CRAWL_PAGE_SIZE),

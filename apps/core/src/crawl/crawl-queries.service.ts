@@ -1,23 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { CRAWL_CATEGORY, type CrawlEvent, type CrawlView, crawlStreamId, type GetCrawl } from '#contracts';
-import { crawlDecider, DomainError, fold } from '#domain';
+import {
+  type ActiveCrawlView,
+  CRAWL_CATEGORY,
+  CRAWLS_IN_PROGRESS_READ_MODEL,
+  type CrawlEvent,
+  type CrawlView,
+  crawlStreamId,
+  type GetCrawl,
+  type ListActiveCrawls,
+} from '#contracts';
+import { type CrawlState, crawlDecider, DomainError, fold } from '#domain';
+import { lazyKv } from '#messaging';
 import { EventStoreQueries } from '../queries/event-store-queries.js';
 
-/** `GetCrawl`: a crawl's progress, so that a client polling right after `POST /v2/crawl` never sees "not found". */
+/**
+ * `GetCrawl`: a crawl's progress, so that a client polling right after `POST /v2/crawl` never sees
+ * "not found". `ListActiveCrawls`: a team's crawls still scraping, from the watchdog's list of
+ * crawls in progress (each entry names its team), each confirmed by its own stream.
+ */
 @Injectable()
 export class CrawlQueries extends EventStoreQueries {
   protected readonly category = CRAWL_CATEGORY;
+  private readonly inProgress = lazyKv(this.nc, this.names.kvBucket(CRAWLS_IN_PROGRESS_READ_MODEL));
 
   protected handlers() {
-    return { GetCrawl: (payload: unknown) => this.view(payload as GetCrawl) };
+    return {
+      GetCrawl: (payload: unknown) => this.view(payload as GetCrawl),
+      ListActiveCrawls: (payload: unknown) => this.active(payload as ListActiveCrawls),
+    };
   }
 
   async view({ crawlId, skip, take }: GetCrawl): Promise<CrawlView> {
-    const history = await this.store.readStream(crawlStreamId(crawlId));
-    const state = fold(
-      crawlDecider,
-      history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
-    );
+    const state = await this.state(crawlId);
     if (state.status === 'initial')
       throw new DomainError('CRAWL_NOT_FOUND', `Crawl ${crawlId} does not exist`);
     const finished = state.scraped.length + state.errors.length;
@@ -36,5 +50,29 @@ export class CrawlQueries extends EventStoreQueries {
       errors: state.errors,
       robotsBlocked: state.robotsBlocked,
     };
+  }
+
+  /** Oldest first (crawl ids are time-ordered); batch scrapes are not crawls here, as in Firecrawl. */
+  async active({ teamId }: ListActiveCrawls): Promise<ActiveCrawlView[]> {
+    const kv = await this.inProgress();
+    const crawls: ActiveCrawlView[] = [];
+    for await (const crawlId of await kv.keys()) {
+      // Entries written before they named their team hold '': the stream tells.
+      const owner = (await kv.get(crawlId))?.string();
+      if (owner && owner !== teamId) continue;
+      const state = await this.state(crawlId);
+      if (state.status !== 'scraping' || state.teamId !== teamId || state.kind !== 'crawl') continue;
+      const { url: _url, ...scrapeOptions } = state.scrapeRequest;
+      crawls.push({ id: crawlId, teamId, url: state.startUrl, options: { ...state.options, scrapeOptions } });
+    }
+    return crawls.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  private async state(crawlId: string): Promise<CrawlState> {
+    const history = await this.store.readStream(crawlStreamId(crawlId));
+    return fold(
+      crawlDecider,
+      history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
+    );
   }
 }

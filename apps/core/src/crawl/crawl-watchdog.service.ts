@@ -42,9 +42,9 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     this.sweeps.start(this.config.crawlWatchdogIntervalMs);
   }
 
-  /** Puts a started crawl under watch. */
-  async watch(crawlId: string) {
-    await (await this.inProgress()).put(crawlId, '');
+  /** Puts a started crawl under watch; the entry names its team, for `GET /v2/crawl/active`. */
+  async watch(crawlId: string, teamId: string) {
+    await (await this.inProgress()).put(crawlId, teamId);
   }
 
   private async sweep() {

@@ -1,4 +1,5 @@
-import type { CrawlKind } from './crawl-events.js';
+import type { ScrapeRequest } from '../scrape-request/index.js';
+import type { CrawlKind, CrawlOptions } from './crawl-events.js';
 
 /** Status of a crawl or batch scrape as Firecrawl names it. */
 export type CrawlStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
@@ -37,4 +38,17 @@ export interface GetCrawl {
   crawlId: string;
   skip: number;
   take: number;
+}
+
+/** The `ListActiveCrawls` query (`GET /v2/crawl/active`): a team's crawls still scraping. */
+export interface ListActiveCrawls {
+  teamId: string;
+}
+
+/** One crawl in progress, as Firecrawl lists it: its start URL and options, scrape options included. */
+export interface ActiveCrawlView {
+  id: string;
+  teamId: string;
+  url: string;
+  options: CrawlOptions & { scrapeOptions: Omit<ScrapeRequest, 'url'> };
 }
