@@ -47,6 +47,15 @@ const failed: ScrapeEvent = {
   data: { scrapeId, code: 'SCRAPE_TIMEOUT', error: 'timed out', failedAt: 't2' },
 };
 
+/** A crawl page's scrape that the cache answers: it starts at PageFetched. */
+const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
+const cached = { scrapeId: '0193a6f0-0000-7000-8000-0000000000aa', fetchedAt: 't-1', page };
+const startFromCache = () =>
+  given(scrapeDecider, []).when({
+    type: 'StartScrape',
+    data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
+  });
+
 const expectDomainError = (fn: () => unknown, code: string) => {
   try {
     fn();
@@ -69,12 +78,7 @@ describe('scrape decider', () => {
   });
 
   it('starts a crawl page the cache answers fetched: no browser visit, the copy is not cached again', () => {
-    const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
-    const cached = { scrapeId: '0193a6f0-0000-7000-8000-0000000000aa', fetchedAt: 't-1', page };
-    const served = given(scrapeDecider, []).when({
-      type: 'StartScrape',
-      data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
-    });
+    const served = startFromCache();
     expect(served).toEqual([
       {
         type: 'PageFetched',
@@ -103,12 +107,7 @@ describe('scrape decider', () => {
   });
 
   it('sends a crawl page to the browser after all when its cached body is gone', () => {
-    const crawlId = '0193a6f0-0000-7000-8000-0000000000c1';
-    const cached = { scrapeId: '0193a6f0-0000-7000-8000-0000000000aa', fetchedAt: 't-1', page };
-    const served = given(scrapeDecider, []).when({
-      type: 'StartScrape',
-      data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
-    });
+    const served = startFromCache();
     const anew = { type: 'FetchCachedPageAnew', data: { scrapeId, at: 't1' } } as const;
     const refetch = given(scrapeDecider, served).when(anew);
     expect(refetch).toEqual([
