@@ -1,27 +1,39 @@
-import { Injectable } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveCrawlView,
   CRAWL_CATEGORY,
-  CRAWLS_IN_PROGRESS_READ_MODEL,
   type CrawlEvent,
   type CrawlView,
   crawlStreamId,
   type GetCrawl,
   type ListActiveCrawls,
+  type NatsNames,
 } from '#contracts';
 import { type CrawlState, crawlDecider, DomainError, fold } from '#domain';
-import { lazyKv } from '#messaging';
+import type { EventStore } from '#event-store';
+import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { EVENT_STORE } from '../event-store.provider.js';
 import { EventStoreQueries } from '../queries/event-store-queries.js';
+import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 /**
  * `GetCrawl`: a crawl's progress, so that a client polling right after `POST /v2/crawl` never sees
  * "not found". `ListActiveCrawls`: a team's crawls still scraping, from the watchdog's list of
- * crawls in progress (each entry names its team), each confirmed by its own stream.
+ * crawls in progress, each confirmed by its own stream.
  */
 @Injectable()
 export class CrawlQueries extends EventStoreQueries {
   protected readonly category = CRAWL_CATEGORY;
-  private readonly inProgress = lazyKv(this.nc, this.names.kvBucket(CRAWLS_IN_PROGRESS_READ_MODEL));
+
+  constructor(
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
+    @Inject(EVENT_STORE) store: EventStore,
+    private readonly watchdog: CrawlWatchdog,
+  ) {
+    super(nc, names, store);
+  }
 
   protected handlers() {
     return {
@@ -54,12 +66,8 @@ export class CrawlQueries extends EventStoreQueries {
 
   /** Oldest first (crawl ids are time-ordered); batch scrapes are not crawls here, as in Firecrawl. */
   async active({ teamId }: ListActiveCrawls): Promise<ActiveCrawlView[]> {
-    const kv = await this.inProgress();
     const crawls: ActiveCrawlView[] = [];
-    for await (const crawlId of await kv.keys()) {
-      // Entries written before they named their team hold '': the stream tells.
-      const owner = (await kv.get(crawlId))?.string();
-      if (owner && owner !== teamId) continue;
+    for await (const crawlId of this.watchdog.inProgressOf(teamId)) {
       const state = await this.state(crawlId);
       if (state.status !== 'scraping' || state.teamId !== teamId || state.kind !== 'crawl') continue;
       const { url: _url, ...scrapeOptions } = state.scrapeRequest;

@@ -135,12 +135,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const verdict = await this.cache.verdict(teamId, request);
     if (verdict.use === 'refuse') {
       const outcome: PageOutcome = { status: 'failed', code: verdict.code, error: verdict.message };
-      await this.crawlCommand(
-        crawlId,
-        { type: 'RecordPageOutcome', data: { crawlId, scrapeId, outcome, at: now() } },
-        metadata,
-      );
-      await this.dispatchAfterDelay(crawlId, metadata);
+      await this.recordOutcome(crawlId, scrapeId, outcome, metadata);
       return;
     }
     const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
@@ -170,11 +165,21 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
             code: (data as ScrapeFailed['data']).code,
             error: (data as ScrapeFailed['data']).error,
           };
-    const metadata = { correlationId: recorded.metadata.correlationId };
-    const crawlId = data.crawlId;
+    await this.recordOutcome(data.crawlId, data.scrapeId, outcome, {
+      correlationId: recorded.metadata.correlationId,
+    });
+  }
+
+  /** A page is done: the crawl records it, then dispatches what its `delay` held back. */
+  private async recordOutcome(
+    crawlId: string,
+    scrapeId: string,
+    outcome: PageOutcome,
+    metadata: EventMetadata,
+  ) {
     await this.crawlCommand(
       crawlId,
-      { type: 'RecordPageOutcome', data: { crawlId, scrapeId: data.scrapeId, outcome, at: now() } },
+      { type: 'RecordPageOutcome', data: { crawlId, scrapeId, outcome, at: now() } },
       metadata,
     );
     await this.dispatchAfterDelay(crawlId, metadata);

@@ -47,6 +47,15 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     await (await this.inProgress()).put(crawlId, teamId);
   }
 
+  /** The crawls in progress that may be the team's: entries written before they named their team hold ''. */
+  async *inProgressOf(teamId: string): AsyncIterable<string> {
+    const kv = await this.inProgress();
+    for await (const crawlId of await kv.keys()) {
+      const owner = (await kv.get(crawlId))?.string();
+      if (!owner || owner === teamId) yield crawlId;
+    }
+  }
+
   private async sweep() {
     const kv = await this.inProgress();
     for await (const crawlId of await kv.keys()) {

@@ -15,8 +15,8 @@ export abstract class EventStoreQueries implements OnApplicationBootstrap, OnApp
   private subscriptions: Subscription[] = [];
 
   constructor(
-    @Inject(NATS_CONNECTION) protected readonly nc: NatsConnection,
-    @Inject(NATS_NAMES) protected readonly names: NatsNames,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(EVENT_STORE) protected readonly store: EventStore,
   ) {}
 
