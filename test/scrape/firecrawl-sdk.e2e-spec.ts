@@ -18,6 +18,33 @@ describe('the official Firecrawl JS SDK against Trawl', () => {
     expect(document.metadata?.sourceURL).toBe(running.site.url('/articles/tide-pools'));
   });
 
+  it('reads attributes from the rendered page, looking names up as data-* too', async () => {
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+    const document = await client.scrape(running.site.url('/js-rendered'), {
+      formats: [
+        {
+          type: 'attributes',
+          selectors: [
+            { selector: '#app li', attribute: 'sku' },
+            { selector: 'html', attribute: 'lang' },
+          ],
+        },
+      ],
+      onlyMainContent: false,
+    });
+    // The items exist only after the page's script has fetched and rendered them.
+    expect(document.attributes).toEqual([
+      { selector: '#app li', attribute: 'sku', values: ['KC-1', 'LP-2'] },
+      { selector: 'html', attribute: 'lang', values: ['en'] },
+    ]);
+    expect(document.markdown).toBeUndefined();
+    await expect(
+      client.scrape(running.site.url('/js-rendered'), {
+        formats: [{ type: 'attributes', selectors: [{ selector: 'li[', attribute: 'sku' }] }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('surfaces Trawl errors as SDK errors with the status and message', async () => {
     const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
     await expect(client.scrape(running.site.url('/slow?ms=20000'), { timeout: 2_000 })).rejects.toMatchObject(

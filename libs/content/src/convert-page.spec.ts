@@ -203,6 +203,52 @@ describe('links, images and metadata', () => {
   });
 });
 
+describe('attributes', () => {
+  const shop = `<html><body>
+    <nav><a href="/cart" data-track="nav-cart">Cart</a></nav>
+    <main><h1>Lamps</h1>
+      <p>Our lamps are made by hand in a small workshop, from brass and linen, and they last for decades.</p>
+      <ul><li class="item" data-sku="L-1"><a href="/l1" data-track="item">Desk lamp</a></li>
+          <li class="item" data-sku="L-2"><a href="l2" data-track="item">Floor lamp</a></li></ul>
+    </main></body></html>`;
+  const attributes = (options: Partial<PageInput>) =>
+    page(shop, {
+      formats: [],
+      attributes: [
+        { selector: '.item', attribute: 'sku' },
+        { selector: '[data-track]', attribute: 'data-track' },
+        { selector: '.item a', attribute: 'href' },
+      ],
+      ...options,
+    }).attributes;
+
+  it('reads the content the html format gives: the main content by default, the whole page without it', () => {
+    expect(attributes({ onlyMainContent: true })).toEqual([
+      { selector: '.item', attribute: 'sku', values: ['L-1', 'L-2'] },
+      { selector: '[data-track]', attribute: 'data-track', values: ['item', 'item'] },
+      // Links are resolved against the page, as in the html and links formats.
+      {
+        selector: '.item a',
+        attribute: 'href',
+        values: ['https://site.test/l1', 'https://site.test/docs/l2'],
+      },
+    ]);
+    expect(attributes({ onlyMainContent: false })?.[1]?.values).toEqual(['nav-cart', 'item', 'item']);
+    expect(attributes({ onlyMainContent: true, excludeTags: ['.item + .item'] })?.[0]?.values).toEqual([
+      'L-1',
+    ]);
+  });
+
+  it('answers every selector with no values for a body without elements', () => {
+    expect(
+      page('{"sku": "L-1"}', {
+        contentType: 'application/json',
+        attributes: [{ selector: '*', attribute: 'sku' }],
+      }).attributes,
+    ).toEqual([{ selector: '*', attribute: 'sku', values: [] }]);
+  });
+});
+
 describe('non-HTML bodies', () => {
   it('fences JSON and passes text through', () => {
     expect(markdown('{"a":[1]}', { contentType: 'application/json' })).toBe(

@@ -4,6 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
 import { redactedValues, redactPii } from '#redaction';
 import { extractStructured, jsonLdItems, parseHtml } from '#structured';
+import { noAttributeValues, selectAttributes } from './attributes/select-attributes.js';
 import { removeBoilerplate } from './clean/boilerplate-floor.js';
 import { removeNonContent } from './clean/remove-non-content.js';
 import { keepOnly, removeMatching } from './clean/tag-filters.js';
@@ -64,7 +65,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   // Links and images are the whole page's, hidden menus and lazy images included.
   if (wants.has('links')) output.links = collectLinks(tree);
   if (wants.has('images')) output.images = collectImages(tree, input);
-  if (!wants.has('markdown') && !wants.has('html') && !input.structured) return output;
+  if (!wants.has('markdown') && !wants.has('html') && !input.attributes && !input.structured) return output;
   // Read before the scripts that carry it are removed.
   const hints = input.onlyMainContent ? extractionHints(tree, input.url, output.metadata) : {};
   const extraction = { ...hints, ...evaluation };
@@ -74,6 +75,8 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const content = selectContent(tree, input, extraction);
   // Before markdown, whose writer reshapes the tree it reads (spaces between touching inlines, heading permalinks gone).
   if (wants.has('html')) output.html = bodyHtml(content);
+  // From the content the html format gives, as Firecrawl reads them (onlyMainContent: false reads the whole page).
+  if (input.attributes) output.attributes = selectAttributes(content, input.attributes);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
   const markdown = wants.has('markdown') || input.structured ? toMarkdown(content, input) : undefined;
   if (wants.has('markdown')) output.markdown = markdown;
@@ -168,6 +171,7 @@ function convertText(input: PageInput, wants: Set<string>): PageOutput {
     ...(wants.has('rawHtml') ? { rawHtml: input.html } : {}),
     ...(wants.has('links') ? { links: [] } : {}),
     ...(wants.has('images') ? { images: [] } : {}),
+    ...(input.attributes ? { attributes: noAttributeValues(input.attributes) } : {}),
     ...(input.structured
       ? { structured: extractStructured({ html: '', url: input.url, markdown, request: input.structured }) }
       : {}),

@@ -1,3 +1,4 @@
+export { noAttributeValues } from './attributes/select-attributes.js';
 export { compareJson, describeJsonChanges, type JsonChanges } from './change-tracking/compare-json.js';
 export { compareMarkdown, type MarkdownComparison } from './change-tracking/compare-markdown.js';
 export { BOILERPLATE_SELECTOR } from './clean/boilerplate-floor.js';

@@ -1,5 +1,6 @@
 import type { RedactionOptions } from '#redaction';
 import type { StructuredOutput, StructuredRequest } from '#structured';
+import type { AttributeSelector, AttributeValues } from './attributes/select-attributes.js';
 
 export type ContentFormat = 'markdown' | 'html' | 'rawHtml' | 'links' | 'images';
 
@@ -14,6 +15,8 @@ export interface PageInput {
   includeTags?: string[];
   excludeTags?: string[];
   removeBase64Images: boolean;
+  /** The attributes format's `selectors`, when it was asked for. */
+  attributes?: AttributeSelector[];
   /** Structured formats (json, summary, question, highlights, product, menu) and their options. */
   structured?: StructuredRequest;
   /** Remove leftover boilerplate blocks from the markdown (`onlyCleanContent`). */
@@ -48,6 +51,7 @@ export interface PageOutput {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  attributes?: AttributeValues[];
   structured?: StructuredOutput;
   metadata: PageMetadata;
   /** How the markdown was made, where it matters to the client (which method cleaned or redacted it). */

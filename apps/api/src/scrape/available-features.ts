@@ -10,6 +10,7 @@ const BUILT_FEATURES: readonly string[] = [
   'formats.rawHtml',
   'formats.links',
   'formats.images',
+  'formats.attributes',
   'formats.changeTracking',
   'formats.changeTracking.json',
   'formats.screenshot',

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ActionOutputs, FetchedPage, ScrapeRequest } from '#contracts';
 import { redactionOptions } from '#redaction';
 import type { Menu, Product, StructuredRequest } from '#structured';
+import type { AttributeValues } from '../attributes/select-attributes.js';
 import type { ContentFormat, PageInput, PageOutput } from '../types.js';
 
 /** The Firecrawl v2 document: only the requested formats, plus metadata every client relies on. */
@@ -11,6 +12,7 @@ export interface ScrapeDocument {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  attributes?: AttributeValues[];
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
   /** File-store keys of the page's audio and video; signed URLs valid for an hour in the answer. */
@@ -45,10 +47,16 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     includeTags: request.includeTags,
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
+    ...attributeSelectorsOf(request),
     ...structuredRequestOf(request),
     onlyCleanContent: request.onlyCleanContent,
     redactPII: redactionOptions(request.redactPII),
   };
+}
+
+function attributeSelectorsOf(request: ScrapeRequest): Pick<PageInput, 'attributes'> {
+  const format = request.formats.find((format) => format.type === 'attributes');
+  return format?.selectors ? { attributes: format.selectors } : {};
 }
 
 /** The structured formats of a request, as the local methods (and the model port) take them. */

@@ -54,6 +54,12 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const PROXY_MODES = ['basic', 'enhanced', 'auto', 'stealth'] as const;
 
+/** One `{selector, attribute}` of the attributes format: the attribute's values of every element the CSS selector matches. */
+export class AttributeSelectorDto {
+  @IsString() @MaxLength(2_000) selector!: string;
+  @IsString() @MaxLength(256) attribute!: string;
+}
+
 export class ViewportDto {
   @IsInt() @Min(1) @Max(7680) width!: number;
   @IsInt() @Min(1) @Max(7680) height!: number;
@@ -73,7 +79,14 @@ export class FormatDto {
   @IsOptional() @ValidateNested() @Type(() => ViewportDto) viewport?: ViewportDto;
   @IsOptional() @IsArray() @IsIn(['git-diff', 'json'], { each: true }) modes?: ('git-diff' | 'json')[];
   @IsOptional() @IsString() @MaxLength(256) tag?: string;
-  @IsOptional() @IsArray() @IsObject({ each: true }) selectors?: { selector: string; attribute: string }[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  // Before the nested rules, which let an array through as a selector.
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => AttributeSelectorDto)
+  selectors?: AttributeSelectorDto[];
   @IsOptional() @IsString() @MaxLength(10_000) question?: string;
   @IsOptional() @IsString() @MaxLength(10_000) query?: string;
   @IsOptional() @IsIn(['freeform', 'directQuote']) mode?: 'freeform' | 'directQuote';

@@ -118,6 +118,34 @@ describe('validateScrapeRequest', () => {
     accepts({ url: 'https://a.test', includeTags: ['main > article', '.post:not(.ad)'] });
   });
 
+  it('checks the attributes format: selectors required, each a CSS selector and an attribute name', () => {
+    const attributes = (selectors: unknown) => ({
+      url: 'https://a.test',
+      formats: [{ type: 'attributes', selectors }],
+    });
+    expect(rejects({ url: 'https://a.test', formats: ['attributes'] }).error).toBe(
+      'attributes format requires selectors',
+    );
+    expect(rejects(attributes([])).details[0].path).toEqual(['formats', 0, 'selectors']);
+    expect(
+      rejects(
+        attributes([
+          { selector: 'a[', attribute: 'href' },
+          { selector: 'a', attribute: ' ' },
+        ]),
+      ).details,
+    ).toEqual([
+      { path: ['formats', 0, 'selectors', 0, 'selector'], message: 'not a valid CSS selector: a[' },
+      { path: ['formats', 0, 'selectors', 1, 'attribute'], message: 'attribute must name an attribute' },
+    ]);
+    expect(rejects(attributes([{ selector: 'a' }])).details[0].path[0]).toBe('formats');
+    expect(rejects(attributes([[]])).details[0].path[0]).toBe('formats');
+    expect(rejects(attributes([{ selector: 'a', attribute: 'href', all: true }])).error).toMatch(/all/);
+    expect(accepts(attributes([{ selector: '.athing', attribute: 'id' }])).formats).toEqual([
+      { type: 'attributes', selectors: [{ selector: '.athing', attribute: 'id' }] },
+    ]);
+  });
+
   it('rejects bodies that are not objects', () => {
     expect(rejects([1, 2]).error).toBe('The request body must be a JSON object');
   });

@@ -101,6 +101,7 @@ function crossFieldIssues(dto: ScrapeRequestDto): ErrorDetail[] {
     if (format.type === 'query' && !format.prompt) {
       issues.push({ path: ['formats', index, 'prompt'], message: 'query format requires prompt' });
     }
+    if (format.type === 'attributes') issues.push(...attributeSelectorIssues(format.selectors, index));
   });
   const types = formats.map((format) => format.type);
   if (new Set(types).size !== types.length) {
@@ -293,6 +294,20 @@ export function normaliseUrl(raw: string): string | undefined {
 }
 
 const EMPTY_TREE: Root = { type: 'root', children: [] };
+
+/** The attributes format needs at least one `{selector, attribute}`, each a CSS selector and an attribute name. */
+function attributeSelectorIssues(selectors: FormatDto['selectors'], index: number): ErrorDetail[] {
+  const path = ['formats', index, 'selectors'];
+  if (!selectors?.length) return [{ path, message: 'attributes format requires selectors' }];
+  return selectors.flatMap(({ selector, attribute }, at) => [
+    ...(isValidSelector(selector)
+      ? []
+      : [{ path: [...path, at, 'selector'], message: `not a valid CSS selector: ${selector}` }]),
+    ...(attribute.trim() === ''
+      ? [{ path: [...path, at, 'attribute'], message: 'attribute must name an attribute' }]
+      : []),
+  ]);
+}
 
 function isValidSelector(selector: string): boolean {
   try {

@@ -1,5 +1,5 @@
 import type { ContentPool, PageOutput, ScrapeDocument } from '#content';
-import { buildDocument, type ContentFormat, pageInputOf } from '#content';
+import { buildDocument, noAttributeValues, type PageInput, pageInputOf } from '#content';
 import type { FetchedPage, ScrapeRequest } from '#contracts';
 import type { PdfPool } from '../pool/pdf-pool.js';
 
@@ -25,7 +25,7 @@ export async function pdfOutput(
   const parser = request.parsers.find((candidate) => candidate.type === 'pdf');
   if (!parser) {
     return {
-      output: base64Output(bytes, input.formats),
+      output: base64Output(bytes, input),
       metadata: {},
       // Redacting inside Base64 would corrupt the file without removing anything readable.
       ...(input.redactPII
@@ -67,14 +67,15 @@ export function pdfDocument(
   return document;
 }
 
-function base64Output(bytes: Uint8Array, formats: ContentFormat[]): PageOutput {
+function base64Output(bytes: Uint8Array, input: PageInput): PageOutput {
   const encoded = Buffer.from(bytes).toString('base64');
-  const wants = new Set(formats);
+  const wants = new Set(input.formats);
   return {
     metadata: {},
     ...(wants.has('markdown') ? { markdown: encoded } : {}),
     ...(wants.has('html') ? { html: encoded } : {}),
     ...(wants.has('links') ? { links: [] } : {}),
     ...(wants.has('images') ? { images: [] } : {}),
+    ...(input.attributes ? { attributes: noAttributeValues(input.attributes) } : {}),
   };
 }
