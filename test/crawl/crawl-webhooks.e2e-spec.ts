@@ -96,6 +96,20 @@ describe('crawl and batch scrape webhooks', () => {
           .sort(),
       ).toEqual([200, 404]);
 
+      // Pages appended to the finished batch are reported to its webhook, and so is its new completion.
+      await client().startBatchScrape([running.site.url('/crawl/about')], { appendToId: job.id });
+      const again = await until(() => {
+        const bodies = receiver.calls.map((call) => JSON.parse(call.body));
+        const completions = bodies.filter((body) => body.type === 'batch_scrape.completed');
+        return completions.length === 2 ? bodies : undefined;
+      }, 'a second batch_scrape.completed');
+      expect(again.slice(3).map((payload) => payload.type)).toEqual([
+        'batch_scrape.page',
+        'batch_scrape.completed',
+      ]);
+      expect(again[3]).toMatchObject({ id: job.id, data: [{ metadata: { statusCode: 200 } }] });
+      expect(new URL(again[3].data[0].metadata.sourceURL).pathname).toBe('/crawl/about');
+
       const refused = await fetch(`${running.trawl.baseUrl}/v2/crawl`, {
         method: 'POST',
         headers: { authorization: `Bearer ${running.trawl.apiKey}`, 'content-type': 'application/json' },

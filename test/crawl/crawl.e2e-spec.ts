@@ -137,6 +137,46 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect(byPath['/missing'].metadata?.statusCode).toBe(404);
   });
 
+  it('appends URLs to a finished batch (appendToId) with their own options; refuses other teams and cancelled batches', async () => {
+    const job = await client().batchScrape([running.site.url('/articles/tide-pools')], {
+      options: { formats: ['markdown'] },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(job.status).toBe('completed');
+    const batchId = job.id;
+    const appended = await client().startBatchScrape(
+      // Not the guide: the search test below reads its markdown from the team's index.
+      [running.site.url('/crawl/about'), running.site.url('/crawl/orphan')],
+      { options: { formats: ['html'], maxAge: 0 }, appendToId: batchId },
+    );
+    expect(appended.id).toBe(batchId);
+    const status = await eventually(async () => {
+      const current = await client().getBatchScrapeStatus(batchId);
+      return current.status === 'completed' && current.completed === 3 && current;
+    }, 'the appended pages to be scraped');
+    expect(status.total).toBe(3);
+    const byPath = Object.fromEntries(
+      status.data.map((document) => [new URL(document.metadata?.sourceURL as string).pathname, document]),
+    );
+    expect(Object.keys(byPath).sort()).toEqual(['/articles/tide-pools', '/crawl/about', '/crawl/orphan']);
+    expect(byPath['/articles/tide-pools'].markdown).toContain('# Tide Pools of the North Coast');
+    expect(byPath['/crawl/about'].html).toContain('<h1>');
+    expect(byPath['/crawl/about'].markdown).toBeUndefined();
+
+    const otherTeam = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
+    const asOtherTeam = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: otherTeam });
+    await expect(
+      asOtherTeam.startBatchScrape([running.site.url('/crawl/orphan')], { appendToId: batchId }),
+    ).rejects.toMatchObject({ status: 404 });
+    const slow = await client().startBatchScrape([running.site.url('/slow?ms=20000')]);
+    await client().cancelBatchScrape(slow.id);
+    await expect(
+      client().startBatchScrape([running.site.url('/crawl/orphan')], { appendToId: slow.id }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await client().getBatchScrapeStatus(batchId)).total).toBe(3);
+  });
+
   it('searches the pages Trawl scraped (local provider), optionally scraping each result', async () => {
     const search = () => client().search('chapter', { limit: 5 });
     let result = await search();

@@ -25,7 +25,12 @@ function batchScrapeBody(dtos: DtoSchemas): JsonSchema {
       ignoreInvalidURLs: { type: 'boolean' },
       maxConcurrency: { type: 'integer', minimum: 1, maximum: 100 },
       webhook: { description: 'Not available yet (501)' },
-      appendToId: { description: 'Not available yet (501)' },
+      appendToId: {
+        type: 'string',
+        format: 'uuid',
+        description:
+          "Adds the URLs to this batch scrape (scraped with this request's options) instead of starting one",
+      },
       ...scrapeOptions,
     },
     required: ['urls'],
@@ -40,7 +45,7 @@ export class BatchScrapeHttpController {
   @OpenApiOperation({
     summary: 'Start a batch scrape',
     bodySchema: batchScrapeBody,
-    errors: ['FEATURE_NOT_AVAILABLE'],
+    errors: ['FEATURE_NOT_AVAILABLE', 'CRAWL_NOT_FOUND', 'CRAWL_CANCELLED'],
   })
   @Post()
   @HttpCode(200)

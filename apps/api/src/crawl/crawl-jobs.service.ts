@@ -71,20 +71,28 @@ export class CrawlJobs {
 
   async startBatch(teamId: string, batch: ValidBatchScrapeRequest, correlationId: string) {
     refuseUnavailable(batch.scrapeRequest, batch.unsupported, this.config);
-    const crawlId = uuidv7();
-    await this.send(
-      'StartBatchScrape',
-      {
-        crawlId,
-        teamId,
-        urls: batch.urls,
-        maxConcurrency: batch.maxConcurrency,
-        scrapeRequest: batch.scrapeRequest,
-        ...(batch.webhook ? { webhook: batch.webhook } : {}),
-        at: new Date().toISOString(),
-      },
-      correlationId,
-    );
+    const at = new Date().toISOString();
+    const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
+    if (batch.appendToId) {
+      // Another team's batch, a crawl or expired results answer 404 before anything is appended.
+      await this.view('batch', teamId, { crawlId, skip: 0, take: 0 });
+      const { urls, scrapeRequest } = batch;
+      await this.send('AppendBatchScrape', { crawlId, teamId, urls, scrapeRequest, at }, correlationId);
+    } else {
+      await this.send(
+        'StartBatchScrape',
+        {
+          crawlId,
+          teamId,
+          urls: batch.urls,
+          maxConcurrency: batch.maxConcurrency,
+          scrapeRequest: batch.scrapeRequest,
+          ...(batch.webhook ? { webhook: batch.webhook } : {}),
+          at,
+        },
+        correlationId,
+      );
+    }
     return {
       success: true,
       id: crawlId,
@@ -168,8 +176,11 @@ export class CrawlJobs {
     try {
       return await this.bus.send<Result>(CRAWL_CATEGORY, command, payload, { correlationId });
     } catch (error) {
-      if (error instanceof CommandRejectedError && error.code === 'CRAWL_NOT_FOUND') {
-        throw new TrawlError('CRAWL_NOT_FOUND', error.message);
+      if (
+        error instanceof CommandRejectedError &&
+        (error.code === 'CRAWL_NOT_FOUND' || error.code === 'CRAWL_CANCELLED')
+      ) {
+        throw new TrawlError(error.code, error.message);
       }
       throw error;
     }

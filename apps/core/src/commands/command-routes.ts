@@ -52,7 +52,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   },
   {
     category: CRAWL_CATEGORY,
-    commands: ['StartCrawl', 'StartBatchScrape', 'CancelCrawl'],
+    commands: ['StartCrawl', 'StartBatchScrape', 'AppendBatchScrape', 'CancelCrawl'],
     decider: crawlDecider,
     streamId: (data) => crawlStreamId(data.crawlId),
     teamId: (data) => data.teamId,

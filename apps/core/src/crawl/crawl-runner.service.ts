@@ -102,7 +102,9 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   private async onCrawlEvent(recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
     const metadata = { correlationId: recorded.metadata.correlationId, teamId: recorded.metadata.teamId };
-    if (event.type === 'CrawlStarted') await this.watchdog.watch(event.data.crawlId, event.data.teamId);
+    // A batch that had finished comes back under watch when pages are appended to it.
+    if (event.type === 'CrawlStarted' || event.type === 'BatchPagesAppended')
+      await this.watchdog.watch(event.data.crawlId, event.data.teamId);
     if (event.type === 'CrawlStarted' && event.data.kind === 'crawl')
       await this.discover(event.data, metadata);
     if (event.type === 'PageDispatched') await this.startScrape(event.data, metadata);

@@ -36,7 +36,7 @@ import { WebhookSender } from './webhook-sender.js';
 /**
  * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, in event order, through
  * the same sender as monitor webhooks. A crawl's webhook is remembered from its `CrawlStarted`
- * until the crawl ends; both buckets expire with the crawl's results.
+ * until the crawl ends (a batch's until it is cancelled); both buckets expire with the crawl's results.
  */
 @Injectable()
 export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -93,7 +93,10 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
       event.type === 'PageScraped' ? await this.document(event.data.documentBlob, subscription) : undefined;
     const call = crawlWebhookCallOf(recorded, subscription, document);
     if (call) await this.sender.deliver(call, await this.log(), `${crawlId}.${call.webhookId}`);
-    if (event.type === 'CrawlCompleted' || event.type === 'CrawlFailed' || event.type === 'CrawlCancelled')
+    // A finished batch may have URLs appended (its pages and completion are reported again): its
+    // subscription stays until it expires with the results.
+    const ended = event.type === 'CrawlCompleted' || event.type === 'CrawlFailed';
+    if (event.type === 'CrawlCancelled' || (ended && subscription.kind === 'crawl'))
       await subscriptions.delete(crawlId);
   }
 

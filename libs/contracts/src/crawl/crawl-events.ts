@@ -97,6 +97,15 @@ export interface PageFailed {
   data: { crawlId: string; scrapeId: string; url: string; code: string; error: string; at: string };
 }
 
+/**
+ * URLs added to a batch scrape (`appendToId`), scraped with the scrape options they came with. A
+ * batch that had finished scrapes again, and completes (or fails) anew when they are done.
+ */
+export interface BatchPagesAppended {
+  type: 'BatchPagesAppended';
+  data: { crawlId: string; teamId: string; urls: string[]; scrapeRequest: ScrapeRequest; at: string };
+}
+
 export interface CrawlCompleted {
   type: 'CrawlCompleted';
   data: { crawlId: string; at: string };
@@ -120,6 +129,7 @@ export type CrawlEvent =
   | PageDispatched
   | PageScraped
   | PageFailed
+  | BatchPagesAppended
   | CrawlCompleted
   | CrawlFailed
   | CrawlCancelled;
@@ -149,6 +159,11 @@ export interface StartBatchScrape {
     webhook?: CrawlWebhook;
     at: string;
   };
+}
+
+export interface AppendBatchScrape {
+  type: 'AppendBatchScrape';
+  data: { crawlId: string; teamId: string; urls: string[]; scrapeRequest: ScrapeRequest; at: string };
 }
 
 export interface RecordSiteDiscovery {
@@ -188,6 +203,7 @@ export interface CancelCrawl {
 export type CrawlCommand =
   | StartCrawl
   | StartBatchScrape
+  | AppendBatchScrape
   | RecordSiteDiscovery
   | RecordPageOutcome
   | DispatchPages

@@ -90,6 +90,26 @@ describe('crawl, batch, map and search requests', () => {
     expect(validateBatchScrapeRequest({ urls: [] }).ok).toBe(false);
   });
 
+  it('takes appendToId as a batch id, and refuses the batch fields the batch keeps', () => {
+    const id = '0193a6f0-0000-7000-8000-0000000000c1';
+    const appended = validateBatchScrapeRequest({ urls: ['http://a.test/'], appendToId: id });
+    expect(appended.ok && appended.value).toMatchObject({ appendToId: id, unsupported: [] });
+    expect(validateBatchScrapeRequest({ urls: ['http://a.test/'], appendToId: 'active' })).toMatchObject({
+      ok: false,
+      details: [{ path: ['appendToId'], message: 'appendToId must be the id of a batch scrape' }],
+    });
+    const changed = validateBatchScrapeRequest({
+      urls: ['http://a.test/'],
+      appendToId: id,
+      maxConcurrency: 2,
+      webhook: 'http://hooks.test/',
+    });
+    expect(changed.ok ? [] : changed.details.map((detail) => detail.path[0])).toEqual([
+      'webhook',
+      'maxConcurrency',
+    ]);
+  });
+
   it('defaults map options and refuses unknown keys', () => {
     const map = validateMapRequest({ url: 'http://a.test' });
     expect(map.ok && map.value).toEqual({

@@ -23,6 +23,7 @@ import {
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
 import { unreadableKeys } from '../validation/unreadable-keys.js';
+import { isUuid } from '../validation/uuid.js';
 import type { CrawlOptions } from './crawl-events.js';
 import { type CrawlWebhook, validateCrawlWebhook } from './crawl-webhook.js';
 
@@ -137,6 +138,8 @@ export interface ValidBatchScrapeRequest {
   maxConcurrency: number;
   scrapeRequest: ScrapeRequest;
   webhook?: CrawlWebhook;
+  /** The batch scrape these URLs are added to, instead of starting a new one. */
+  appendToId?: string;
   unsupported: string[];
 }
 
@@ -180,6 +183,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   if (valid.length === 0 && issues.length === 0) {
     issues.push({ path: ['urls'], message: 'urls holds no valid URL' });
   }
+  if (appendToId != null) issues.push(...appendIssues(appendToId, { webhook, maxConcurrency }));
   const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
   if (!scrape.ok) issues.push(...scrape.details);
   const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
@@ -193,9 +197,23 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
       maxConcurrency: (maxConcurrency as number | undefined) ?? CRAWL_DEFAULTS.maxConcurrency,
       scrapeRequest: scrape.value,
       ...(hook ? { webhook: hook.webhook } : {}),
-      unsupported: [...(appendToId != null ? ['appendToId'] : []), ...retainedPagesRefused(scrape.value, '')],
+      ...(appendToId != null ? { appendToId: appendToId as string } : {}),
+      unsupported: retainedPagesRefused(scrape.value, ''),
     },
   };
+}
+
+/** `appendToId` names a batch by its id; the batch keeps its own webhook and concurrency. */
+function appendIssues(appendToId: unknown, batchFields: Record<string, unknown>): ErrorDetail[] {
+  if (typeof appendToId !== 'string' || !isUuid(appendToId)) {
+    return [{ path: ['appendToId'], message: 'appendToId must be the id of a batch scrape' }];
+  }
+  return Object.entries(batchFields)
+    .filter(([, value]) => value != null)
+    .map(([field]) => ({
+      path: [field],
+      message: `${field} cannot be changed when appending to a batch scrape: the batch keeps its own`,
+    }));
 }
 
 /** The body of `POST /v2/map`. */

@@ -1,4 +1,10 @@
-import { type CrawlEvent, type PageDispatched, type ScrapeRequest, validateCrawlRequest } from '#contracts';
+import {
+  type AppendBatchScrape,
+  type CrawlEvent,
+  type PageDispatched,
+  type ScrapeRequest,
+  validateCrawlRequest,
+} from '#contracts';
 import { fold } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
 import { crawlDecider, nextDispatchAt } from './crawl.decider.js';
@@ -204,6 +210,57 @@ describe('crawl decider', () => {
       { type: 'markdown' },
       { type: 'links' },
     ]);
+  });
+
+  it('appends URLs to a batch with their own scrape options, scraping a finished batch again', () => {
+    const request = (body: object) => crawlOf({ scrapeOptions: body }).scrapeRequest as ScrapeRequest;
+    const history: CrawlEvent[] = [];
+    history.push(
+      ...given(crawlDecider, history).when({
+        type: 'StartBatchScrape',
+        data: {
+          crawlId,
+          teamId: 'team-1',
+          urls: ['http://a.test/'],
+          maxConcurrency: 1,
+          scrapeRequest: request({}),
+          at,
+        },
+      }),
+    );
+    const first = history.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    history.push(...given(crawlDecider, history).when(scraped(first, [])));
+    expect(fold(crawlDecider, history).status).toBe('completed');
+
+    const append: AppendBatchScrape = {
+      type: 'AppendBatchScrape',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        urls: ['http://b.test/', 'http://c.test/'],
+        scrapeRequest: request({ formats: ['html'] }),
+        at,
+      },
+    };
+    const appended = given(crawlDecider, history).when(append);
+    expect(appended.map((e) => e.type)).toEqual(['BatchPagesAppended', 'PageDispatched']);
+    const second = appended[1] as PageDispatched;
+    // The batch keeps its concurrency (1); the new pages take the options they came with.
+    expect(second.data).toMatchObject({ url: 'http://b.test/', request: { url: 'http://b.test/' } });
+    expect(second.data.request.formats).toEqual([{ type: 'html' }]);
+    expect(second.data.scrapeId).not.toBe(first.data.scrapeId);
+    history.push(...appended);
+    expect(fold(crawlDecider, history)).toMatchObject({ status: 'scraping', admitted: 3 });
+    const third = given(crawlDecider, history).when(scraped(second, []));
+    expect(third.map((e) => e.type)).toEqual(['PageScraped', 'PageDispatched']);
+
+    expect(() =>
+      given(crawlDecider, history).when({ ...append, data: { ...append.data, teamId: 'other' } }),
+    ).toThrow('does not exist');
+    expect(() => given(crawlDecider, [started()]).when(append)).toThrow('does not exist');
+    const cancel = { type: 'CancelCrawl', data: { crawlId, teamId: 'team-1', at } } as const;
+    const cancelled = [...history, ...given(crawlDecider, history).when(cancel)];
+    expect(() => given(crawlDecider, cancelled).when(append)).toThrow('was cancelled');
   });
 
   it('fails pages whose scrape outlived its timeout plus the grace, so the crawl ends', () => {

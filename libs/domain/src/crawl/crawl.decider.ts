@@ -21,6 +21,11 @@ export interface InFlightPage extends QueuedPage {
   timeoutMs: number;
 }
 
+/** A page waiting for a slot; pages appended to a batch carry the scrape options they came with. */
+export interface PendingPage extends QueuedPage {
+  request?: ScrapeRequest;
+}
+
 export interface ScrapedPage {
   scrapeId: string;
   url: string;
@@ -44,7 +49,7 @@ export interface ActiveCrawl {
   seen: Set<string>;
   /** Pages admitted so far, in admission order (their index makes the scrape id). */
   admitted: number;
-  pending: QueuedPage[];
+  pending: PendingPage[];
   inFlight: Map<string, InFlightPage>;
   scraped: ScrapedPage[];
   errors: CrawlError[];
@@ -125,6 +130,11 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         state.errors.push({ id: scrapeId, timestamp: at, url, code, error });
         return { ...state };
       }
+      case 'BatchPagesAppended': {
+        const { urls, scrapeRequest: request } = event.data;
+        state.pending.push(...urls.map((url) => ({ url, depth: 0, request })));
+        return { ...state, status: 'scraping', admitted: state.admitted + urls.length };
+      }
       case 'CrawlCompleted':
         return { ...state, status: 'completed' };
       case 'CrawlFailed':
@@ -183,6 +193,20 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
           data: { crawlId, pages: urls.map((url) => ({ url, depth: 0 })), robotsBlocked: [] },
         };
         return thenDispatch([started, queued], state, at);
+      }
+      case 'AppendBatchScrape': {
+        const { crawlId, teamId, urls, scrapeRequest, at } = command.data;
+        const batch = requireActive(state, crawlId);
+        if (batch.teamId !== teamId || batch.kind !== 'batch') throw notFound(crawlId);
+        if (batch.status === 'cancelled') {
+          throw new DomainError('CRAWL_CANCELLED', `Batch scrape ${crawlId} was cancelled: start a new one`);
+        }
+        if (Date.parse(batch.expiresAt) < Date.parse(at)) throw notFound(crawlId);
+        const appended: CrawlEvent = {
+          type: 'BatchPagesAppended',
+          data: { crawlId, teamId, urls, scrapeRequest, at },
+        };
+        return thenDispatch([appended], state, at);
       }
       case 'RecordSiteDiscovery': {
         const crawl = requireActive(state, command.data.crawlId);
@@ -334,7 +358,7 @@ function dispatchable(crawl: ActiveCrawl, at: string): PageDispatched[] {
       scrapeId: uuidv5(`${dispatched + index}#${page.url}`, crawl.crawlId),
       url: page.url,
       depth: page.depth,
-      request: pageRequest(crawl, page.url),
+      request: pageRequest(crawl, page),
       at,
     },
   }));
@@ -386,16 +410,13 @@ function pageKey(crawl: ActiveCrawl, url: string): string {
   return crawl.options.deduplicateSimilarURLs ? similarUrlKey(url) : url;
 }
 
-function pageRequest(crawl: ActiveCrawl, url: string): ScrapeRequest {
-  const formats = crawl.scrapeRequest.formats.some((format) => format.type === 'links')
-    ? crawl.scrapeRequest.formats
-    : [...crawl.scrapeRequest.formats, { type: 'links' as const }];
-  return {
-    ...crawl.scrapeRequest,
-    url,
-    sourceUrl: url,
-    formats: crawl.kind === 'crawl' ? formats : crawl.scrapeRequest.formats,
-  };
+function pageRequest(crawl: ActiveCrawl, { url, request = crawl.scrapeRequest }: PendingPage): ScrapeRequest {
+  // A crawl follows links, so it asks every page for them; the client gets them only if it asked.
+  const formats =
+    crawl.kind === 'batch' || request.formats.some((format) => format.type === 'links')
+      ? request.formats
+      : [...request.formats, { type: 'links' as const }];
+  return { ...request, url, sourceUrl: url, formats };
 }
 
 function copy(state: CrawlState): CrawlState {
