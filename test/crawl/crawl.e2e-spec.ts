@@ -205,10 +205,14 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
   });
 
-  it('refuses what it does not build by name', async () => {
+  it('refuses a prompt without a model, and invalid patterns, by name', async () => {
+    const needsModel = { status: 501, message: expect.stringContaining('LLM_BASE_URL') };
     await expect(
       client().startCrawl(running.site.url('/crawl/'), { prompt: 'only the guide' }),
-    ).rejects.toMatchObject({ status: 501 });
+    ).rejects.toMatchObject(needsModel);
+    await expect(
+      client().crawlParamsPreview(running.site.url('/crawl/'), 'only the guide'),
+    ).rejects.toMatchObject(needsModel);
     await expect(
       client().startCrawl(running.site.url('/crawl/'), { includePaths: ['('] }),
     ).rejects.toMatchObject({

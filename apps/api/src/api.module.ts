@@ -9,6 +9,7 @@ import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
 import { CrawlHttpController } from './crawl/crawl.http.controller.js';
 import { CrawlJobs } from './crawl/crawl-jobs.service.js';
+import { CrawlPrompts } from './crawl/crawl-prompts.service.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
 import { FileUrls } from './files/file-urls.js';
@@ -65,6 +66,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ZeroRetentionScrapes,
     InteractService,
     CrawlJobs,
+    CrawlPrompts,
     MapService,
     SearchService,
     MonitorReadModels,

@@ -1,26 +1,57 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { CrawlRequestDto, TrawlError, validateCrawlRequest } from '#contracts';
+import {
+  CrawlParamsPreviewDto,
+  CrawlRequestDto,
+  TrawlError,
+  validateCrawlParamsPreview,
+  validateCrawlRequest,
+} from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
+import { CrawlPrompts } from './crawl-prompts.service.js';
 import { jobId, pageWindow, pageWindowQuery } from './job-id.js';
 
 @Controller('v2/crawl')
 @UseGuards(ApiKeyGuard, RateLimitGuard)
 export class CrawlHttpController {
-  constructor(private readonly jobs: CrawlJobs) {}
+  constructor(
+    private readonly jobs: CrawlJobs,
+    private readonly prompts: CrawlPrompts,
+  ) {}
 
-  @OpenApiOperation({ summary: 'Start a crawl', body: CrawlRequestDto, errors: ['FEATURE_NOT_AVAILABLE'] })
+  @OpenApiOperation({
+    summary: 'Start a crawl',
+    body: CrawlRequestDto,
+    errors: ['FEATURE_NOT_AVAILABLE', 'CRAWL_PROMPT_FAILED'],
+  })
   @Post()
   @HttpCode(200)
-  start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  async start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
     const validated = validateCrawlRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    return this.jobs.startCrawl(teamId, validated.value, correlationIdOf(req));
+    const crawl = validated.value.prompt
+      ? await this.prompts.plan(body as Record<string, unknown>, validated.value)
+      : validated.value;
+    return this.jobs.startCrawl(teamId, crawl, correlationIdOf(req));
+  }
+
+  @OpenApiOperation({
+    summary: 'The crawl options a prompt turns into, without crawling',
+    body: CrawlParamsPreviewDto,
+    errors: ['BAD_REQUEST', 'FEATURE_NOT_AVAILABLE', 'CRAWL_PROMPT_FAILED'],
+  })
+  @Post('params-preview')
+  @HttpCode(200)
+  async preview(@Body() body: unknown) {
+    const validated = validateCrawlParamsPreview(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const { url, prompt } = validated.value;
+    return { success: true, data: { url, ...(await this.prompts.options(url, prompt)) } };
   }
 
   // Declared before `:id`, which would take `active` for an id.

@@ -1,5 +1,7 @@
 import {
+  crawlBodyWithPromptOptions,
   validateBatchScrapeRequest,
+  validateCrawlParamsPreview,
   validateCrawlRequest,
   validateMapRequest,
 } from './validate-crawl-request.js';
@@ -88,6 +90,25 @@ describe('crawl, batch, map and search requests', () => {
       scrapeRequest: { formats: [{ type: 'markdown' }, { type: 'links' }] },
     });
     expect(validateBatchScrapeRequest({ urls: [] }).ok).toBe(false);
+  });
+
+  it("merges a prompt's generated options under the client's explicit ones, and spends the prompt", () => {
+    const body = { url: 'http://a.test/', prompt: 'the blog', limit: 5, includePaths: null };
+    const merged = crawlBodyWithPromptOptions(body, {
+      includePaths: ['^/blog/'],
+      limit: 100,
+      sitemap: 'skip',
+      ignoreRobotsTxt: true,
+    });
+    // A model may only propose the options a prompt describes: not robots.txt, not webhooks.
+    expect(merged).toEqual({ url: 'http://a.test/', limit: 5, includePaths: ['^/blog/'], sitemap: 'skip' });
+    const crawl = validateCrawlRequest(body);
+    expect(crawl.ok && crawl.value.prompt).toBe('the blog');
+    expect(validateCrawlParamsPreview({ url: 'a.test', prompt: 'x', origin: 'js-sdk' })).toMatchObject({
+      ok: true,
+      value: { url: 'http://a.test/', prompt: 'x' },
+    });
+    expect(validateCrawlParamsPreview({ url: 'a.test', prompt: ' ' }).ok).toBe(false);
   });
 
   it('takes appendToId as a batch id, and refuses the batch fields the batch keeps', () => {

@@ -39,7 +39,8 @@ export const CRAWL_DEFAULTS = {
 /** The body of `POST /v2/crawl` (Firecrawl v2 names). */
 export class CrawlRequestDto {
   @IsString() @MaxLength(8_192) url!: string;
-  @IsOptional() @IsString() prompt?: string | null;
+  /** What to crawl in words; a model turns it into the options below (explicit ones win). */
+  @IsOptional() @IsString() @MaxLength(10_000) prompt?: string | null;
   @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(100) includePaths?: string[] | null;
   @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(100) excludePaths?: string[] | null;
   @IsOptional() @IsBoolean() regexOnFullURL?: boolean;
@@ -67,6 +68,8 @@ export interface ValidCrawlRequest {
   options: CrawlOptions;
   scrapeRequest: ScrapeRequest;
   webhook?: CrawlWebhook;
+  /** Still to be turned into options (`crawlBodyWithPromptOptions`) before the crawl starts. */
+  prompt?: string;
   /** Options that are valid but that this build does not implement (refused, never ignored). */
   unsupported: string[];
 }
@@ -99,7 +102,6 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
   if (webhook && !webhook.ok) issues.push(...webhook.issues);
   if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalid(issues);
   const unsupported = [
-    ...(value.prompt ? ['prompt'] : []),
     ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
     ...retainedPagesRefused(scrape.value, 'scrapeOptions.'),
   ];
@@ -109,6 +111,7 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
       url: scrape.value.url,
       scrapeRequest: scrape.value,
       ...(webhook ? { webhook: webhook.webhook } : {}),
+      ...(value.prompt ? { prompt: value.prompt } : {}),
       unsupported,
       options: {
         includePaths: value.includePaths ?? [],
@@ -129,6 +132,54 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
       },
     },
   };
+}
+
+/** The crawl options a model may derive from a crawl's `prompt` (Firecrawl's params preview lists the same). */
+export const PROMPT_CRAWL_OPTIONS = [
+  'includePaths',
+  'excludePaths',
+  'maxDiscoveryDepth',
+  'crawlEntireDomain',
+  'allowExternalLinks',
+  'allowSubdomains',
+  'sitemap',
+  'ignoreQueryParameters',
+  'deduplicateSimilarURLs',
+  'limit',
+] as const;
+
+/**
+ * A crawl body with the options generated from its prompt: what the client set explicitly wins,
+ * as in Firecrawl; the prompt itself is spent. Validate the result again: a model may propose
+ * what the client could not send (an invalid pattern).
+ */
+export function crawlBodyWithPromptOptions(
+  body: Record<string, unknown>,
+  generated: Record<string, unknown>,
+): Record<string, unknown> {
+  const explicit = Object.entries(body).filter(([key, value]) => key !== 'prompt' && value != null);
+  const proposed = Object.entries(generated).filter(
+    ([key, value]) => (PROMPT_CRAWL_OPTIONS as readonly string[]).includes(key) && value != null,
+  );
+  return { ...Object.fromEntries(proposed), ...Object.fromEntries(explicit) };
+}
+
+/** The body of `POST /v2/crawl/params-preview`. */
+export class CrawlParamsPreviewDto {
+  @IsString() @MaxLength(8_192) url!: string;
+  @IsString() @MaxLength(10_000) prompt!: string;
+  @IsOptional() @IsString() @MaxLength(256) integration?: string;
+  @IsOptional() @IsString() @MaxLength(256) origin?: string;
+}
+
+export function validateCrawlParamsPreview(body: unknown): Validated<CrawlParamsPreviewDto> {
+  const dto = toDto(CrawlParamsPreviewDto, body);
+  if (!dto.ok) return dto;
+  const url = normaliseUrl(dto.value.url);
+  if (!url) return invalid([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
+  if (!dto.value.prompt.trim())
+    return invalid([{ path: ['prompt'], message: 'prompt must say what to crawl' }]);
+  return { ok: true, value: { ...dto.value, url } };
 }
 
 /** The body of `POST /v2/batch/scrape`: `urls` plus the scrape options at the top level. */
