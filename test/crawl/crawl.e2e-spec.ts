@@ -201,6 +201,14 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect(web[0].title).toMatch(/^Chapter \d$/);
     const elsewhere = await client().search('chapter', { includeDomains: ['example.com'] });
     expect(elsewhere.web ?? []).toEqual([]);
+    // The local index dates a page by when the team scraped it; it holds no PDFs and no news.
+    expect((await client().search('chapter', { tbs: 'qdr:h' })).web).toHaveLength(3);
+    expect((await client().search('chapter', { tbs: 'cdr:1,cd_max:1/1/2020' })).web).toEqual([]);
+    expect((await client().search('chapter', { categories: ['pdf'] })).web).toEqual([]);
+    await expect(client().search('chapter', { sources: ['news'] })).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('SEARXNG_URL'),
+    });
     const scraped = await client().search('orphan', { limit: 1, scrapeOptions: { formats: ['markdown'] } });
     expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
   });

@@ -11,19 +11,49 @@ const asked: string[] = [];
 beforeAll(async () => {
   searxng = createServer((req, res) => {
     const params = new URL(req.url ?? '/', 'http://x').searchParams;
-    asked.push(`${params.get('q')}|${params.get('format')}|${params.get('pageno')}`);
+    asked.push(
+      `${params.get('q')}|${params.get('format')}|${params.get('pageno')}|${params.get('categories')}`,
+    );
     const results =
-      params.get('pageno') === '1'
+      params.get('categories') === 'news'
         ? [
             {
-              url: 'https://tides.example/pools',
-              title: 'Tide pools',
-              content: 'Life in tide pools',
-              engine: 'brave',
+              url: 'https://news.example/storm',
+              title: 'Storm floods the harbour',
+              content: 'Waves over the pier',
+              publishedDate: new Date(Date.now() - 3_600_000).toISOString(),
+              thumbnail: 'https://news.example/storm.jpg',
+              engine: 'bing news',
             },
-            { url: 'https://spam.example/x', title: 'Spam', content: 'spam', engine: 'bing' },
+            {
+              url: 'https://news.example/old',
+              title: 'An old storm',
+              content: 'Years ago',
+              publishedDate: '2019-03-01T00:00:00',
+              engine: 'bing news',
+            },
           ]
-        : [];
+        : params.get('categories') === 'images'
+          ? [
+              {
+                url: 'https://tides.example/gallery',
+                title: 'Tide pool',
+                img_src: 'https://tides.example/pool.jpg',
+                resolution: '1200 x 800',
+                engine: 'bing images',
+              },
+            ]
+          : params.get('pageno') === '1'
+            ? [
+                {
+                  url: 'https://tides.example/pools',
+                  title: 'Tide pools',
+                  content: 'Life in tide pools',
+                  engine: 'brave',
+                },
+                { url: 'https://spam.example/x', title: 'Spam', content: 'spam', engine: 'bing' },
+              ]
+            : [];
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ query: params.get('q'), number_of_results: results.length, results }));
   });
@@ -50,7 +80,34 @@ describe('search through SearXNG', () => {
         position: 1,
       },
     ]);
-    expect(asked[0]).toBe('tide pools|json|1');
-    await expect(client.search('x', { sources: ['news'] })).rejects.toMatchObject({ status: 501 });
+    expect(asked[0]).toBe('tide pools|json|1|null');
+  });
+
+  it('answers news and images from their SearXNG categories, dated news inside the tbs window', async () => {
+    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
+    const result = await client.search('storm', { sources: ['news', 'images'], tbs: 'qdr:w', limit: 5 });
+    expect(result.news).toEqual([
+      {
+        title: 'Storm floods the harbour',
+        url: 'https://news.example/storm',
+        snippet: 'Waves over the pier',
+        date: expect.any(String),
+        imageUrl: 'https://news.example/storm.jpg',
+        position: 1,
+      },
+    ]);
+    expect(result.images).toEqual([
+      {
+        title: 'Tide pool',
+        imageUrl: 'https://tides.example/pool.jpg',
+        imageWidth: 1200,
+        imageHeight: 800,
+        url: 'https://tides.example/gallery',
+        position: 1,
+      },
+    ]);
+    expect(result.web).toBeUndefined();
+    expect(asked).toContain('storm|json|1|news');
+    expect(asked).toContain('storm|json|1|images');
   });
 });

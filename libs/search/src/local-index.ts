@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { domainAllowed, type SearchHit } from './search-provider.js';
+import { categoryOf, domainAllowed, type SearchHit, type SearchQuery } from './search-provider.js';
 
 /** What the local search index keeps of a scraped page (KV value). */
 export interface IndexedPage {
@@ -42,14 +42,21 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 export function rankIndexedPages(
   pages: IndexedPage[],
   query: string,
-  options: { limit: number; includeDomains: string[]; excludeDomains: string[]; since?: string },
+  options: Pick<
+    SearchQuery,
+    'limit' | 'includeDomains' | 'excludeDomains' | 'since' | 'until' | 'categories'
+  >,
 ): SearchHit[] {
+  const categories = options.categories ?? [];
   const terms = [...new Set(words(query))];
   if (terms.length === 0) return [];
   const scored: { page: IndexedPage; score: number }[] = [];
   for (const page of pages) {
     if (!domainAllowed(page.url, options.includeDomains, options.excludeDomains)) continue;
+    // A page's date here is when the team scraped it: the index knows no publication dates.
     if (options.since && page.scrapedAt < options.since) continue;
+    if (options.until && page.scrapedAt > options.until) continue;
+    if (categories.length > 0 && !categoryOf(page.url, categories)) continue;
     const title = count(words(page.title));
     const body = count(words(`${page.description} ${page.text}`));
     const length = Math.max(
@@ -71,11 +78,15 @@ export function rankIndexedPages(
   return scored
     .sort((a, b) => b.score - a.score || b.page.scrapedAt.localeCompare(a.page.scrapedAt))
     .slice(0, options.limit)
-    .map(({ page }) => ({
-      url: page.url,
-      title: page.title,
-      description: page.description || snippet(page.text, terms),
-    }));
+    .map(({ page }) => {
+      const category = categoryOf(page.url, categories);
+      return {
+        url: page.url,
+        title: page.title,
+        description: page.description || snippet(page.text, terms),
+        ...(category ? { category } : {}),
+      };
+    });
 }
 
 function count(list: string[]): Map<string, number> {

@@ -9,6 +9,8 @@ import { SearxngProvider } from './searxng.provider.js';
 /** Searches the pages this team scraped with Trawl (the projector's search index): no external service. */
 export class LocalSearchProvider implements SearchProvider {
   readonly name = 'local';
+  /** The index holds pages, not news items or images. */
+  readonly sources = ['web'] as const;
   private readonly kv: () => Promise<KV>;
 
   constructor(nc: NatsConnection, names: NatsNames) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type IndexedPage, indexedPageOf, rankIndexedPages } from './local-index.js';
-import { domainAllowed } from './search-provider.js';
+import { categoryOf, domainAllowed, inWindow } from './search-provider.js';
 import { SearxngProvider } from './searxng.provider.js';
 
 describe('domain filters', () => {
@@ -10,6 +10,24 @@ describe('domain filters', () => {
     expect(domainAllowed('https://nota.test/x', ['a.test'], [])).toBe(false);
     expect(domainAllowed('https://docs.a.test/x', [], ['docs.a.test'])).toBe(false);
     expect(domainAllowed('https://b.test/x', [], [])).toBe(true);
+  });
+});
+
+describe('categories and date windows', () => {
+  it('place a result in the first asked-for category: GitHub, research sites, PDFs by their address', () => {
+    expect(categoryOf('https://github.com/a/b', ['github', 'pdf'])).toBe('github');
+    expect(categoryOf('https://export.arxiv.org/abs/1', ['research'])).toBe('research');
+    expect(categoryOf('https://a.test/paper.PDF', ['research', 'pdf'])).toBe('pdf');
+    expect(categoryOf('https://a.test/paper', ['github', 'research', 'pdf'])).toBeUndefined();
+    expect(categoryOf('https://notgithub.com/a', ['github'])).toBeUndefined();
+  });
+
+  it('keep results inside the window, and undated ones, which cannot be placed', () => {
+    const window = { since: '2026-01-01T00:00:00.000Z', until: '2026-01-31T23:59:59.999Z' };
+    expect(inWindow('2026-01-15T00:00:00.000Z', window)).toBe(true);
+    expect(inWindow('2025-12-31T00:00:00.000Z', window)).toBe(false);
+    expect(inWindow('2026-02-01T00:00:00.000Z', window)).toBe(false);
+    expect(inWindow(undefined, window)).toBe(true);
   });
 });
 
@@ -36,7 +54,61 @@ describe('local index ranking', () => {
     ).toEqual(['http://a.test/pools']);
     expect(rankIndexedPages(pages, '  ', options)).toEqual([]);
   });
+
+  it('reads the window as when the team scraped a page, and keeps only the asked-for categories', () => {
+    const dated = [
+      page('http://a.test/old', 'Tide log', 'tide', '2026-01-01T00:00:00Z'),
+      page('https://github.com/harbour/tides', 'Tide code', 'tide', '2026-03-01T00:00:00Z'),
+      page('http://a.test/new.pdf', 'Tide chart', 'tide', '2026-06-01T00:00:00Z'),
+    ];
+    const urls = (extra: object) =>
+      rankIndexedPages(dated, 'tide', { ...options, ...extra }).map((h) => h.url);
+    expect(urls({ since: '2026-02-01T00:00:00Z' })).toEqual([
+      'http://a.test/new.pdf',
+      'https://github.com/harbour/tides',
+    ]);
+    expect(urls({ until: '2026-02-01T00:00:00Z' })).toEqual(['http://a.test/old']);
+    expect(rankIndexedPages(dated, 'tide', { ...options, categories: ['github', 'pdf'] })).toEqual([
+      expect.objectContaining({ url: 'http://a.test/new.pdf', category: 'pdf' }),
+      expect.objectContaining({ url: 'https://github.com/harbour/tides', category: 'github' }),
+    ]);
+  });
 });
+
+/** SearXNG's news and image results: a publication date; the image file and its resolution. */
+const NEWS = [
+  {
+    url: 'https://news.test/a',
+    title: 'Storm',
+    content: 'A storm',
+    publishedDate: '2026-11-20T08:00:00',
+    engine: 'bing news',
+  },
+  {
+    url: 'https://news.test/b',
+    title: 'Old storm',
+    content: 'Long ago',
+    publishedDate: '2020-01-01T00:00:00',
+    engine: 'bing news',
+  },
+  {
+    url: 'https://news.test/c',
+    title: 'Undated',
+    content: 'No date',
+    publishedDate: null,
+    engine: 'yahoo news',
+  },
+];
+const IMAGES = [
+  {
+    url: 'https://img.test/page',
+    title: 'Wave',
+    img_src: 'https://img.test/wave.jpg',
+    resolution: '1600 x 900',
+    engine: 'bing images',
+  },
+  { url: 'https://img.test/nofile', title: 'No file', engine: 'bing images' },
+];
 
 describe('SearXNG provider', () => {
   let server: Server;
@@ -49,14 +121,18 @@ describe('SearXNG provider', () => {
       asked.push(params);
       const page = Number(params.get('pageno'));
       const results =
-        page === 1
-          ? [
-              { url: 'https://a.test/1', title: 'One', content: 'first', engine: 'duckduckgo', score: 1 },
-              { url: 'https://skip.test/2', title: 'Two', content: 'second', engine: 'bing', score: 0.9 },
-            ]
-          : page === 2
-            ? [{ url: 'https://a.test/3', title: 'Three', content: 'third', engine: 'bing', score: 0.5 }]
-            : [];
+        params.get('categories') === 'news'
+          ? NEWS
+          : params.get('categories') === 'images'
+            ? IMAGES
+            : page === 1
+              ? [
+                  { url: 'https://a.test/1', title: 'One', content: 'first', engine: 'duckduckgo', score: 1 },
+                  { url: 'https://skip.test/2', title: 'Two', content: 'second', engine: 'bing', score: 0.9 },
+                ]
+              : page === 2
+                ? [{ url: 'https://a.test/3', title: 'Three', content: 'third', engine: 'bing', score: 0.5 }]
+                : [];
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -90,6 +166,45 @@ describe('SearXNG provider', () => {
       ['tide pools', 'json', '1'],
       ['tide pools', 'json', '2'],
     ]);
+  });
+
+  it('asks for news and images as SearXNG categories, and categories and dates as the engines write them', async () => {
+    asked.splice(0);
+    const provider = new SearxngProvider(baseUrl);
+    const query = {
+      teamId: 't',
+      query: 'storm',
+      limit: 5,
+      includeDomains: [],
+      excludeDomains: [],
+      timeoutMs: 5_000,
+    };
+    const news = await provider.search({ ...query, source: 'news', since: '2026-11-01T00:00:00.000Z' });
+    expect(news).toEqual([
+      {
+        url: 'https://news.test/a',
+        title: 'Storm',
+        description: 'A storm',
+        date: '2026-11-20T08:00:00.000Z',
+      },
+      { url: 'https://news.test/c', title: 'Undated', description: 'No date' },
+    ]);
+    expect(asked[0].get('categories')).toBe('news');
+    expect(asked[0].get('time_range')).not.toBeNull();
+    const images = await provider.search({ ...query, source: 'images' });
+    expect(images).toEqual([
+      {
+        url: 'https://img.test/page',
+        title: 'Wave',
+        description: '',
+        imageUrl: 'https://img.test/wave.jpg',
+        imageWidth: 1600,
+        imageHeight: 900,
+      },
+    ]);
+    asked.splice(0);
+    expect(await provider.search({ ...query, categories: ['github', 'pdf'] })).toEqual([]);
+    expect(asked[0].get('q')).toBe('storm (site:github.com OR filetype:pdf)');
   });
 
   it('reports an instance that does not answer JSON', async () => {

@@ -1,32 +1,58 @@
-import { domainAllowed, type SearchHit, type SearchProvider, type SearchQuery } from './search-provider.js';
+import type { SearchCategory, SearchSource } from '#contracts';
+import {
+  CATEGORY_DOMAINS,
+  categoryOf,
+  domainAllowed,
+  inWindow,
+  type SearchHit,
+  type SearchProvider,
+  type SearchQuery,
+} from './search-provider.js';
 
-interface SearxngResponse {
-  results?: { url?: string; title?: string; content?: string }[];
+interface SearxngResult {
+  url?: string;
+  title?: string;
+  content?: string;
+  publishedDate?: string | null;
+  img_src?: string;
+  thumbnail?: string;
+  resolution?: string;
 }
 
-/** Result pages asked for at most, when domain filters drop results from the first ones. */
+interface SearxngResponse {
+  results?: SearxngResult[];
+}
+
+/** Result pages asked for at most, when filters drop results from the first ones. */
 const MAX_PAGES = 3;
+
+/** SearXNG's category of each Firecrawl source. */
+const SEARXNG_CATEGORY: Record<SearchSource, string> = { web: 'general', news: 'news', images: 'images' };
 
 /**
  * SearXNG, the self-hostable metasearch engine, through its JSON API (`/search?q=…&format=json`;
- * the instance must list `json` under `search.formats`). Domain filters are applied to the results.
+ * the instance must list `json` under `search.formats`). Sources are SearXNG categories;
+ * categories become `site:` / `filetype:` terms, and every filter is applied to the results too.
  */
 export class SearxngProvider implements SearchProvider {
   readonly name = 'searxng';
+  readonly sources = ['web', 'news', 'images'] as const;
 
   constructor(private readonly baseUrl: string) {}
 
   async search(query: SearchQuery): Promise<SearchHit[]> {
     const hits: SearchHit[] = [];
     const seen = new Set<string>();
+    const categories = query.categories ?? [];
     const signal = AbortSignal.timeout(query.timeoutMs);
     for (let page = 1; page <= MAX_PAGES && hits.length < query.limit; page++) {
       const url = new URL('search', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
       url.search = new URLSearchParams({
-        q: query.query,
+        q: `${query.query}${categoryTerms(categories)}`,
         format: 'json',
         pageno: String(page),
-        ...(query.since ? { time_range: timeRange(query.since) } : {}),
+        ...(query.source && query.source !== 'web' ? { categories: SEARXNG_CATEGORY[query.source] } : {}),
+        ...(query.since && timeRange(query.since) ? { time_range: timeRange(query.since) } : {}),
       }).toString();
       const body = await this.ask(url, signal);
       const results = body.results ?? [];
@@ -35,7 +61,11 @@ export class SearxngProvider implements SearchProvider {
         if (!result.url || seen.has(result.url)) continue;
         seen.add(result.url);
         if (!domainAllowed(result.url, query.includeDomains, query.excludeDomains)) continue;
-        hits.push({ url: result.url, title: result.title ?? '', description: result.content ?? '' });
+        const category = categoryOf(result.url, categories);
+        if (categories.length > 0 && !category) continue;
+        const hit = hitOf(result, result.url, category);
+        if (!inWindow(hit.date, query) || (query.source === 'images' && !hit.imageUrl)) continue;
+        hits.push(hit);
         if (hits.length === query.limit) break;
       }
     }
@@ -64,10 +94,34 @@ export class SearchProviderError extends Error {
   }
 }
 
-/** SearXNG's coarsest `time_range` that still covers the window starting at `since`. */
-function timeRange(since: string): string {
+function hitOf(result: SearxngResult, url: string, category: SearchCategory | undefined): SearchHit {
+  const date = result.publishedDate ? new Date(result.publishedDate) : undefined;
+  const size = /(\d+)\s*[x×]\s*(\d+)/.exec(result.resolution ?? '');
+  const imageUrl = result.img_src || result.thumbnail;
+  return {
+    url,
+    title: result.title ?? '',
+    description: result.content ?? '',
+    ...(date && !Number.isNaN(date.getTime()) ? { date: date.toISOString() } : {}),
+    ...(imageUrl ? { imageUrl } : {}),
+    ...(size ? { imageWidth: Number(size[1]), imageHeight: Number(size[2]) } : {}),
+    ...(category ? { category } : {}),
+  };
+}
+
+/** ` (site:github.com OR filetype:pdf)`: what the engines behind SearXNG understand of the categories. */
+function categoryTerms(categories: readonly SearchCategory[]): string {
+  const terms = categories.flatMap((category) =>
+    category === 'pdf' ? ['filetype:pdf'] : CATEGORY_DOMAINS[category].map((domain) => `site:${domain}`),
+  );
+  return terms.length > 0 ? ` (${terms.join(' OR ')})` : '';
+}
+
+/** SearXNG's coarsest `time_range` that still covers the window starting at `since` (none past a year). */
+function timeRange(since: string): string | undefined {
   const days = (Date.now() - Date.parse(since)) / 86_400_000;
   if (days <= 1) return 'day';
   if (days <= 7) return 'week';
-  return days <= 31 ? 'month' : 'year';
+  if (days <= 31) return 'month';
+  return days <= 365 ? 'year' : undefined;
 }

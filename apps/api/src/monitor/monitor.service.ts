@@ -198,6 +198,11 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
       const crawl = monitorCrawlRequest(target);
       for (const option of crawl.ok ? crawl.value.unsupported : [])
         missing.add(`targets[${index}].crawlOptions.${option}`);
+      // Every check must crawl alike: a target takes options, which /v2/crawl/params-preview derives from a prompt.
+      if (crawl.ok && crawl.value.prompt)
+        missing.add(
+          `targets[${index}].crawlOptions.prompt (send the options /v2/crawl/params-preview gives)`,
+        );
     }
     const url = target.type === 'crawl' ? target.url : target.urls[0];
     const request = validateScrapeRequest({ ...target.scrapeOptions, url });

@@ -2,13 +2,46 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
-import { type NatsNames, TrawlError, unavailableFeatures, type ValidSearchRequest } from '#contracts';
+import {
+  type NatsNames,
+  type SearchSource,
+  TrawlError,
+  unavailableFeatures,
+  type ValidSearchRequest,
+} from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
 import { availableFeatures } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
-type WebResult = SearchHit & { position: number } & Partial<ScrapeDocument>;
+type Result = Record<string, unknown> & { url: string; position: number };
+
+/** Each source's result as Firecrawl names its fields (`data.web[]`, `data.news[]`, `data.images[]`). */
+const RESULT_OF: Record<SearchSource, (hit: SearchHit, position: number) => Result> = {
+  web: ({ url, title, description, category }, position) => ({
+    url,
+    title,
+    description,
+    position,
+    ...(category ? { category } : {}),
+  }),
+  news: ({ url, title, description, date, imageUrl, category }, position) => ({
+    title,
+    url,
+    snippet: description,
+    ...(date ? { date } : {}),
+    ...(imageUrl ? { imageUrl } : {}),
+    position,
+    ...(category ? { category } : {}),
+  }),
+  images: ({ url, title, imageUrl, imageWidth, imageHeight }, position) => ({
+    title,
+    imageUrl,
+    ...(imageWidth ? { imageWidth, imageHeight } : {}),
+    url,
+    position,
+  }),
+};
 
 /** `POST /v2/search`: SearXNG when SEARXNG_URL is set, else the local index; optionally scrapes each result. */
 @Injectable()
@@ -27,6 +60,9 @@ export class SearchService {
   async search(teamId: string, request: ValidSearchRequest, correlationId: string) {
     const missing = [
       ...request.unsupported,
+      ...request.sources
+        .filter((source) => !this.provider.sources.includes(source))
+        .map((source) => `sources.${source} (needs a search engine: the operator sets SEARXNG_URL)`),
       ...(request.scrapeOptions
         ? unavailableFeatures(
             { ...request.scrapeOptions, url: '', sourceUrl: '' },
@@ -41,34 +77,44 @@ export class SearchService {
         missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
       );
     }
-    const hits = await this.provider
-      .search({
-        teamId,
-        query: request.query,
-        limit: request.limit,
-        includeDomains: request.includeDomains,
-        excludeDomains: request.excludeDomains,
-        timeoutMs: request.timeout,
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SearchProviderError) throw new TrawlError(error.code, error.message);
-        throw error;
-      });
-    const web: WebResult[] = await Promise.all(
-      hits.map((hit, index) =>
-        this.withPage({ ...hit, position: index + 1 }, teamId, request, correlationId),
-      ),
-    );
-    return { success: true, data: { web }, provider: this.provider.name };
+    const window = request.window ?? {};
+    const bounds =
+      'pastMs' in window ? { since: new Date(Date.now() - window.pastMs).toISOString() } : window;
+    const data: Partial<Record<SearchSource, Result[]>> = {};
+    for (const source of request.sources) {
+      const hits = await this.provider
+        .search({
+          teamId,
+          query: request.query,
+          limit: request.limit,
+          includeDomains: request.includeDomains,
+          excludeDomains: request.excludeDomains,
+          timeoutMs: request.timeout,
+          source,
+          categories: request.categories,
+          ...bounds,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SearchProviderError) throw new TrawlError(error.code, error.message);
+          throw error;
+        });
+      const results = hits.map((hit, index) => RESULT_OF[source](hit, index + 1));
+      // Images are files, not pages to scrape.
+      data[source] =
+        source === 'images'
+          ? results
+          : await Promise.all(results.map((result) => this.withPage(result, teamId, request, correlationId)));
+    }
+    return { success: true, data, provider: this.provider.name };
   }
 
   /** A result's page, scraped when the request has scrapeOptions with formats; a failure stays on that result. */
   private async withPage(
-    result: WebResult,
+    result: Result,
     teamId: string,
     request: ValidSearchRequest,
     correlationId: string,
-  ): Promise<WebResult> {
+  ): Promise<Result & Partial<ScrapeDocument>> {
     if (!request.scrapeOptions) return result;
     try {
       const document = await this.scrapes.scrape(
@@ -82,7 +128,7 @@ export class SearchService {
       return {
         ...result,
         metadata: { sourceURL: result.url, error: `${code}: ${(error as Error).message}` },
-      } as WebResult;
+      };
     }
   }
 }

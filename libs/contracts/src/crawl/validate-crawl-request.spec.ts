@@ -5,7 +5,7 @@ import {
   validateCrawlRequest,
   validateMapRequest,
 } from './validate-crawl-request.js';
-import { validateSearchRequest } from './validate-search-request.js';
+import { searchWindow, validateSearchRequest } from './validate-search-request.js';
 
 describe('crawl, batch, map and search requests', () => {
   it("names zero data retention and lockdown in a job's scrape options as unsupported: its pages are stored", () => {
@@ -144,13 +144,46 @@ describe('crawl, batch, map and search requests', () => {
     expect(validateMapRequest({ url: 'http://a.test', crawl: true }).ok).toBe(false);
   });
 
-  it('validates search: one of the domain filters, other sources named as unsupported', () => {
+  it('validates search: sources, categories and tbs read, one of the domain filters', () => {
     const search = validateSearchRequest({
       query: 'tide pools',
-      sources: [{ type: 'news' }, 'web'],
-      tbs: 'qdr:d',
+      sources: [{ type: 'news' }, 'web', 'news'],
+      categories: ['github', { type: 'pdf' }],
+      tbs: 'qdr:d2',
+      country: 'de',
     });
-    expect(search.ok && search.value).toMatchObject({ limit: 5, unsupported: ['sources.news', 'tbs'] });
+    expect(search.ok && search.value).toMatchObject({
+      limit: 5,
+      sources: ['news', 'web'],
+      categories: ['github', 'pdf'],
+      window: { pastMs: 2 * 86_400_000 },
+      unsupported: ['country'],
+    });
+    expect(validateSearchRequest({ query: 'x' })).toMatchObject({
+      value: { sources: ['web'], categories: [] },
+    });
+    expect(validateSearchRequest({ query: 'x', sources: ['videos'] })).toMatchObject({
+      ok: false,
+      details: [{ path: ['sources', 0], message: 'sources[0] must be one of web, news, images' }],
+    });
+    expect(validateSearchRequest({ query: 'x', categories: ['developer'] }).ok).toBe(false);
+    expect(searchWindow('cdr:1,cd_min:1/2/2026,cd_max:1/31/2026')).toEqual({
+      since: '2026-01-02T00:00:00.000Z',
+      until: '2026-01-31T23:59:59.999Z',
+    });
+    expect(searchWindow('cdr:1,cd_max:12/31/2025')).toEqual({ until: '2025-12-31T23:59:59.999Z' });
+    for (const unreadable of [
+      'qdr:x',
+      'sbd:1',
+      'cdr:1',
+      'cdr:1,cd_min:2/30/2026',
+      'cdr:1,cd_min:2/2/2026,cd_max:1/1/2026',
+    ])
+      expect(searchWindow(unreadable)).toBeNull();
+    expect(validateSearchRequest({ query: 'x', tbs: 'qdr:x' })).toMatchObject({
+      ok: false,
+      details: [{ path: ['tbs'] }],
+    });
     expect(
       validateSearchRequest({ query: 'x', includeDomains: ['a.test'], excludeDomains: ['b.test'] }).ok,
     ).toBe(false);

@@ -41,9 +41,21 @@ export class SearchRequestDto {
   @IsOptional() @IsString() @MaxLength(256) origin?: string;
 }
 
+export const SEARCH_SOURCES = ['web', 'news', 'images'] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+
+/** `tbs` read: results of the last `pastMs`, or between two days (either end open). */
+export type SearchWindow = { pastMs: number } | { since?: string; until?: string };
+
 export interface ValidSearchRequest {
   query: string;
   limit: number;
+  /** Each source answers its own list (`data.web`, `data.news`, `data.images`), up to `limit` each. */
+  sources: SearchSource[];
+  categories: SearchCategory[];
+  window?: SearchWindow;
   includeDomains: string[];
   excludeDomains: string[];
   timeout: number;
@@ -78,14 +90,18 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   if (scrape && !scrape.ok) {
     issues.push(...scrape.details.map((detail) => ({ ...detail, path: ['scrapeOptions', ...detail.path] })));
   }
+  const sources = namedList('sources', dto.sources, SEARCH_SOURCES, issues);
+  const categories = namedList('categories', dto.categories, SEARCH_CATEGORIES, issues);
+  const window = dto.tbs ? searchWindow(dto.tbs) : undefined;
+  if (window === null) {
+    issues.push({
+      path: ['tbs'],
+      message:
+        'tbs must be qdr:h, qdr:d, qdr:w, qdr:m or qdr:y (a count may follow: qdr:d3) or cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY',
+    });
+  }
   if (issues.length > 0) return invalid(issues);
-  const sources = (dto.sources ?? []).map((source) =>
-    typeof source === 'object' && source !== null ? (source as { type?: unknown }).type : source,
-  );
   const unsupported = [
-    ...sources.filter((source) => source !== 'web').map((source) => `sources.${String(source)}`),
-    ...(dto.categories?.length ? ['categories'] : []),
-    ...(dto.tbs ? ['tbs'] : []),
     ...(dto.location ? ['location'] : []),
     ...(dto.country ? ['country'] : []),
     ...(dto.highlights ? ['highlights'] : []),
@@ -103,6 +119,9 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
     value: {
       query: dto.query,
       limit: dto.limit ?? 5,
+      sources: sources.length > 0 ? [...new Set(sources)] : ['web'],
+      categories: [...new Set(categories)],
+      ...(window ? { window } : {}),
       includeDomains: dto.includeDomains ?? [],
       excludeDomains: dto.excludeDomains ?? [],
       timeout: dto.timeout ?? 60_000,
@@ -110,6 +129,51 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
       unsupported,
     },
   };
+}
+
+/** `sources` / `categories`: names, or `{type}` objects as the SDK also sends them, among `allowed`. */
+function namedList<T extends string>(
+  field: string,
+  list: unknown[] | undefined,
+  allowed: readonly T[],
+  issues: ErrorDetail[],
+): T[] {
+  const names = (list ?? []).map((item) =>
+    typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : item,
+  );
+  names.forEach((name, index) => {
+    if (!allowed.includes(name as T))
+      issues.push({
+        path: [field, index],
+        message: `${field}[${index}] must be one of ${allowed.join(', ')}`,
+      });
+  });
+  return names.filter((name): name is T => allowed.includes(name as T));
+}
+
+const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, m: 31 * 86_400_000, y: 366 * 86_400_000 };
+
+/**
+ * Google's `tbs` as Firecrawl passes it on: `qdr:<unit><count?>` (the last hours, days, weeks, months
+ * or years) or `cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY` (whole days, in UTC). Null when unreadable.
+ */
+export function searchWindow(tbs: string): SearchWindow | null {
+  const past = /^qdr:([hdwmy])(\d*)$/.exec(tbs.trim());
+  if (past) return { pastMs: UNIT_MS[past[1] as keyof typeof UNIT_MS] * Number(past[2] || 1) };
+  const parts = tbs.split(',').map((part) => part.trim());
+  if (parts[0] !== 'cdr:1' || parts.length < 2) return null;
+  const window: { since?: string; until?: string } = {};
+  for (const part of parts.slice(1)) {
+    const bound = /^cd_(min|max):(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(part);
+    if (!bound) return null;
+    const [, end, month, day, year] = bound;
+    const start = Date.UTC(Number(year), Number(month) - 1, Number(day));
+    if (Number.isNaN(start) || new Date(start).getUTCDate() !== Number(day)) return null;
+    if (end === 'min') window.since = new Date(start).toISOString();
+    else window.until = new Date(start + 86_400_000 - 1).toISOString();
+  }
+  if (window.since && window.until && window.since > window.until) return null;
+  return window;
 }
 
 function invalid(details: ErrorDetail[]): Validated<never> {
