@@ -94,6 +94,22 @@ describe('credits', () => {
     await eventually(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
     expect((await client.scrape(running.site.url('/articles/tide-pools'))).metadata?.creditsUsed).toBe(1);
     expect((await get('/v2/team/credit-usage', running.trawl.apiKey)).body.data.unlimited).toBe(true);
+
+    // 1 + 5 + 1 + 1 credits, month by month (UTC): one month, unless the test ran over a month's end.
+    type Period = { startDate: string; endDate: string; creditsUsed: number };
+    const total = (periods: Period[]) => periods.reduce((sum, period) => sum + period.creditsUsed, 0);
+    const history = await eventually(async () => {
+      const answer = await client.getCreditUsageHistorical();
+      return total(answer.periods as Period[]) === 8 && answer;
+    }, 'the last charge in the monthly usage');
+    const month = new Date().toISOString().slice(0, 7);
+    expect(history.periods.at(-1)).toEqual({
+      startDate: `${month}-01T00:00:00.000Z`,
+      endDate: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)T23:59:59.999Z$`)),
+      creditsUsed: expect.any(Number),
+    });
+    await expect(client.getCreditUsageHistorical(true)).rejects.toMatchObject({ status: 501 });
+    await expect(client.getTokenUsage()).rejects.toMatchObject({ status: 501 });
   });
 
   it('rotates a key: the new key works at once, the old one stops', async () => {

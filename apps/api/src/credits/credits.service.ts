@@ -9,7 +9,14 @@ import {
   type CreditTotals,
   type NatsNames,
 } from '#contracts';
-import { type CreditBalance, creditBalance, EMPTY_CREDIT_TOTALS, operationCost } from '#domain';
+import {
+  type CreditBalance,
+  type CreditUsagePeriod,
+  creditBalance,
+  EMPTY_CREDIT_TOTALS,
+  monthlyCreditUsage,
+  operationCost,
+} from '#domain';
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
 /** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
@@ -27,8 +34,16 @@ export class CreditsService {
   }
 
   async balance(teamId: string): Promise<CreditBalance> {
-    const totals = (await (await this.kv()).get(teamId))?.json<CreditTotals>() ?? EMPTY_CREDIT_TOTALS;
-    return creditBalance(totals, this.config.defaultTeamCredits);
+    return creditBalance(await this.totals(teamId), this.config.defaultTeamCredits);
+  }
+
+  /** The months the team used credits in, oldest first. */
+  async monthlyUsage(teamId: string): Promise<CreditUsagePeriod[]> {
+    return monthlyCreditUsage(await this.totals(teamId));
+  }
+
+  private async totals(teamId: string): Promise<CreditTotals> {
+    return (await (await this.kv()).get(teamId))?.json<CreditTotals>() ?? EMPTY_CREDIT_TOTALS;
   }
 
   /**

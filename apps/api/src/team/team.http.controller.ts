@@ -1,4 +1,5 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { TrawlError } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
@@ -39,6 +40,42 @@ export class TeamHttpController {
           ...period,
         };
     return { success: true, data };
+  }
+
+  /** Calendar months (UTC), as Trawl has no billing periods; charges name no API key, so none can be split by key. */
+  @OpenApiOperation({
+    summary: 'Credits the calling team used, month by month',
+    query: {
+      byApiKey: {
+        description: 'Not available: charges are not recorded per API key (501)',
+        schema: { type: 'boolean' },
+      },
+    },
+    errors: ['FEATURE_NOT_AVAILABLE'],
+  })
+  @Get('team/credit-usage/historical')
+  async creditUsageHistorical(@TeamId() teamId: string, @Query('byApiKey') byApiKey?: string) {
+    if (byApiKey === 'true') {
+      throw new TrawlError(
+        'FEATURE_NOT_AVAILABLE',
+        'Not available in this Trawl version yet: byApiKey (charges are recorded per team, not per API key)',
+        [{ path: ['byApiKey'], message: 'not available yet' }],
+      );
+    }
+    return { success: true, periods: await this.credits.monthlyUsage(teamId) };
+  }
+
+  /** Firecrawl meters its extract endpoint's model tokens; Trawl charges credits only. */
+  @OpenApiOperation({
+    summary: 'Not available: Trawl does not meter model tokens',
+    errors: ['FEATURE_NOT_AVAILABLE'],
+  })
+  @Get(['team/token-usage', 'team/token-usage/historical'])
+  tokenUsage(): never {
+    throw new TrawlError(
+      'FEATURE_NOT_AVAILABLE',
+      'Not available in this Trawl version: token usage (Trawl does not meter model tokens; credits: GET /v2/team/credit-usage)',
+    );
   }
 
   /** Scrapes running and waiting for a slot (the SDK reads these fields at the top level). */

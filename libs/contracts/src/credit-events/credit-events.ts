@@ -64,6 +64,11 @@ export interface CreditTotals {
   granted: number;
   charged: number;
   refunded: number;
+  /**
+   * Credits used per calendar month (UTC, `YYYY-MM`): a charge counts in the month it was made, a
+   * refund in the month it was given. Absent in totals written before months were counted.
+   */
+  usedByMonth?: Record<string, number>;
   /** Global position of the last ledger event counted. */
   position: number;
 }

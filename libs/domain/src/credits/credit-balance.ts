@@ -6,19 +6,66 @@ import type { CreditEvent, CreditTotals } from '#contracts';
  */
 export type DefaultTeamCredits = number | 'unlimited';
 
-export const EMPTY_CREDIT_TOTALS: CreditTotals = { granted: 0, charged: 0, refunded: 0, position: 0 };
+export const EMPTY_CREDIT_TOTALS: CreditTotals = {
+  granted: 0,
+  charged: 0,
+  refunded: 0,
+  usedByMonth: {},
+  position: 0,
+};
 
 /** Pure projection step: the totals after one ledger event; an event already counted changes nothing. */
 export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, position: number): CreditTotals {
   if (position <= totals.position) return totals;
+  const used = (at: string, credits: number) => {
+    const month = at.slice(0, 7);
+    const usedByMonth = { ...totals.usedByMonth };
+    usedByMonth[month] = (usedByMonth[month] ?? 0) + credits;
+    return usedByMonth;
+  };
   switch (event.type) {
     case 'CreditsGranted':
       return { ...totals, granted: totals.granted + event.data.credits, position };
-    case 'CreditsCharged':
-      return { ...totals, charged: totals.charged + event.data.credits, position };
-    case 'CreditsRefunded':
-      return { ...totals, refunded: totals.refunded + event.data.credits, position };
+    case 'CreditsCharged': {
+      const { credits, chargedAt } = event.data;
+      return {
+        ...totals,
+        charged: totals.charged + credits,
+        usedByMonth: used(chargedAt, credits),
+        position,
+      };
+    }
+    case 'CreditsRefunded': {
+      const { credits, refundedAt } = event.data;
+      return {
+        ...totals,
+        refunded: totals.refunded + credits,
+        usedByMonth: used(refundedAt, -credits),
+        position,
+      };
+    }
   }
+}
+
+/** One month of `GET /v2/team/credit-usage/historical`. */
+export interface CreditUsagePeriod {
+  startDate: string;
+  endDate: string;
+  creditsUsed: number;
+}
+
+/** The months a team used credits in, oldest first, each from its first to its last millisecond (UTC). */
+export function monthlyCreditUsage(totals: CreditTotals): CreditUsagePeriod[] {
+  return Object.entries(totals.usedByMonth ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, creditsUsed]) => {
+      const [year, index] = month.split('-').map(Number);
+      return {
+        startDate: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
+        endDate: new Date(Date.UTC(year, index, 1) - 1).toISOString(),
+        creditsUsed,
+      };
+    });
 }
 
 export type CreditBalance =

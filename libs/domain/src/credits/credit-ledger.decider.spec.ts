@@ -1,7 +1,13 @@
 import type { CreditEvent } from '#contracts';
 import { DomainError } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
-import { addToCreditTotals, creditBalance, EMPTY_CREDIT_TOTALS, hasCreditsLeft } from './credit-balance.js';
+import {
+  addToCreditTotals,
+  creditBalance,
+  EMPTY_CREDIT_TOTALS,
+  hasCreditsLeft,
+  monthlyCreditUsage,
+} from './credit-balance.js';
 import { creditLedgerDecider } from './credit-ledger.decider.js';
 import { operationCost } from './pricing.js';
 
@@ -11,7 +17,13 @@ const granted: CreditEvent = {
 };
 const charged: CreditEvent = {
   type: 'CreditsCharged',
-  data: { teamId: 't1', operationId: 's1', credits: 1, basis: { operation: 'scrape' }, chargedAt: 't1' },
+  data: {
+    teamId: 't1',
+    operationId: 's1',
+    credits: 1,
+    basis: { operation: 'scrape' },
+    chargedAt: '2026-10-31T23:59:59.000Z',
+  },
 };
 
 describe('credit ledger decider', () => {
@@ -32,7 +44,12 @@ describe('credit ledger decider', () => {
   it('charges an operation exactly once, priced from its basis', () => {
     const charge = {
       type: 'ChargeCredits',
-      data: { teamId: 't1', operationId: 's1', basis: { operation: 'scrape' }, at: 't1' },
+      data: {
+        teamId: 't1',
+        operationId: 's1',
+        basis: { operation: 'scrape' },
+        at: '2026-10-31T23:59:59.000Z',
+      },
     } as const;
     expect(given(creditLedgerDecider, [granted]).when(charge)).toEqual([charged]);
     // A redelivered completion of the same scrape decides nothing.
@@ -76,8 +93,34 @@ describe('credit balance', () => {
   );
 
   it('sums the ledger and ignores an event counted before (replays, redeliveries)', () => {
-    expect(totals).toEqual({ granted: 10, charged: 1, refunded: 0, position: 2 });
+    expect(totals).toEqual({
+      granted: 10,
+      charged: 1,
+      refunded: 0,
+      usedByMonth: { '2026-10': 1 },
+      position: 2,
+    });
     expect(addToCreditTotals(totals, charged, 2)).toBe(totals);
+  });
+
+  it('counts the credits used per calendar month (UTC): charges when made, refunds when given', () => {
+    const later = (type: 'CreditsCharged' | 'CreditsRefunded', at: string, credits: number): CreditEvent =>
+      type === 'CreditsCharged'
+        ? { type, data: { ...(charged.data as object), credits, chargedAt: at } as never }
+        : { type, data: { teamId: 't1', operationId: 's1', credits, reason: 'operator', refundedAt: at } };
+    const months = [
+      later('CreditsCharged', '2026-11-01T00:00:00.000Z', 5),
+      later('CreditsRefunded', '2026-11-02T00:00:00.000Z', 1),
+      later('CreditsCharged', '2027-02-10T00:00:00.000Z', 2),
+    ].reduce((sum, event, index) => addToCreditTotals(sum, event, index + 3), totals);
+    expect(months.usedByMonth).toEqual({ '2026-10': 1, '2026-11': 4, '2027-02': 2 });
+    expect(monthlyCreditUsage(months)).toEqual([
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1 },
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z', creditsUsed: 4 },
+      { startDate: '2027-02-01T00:00:00.000Z', endDate: '2027-02-28T23:59:59.999Z', creditsUsed: 2 },
+    ]);
+    // Totals written before months were counted have none to show.
+    expect(monthlyCreditUsage({ granted: 0, charged: 3, refunded: 0, position: 9 })).toEqual([]);
   });
 
   it('meters a team once it has an allowance or a grant', () => {
