@@ -59,6 +59,8 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
   private async sweep() {
     const kv = await this.inProgress();
     for await (const crawlId of await kv.keys()) {
+      const watched = await kv.get(crawlId);
+      if (watched?.operation !== 'PUT') continue;
       const streamId = crawlStreamId(crawlId);
       const history = await this.store.readStream(streamId);
       const state = fold(
@@ -66,7 +68,9 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
         history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
       );
       if (state.status !== 'scraping') {
-        await kv.delete(crawlId);
+        // Only the entry read before the stream: a batch given new pages meanwhile is under watch again.
+        // A delete that loses that race (or fails) leaves the entry to the next sweep.
+        await kv.delete(crawlId, { previousSeq: watched.revision }).catch(() => undefined);
         continue;
       }
       const { events } = await executeCommand(
