@@ -1,5 +1,5 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { schemaNameOf } from '../support/openai-compatible-server.js';
+import { pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
 import { trawlWithModel } from '../support/trawl-with-model.js';
 
 const running = trawlWithModel();
@@ -23,7 +23,7 @@ const proposal = (options: Record<string, unknown>) => ({
   }),
 });
 
-describe('a crawl described by a prompt (with a model)', () => {
+describe('a crawl or an extract described by a prompt (with a model)', () => {
   beforeEach(() => running.llm.requests.splice(0));
 
   it('crawls what the prompt asks for, the options the client sets winning', async () => {
@@ -69,6 +69,29 @@ describe('a crawl described by a prompt (with a model)', () => {
       limit: 5,
     });
     expect(running.site.requests.length).toBe(before);
+  });
+
+  it('extracts what a prompt asks for from each page through the model, and merges the answers', async () => {
+    running.llm.reply((request) => ({
+      content: JSON.stringify({
+        chapters:
+          pageTextOf(request)
+            .match(/Chapter \d/g)
+            ?.slice(0, 1) ?? [],
+      }),
+    }));
+    const result = await client().extract({
+      urls: [running.site.url('/crawl/guide/chapter-1'), running.site.url('/crawl/guide/chapter-2')],
+      prompt: 'the chapter titles',
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(result).toMatchObject({ status: 'completed', data: { chapters: ['Chapter 1', 'Chapter 2'] } });
+    const asked = running.llm.requests.filter((request) => schemaNameOf(request) === 'extraction');
+    expect(asked).toHaveLength(2);
+    expect(asked[0].body.messages.map((message) => message.content).join('\n')).toContain(
+      'the chapter titles',
+    );
   });
 
   it('answers 502 when the model fails or proposes options that are not valid, and never crawls', async () => {

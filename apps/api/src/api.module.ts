@@ -12,6 +12,8 @@ import { CrawlJobs } from './crawl/crawl-jobs.service.js';
 import { CrawlPrompts } from './crawl/crawl-prompts.service.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
+import { ExtractHttpController } from './extract/extract.http.controller.js';
+import { ExtractService } from './extract/extract.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
@@ -42,6 +44,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     InteractHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,
+    ExtractHttpController,
     MapHttpController,
     SearchHttpController,
     FilesHttpController,
@@ -67,6 +70,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     InteractService,
     CrawlJobs,
     CrawlPrompts,
+    ExtractService,
     MapService,
     SearchService,
     MonitorReadModels,

@@ -9,8 +9,10 @@ import {
   type CrawlKind,
   type CrawlStatus,
   type CrawlView,
+  type ExtractOptions,
   type GetCrawl,
   type ListActiveCrawls,
+  MAX_EXTRACT_URLS,
   type ScrapeRequest,
   TrawlError,
   unavailableFeatures,
@@ -36,7 +38,12 @@ export interface CrawlStatusPage {
 }
 
 /** The routes of each job kind: where its status lives. */
-const ROUTE: Record<CrawlKind, string> = { crawl: 'v2/crawl', batch: 'v2/batch/scrape' };
+const ROUTE: Record<CrawlKind, string> = {
+  crawl: 'v2/crawl',
+  batch: 'v2/batch/scrape',
+  extract: 'v2/extract',
+};
+const NAME: Record<CrawlKind, string> = { crawl: 'Crawl', batch: 'Batch scrape', extract: 'Extract job' };
 
 /** Crawls and batch scrapes: both are `crawl-<id>` aggregates in core; the api starts, reads and cancels them. */
 @Injectable()
@@ -69,7 +76,13 @@ export class CrawlJobs {
     return { success: true, id: crawlId, url: this.jobUrl('crawl', crawlId) };
   }
 
-  async startBatch(teamId: string, batch: ValidBatchScrapeRequest, correlationId: string) {
+  /** A batch scrape, or with `extract` an extract job (its pages scraped for the json format). */
+  async startBatch(
+    teamId: string,
+    batch: ValidBatchScrapeRequest,
+    correlationId: string,
+    extract?: ExtractOptions,
+  ) {
     refuseUnavailable(batch.scrapeRequest, batch.unsupported, this.config);
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
@@ -88,6 +101,7 @@ export class CrawlJobs {
           maxConcurrency: batch.maxConcurrency,
           scrapeRequest: batch.scrapeRequest,
           ...(batch.webhook ? { webhook: batch.webhook } : {}),
+          ...(extract ? { extract } : {}),
           at,
         },
         correlationId,
@@ -96,7 +110,7 @@ export class CrawlJobs {
     return {
       success: true,
       id: crawlId,
-      url: this.jobUrl('batch', crawlId),
+      url: this.jobUrl(extract ? 'extract' : 'batch', crawlId),
       ...(batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {}),
     };
   }
@@ -143,6 +157,16 @@ export class CrawlJobs {
     await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
     await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
     return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
+  }
+
+  /** An extract job's progress and every document its pages gave. */
+  async extractPages(
+    teamId: string,
+    crawlId: string,
+  ): Promise<{ view: CrawlView; documents: ScrapeDocument[] }> {
+    const view = await this.view('extract', teamId, { crawlId, skip: 0, take: MAX_EXTRACT_URLS });
+    const documents = await Promise.all(view.documentBlobs.map((blob) => this.document(blob, false)));
+    return { view, documents };
   }
 
   active(teamId: string): Promise<ActiveCrawlView[]> {
@@ -192,10 +216,7 @@ export class CrawlJobs {
 }
 
 function notFound(kind: CrawlKind, crawlId: string): TrawlError {
-  return new TrawlError(
-    'CRAWL_NOT_FOUND',
-    `${kind === 'crawl' ? 'Crawl' : 'Batch scrape'} ${crawlId} does not exist`,
-  );
+  return new TrawlError('CRAWL_NOT_FOUND', `${NAME[kind]} ${crawlId} does not exist`);
 }
 
 /** Options that are valid but not built here are refused by name, never silently ignored. */

@@ -65,19 +65,6 @@ export class TeamHttpController {
     return { success: true, periods: await this.credits.monthlyUsage(teamId) };
   }
 
-  /** Firecrawl meters its extract endpoint's model tokens; Trawl charges credits only. */
-  @OpenApiOperation({
-    summary: 'Not available: Trawl does not meter model tokens',
-    errors: ['FEATURE_NOT_AVAILABLE'],
-  })
-  @Get(['team/token-usage', 'team/token-usage/historical'])
-  tokenUsage(): never {
-    throw new TrawlError(
-      'FEATURE_NOT_AVAILABLE',
-      'Not available in this Trawl version: token usage (Trawl does not meter model tokens; credits: GET /v2/team/credit-usage)',
-    );
-  }
-
   /** Scrapes running and waiting for a slot (the SDK reads these fields at the top level). */
   @OpenApiOperation({ summary: 'Scrapes of the calling team running and waiting for a slot' })
   @Get('team/queue-status')

@@ -61,6 +61,7 @@ export class CrawlQueries extends EventStoreQueries {
       documentBlobs: state.scraped.slice(skip, skip + take).map((page) => page.documentBlob),
       errors: state.errors,
       robotsBlocked: state.robotsBlocked,
+      ...(state.extract ? { extract: state.extract } : {}),
     };
   }
 

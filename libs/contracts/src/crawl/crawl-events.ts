@@ -6,7 +6,18 @@ import type { CrawlWebhook } from './crawl-webhook.js';
  * resumes after a restart. Pages are scraped by ordinary scrapes (`StartScrape` with `crawlId`).
  * Events are published on `<prefix>.evt.crawl.<type>`.
  */
-export type CrawlKind = 'crawl' | 'batch';
+export type CrawlKind = 'crawl' | 'batch' | 'extract';
+
+/**
+ * An extract job (`POST /v2/extract`) is a batch whose pages are scraped with the json format (its
+ * schema and prompt are in the scrape request); its answer merges what each page gave.
+ */
+export interface ExtractOptions {
+  /** The pages, in the order their answers are merged (the first page with a value gives it). */
+  urls: string[];
+  /** Answer which pages each top-level field came from. */
+  showSources: boolean;
+}
 
 /** Crawl options with every default applied (the `POST /v2/crawl` body minus url and scrapeOptions). */
 export interface CrawlOptions {
@@ -49,6 +60,8 @@ export interface CrawlStarted {
     returnLinks: boolean;
     /** Where the crawl's progress is sent (the projector delivers it). */
     webhook?: CrawlWebhook;
+    /** Set for an extract job (kind `extract`). */
+    extract?: ExtractOptions;
     startedAt: string;
     expiresAt: string;
   };
@@ -157,6 +170,8 @@ export interface StartBatchScrape {
     maxConcurrency: number;
     scrapeRequest: ScrapeRequest;
     webhook?: CrawlWebhook;
+    /** Makes the batch an extract job. */
+    extract?: ExtractOptions;
     at: string;
   };
 }

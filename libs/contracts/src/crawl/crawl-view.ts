@@ -1,5 +1,5 @@
 import type { ScrapeRequest } from '../scrape-request/index.js';
-import type { CrawlKind, CrawlOptions } from './crawl-events.js';
+import type { CrawlKind, CrawlOptions, ExtractOptions } from './crawl-events.js';
 
 /** Status of a crawl or batch scrape as Firecrawl names it. */
 export type CrawlStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
@@ -32,6 +32,7 @@ export interface CrawlView {
   documentBlobs: string[];
   errors: CrawlError[];
   robotsBlocked: string[];
+  extract?: ExtractOptions;
 }
 
 export interface GetCrawl {

@@ -6,6 +6,7 @@ import {
   type CrawlKind,
   type CrawlOptions,
   type CrawlStatus,
+  type ExtractOptions,
   type PageDispatched,
   type QueuedPage,
   type ScrapeRequest,
@@ -42,6 +43,7 @@ export interface ActiveCrawl {
   scrapeRequest: ScrapeRequest;
   returnLinks: boolean;
   expiresAt: string;
+  extract?: ExtractOptions;
   /** robots.txt and sitemaps are known (always true for a batch). */
   discovered: boolean;
   robots?: RobotsTxt;
@@ -72,7 +74,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
 
   evolve(state, event) {
     if (event.type === 'CrawlStarted') {
-      const { crawlId, teamId, kind, url, options, scrapeRequest, returnLinks, expiresAt } = event.data;
+      const { crawlId, teamId, kind, url, options, scrapeRequest, returnLinks, expiresAt, extract } =
+        event.data;
       return {
         status: 'scraping',
         crawlId,
@@ -83,7 +86,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         scrapeRequest,
         returnLinks,
         expiresAt,
-        discovered: kind === 'batch',
+        ...(extract ? { extract } : {}),
+        discovered: kind !== 'crawl',
         seen: new Set(),
         admitted: 0,
         pending: [],
@@ -171,19 +175,20 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, at } = command.data;
+        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } = command.data;
         const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
           data: {
             crawlId,
             teamId,
-            kind: 'batch',
+            kind: extract ? 'extract' : 'batch',
             url: urls[0],
             options,
             scrapeRequest,
             returnLinks: true,
             ...(webhook ? { webhook } : {}),
+            ...(extract ? { extract } : {}),
             startedAt: at,
             expiresAt: expiry(at),
           },
@@ -413,7 +418,7 @@ function pageKey(crawl: ActiveCrawl, url: string): string {
 function pageRequest(crawl: ActiveCrawl, { url, request = crawl.scrapeRequest }: PendingPage): ScrapeRequest {
   // A crawl follows links, so it asks every page for them; the client gets them only if it asked.
   const formats =
-    crawl.kind === 'batch' || request.formats.some((format) => format.type === 'links')
+    crawl.kind !== 'crawl' || request.formats.some((format) => format.type === 'links')
       ? request.formats
       : [...request.formats, { type: 'links' as const }];
   return { ...request, url, sourceUrl: url, formats };

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CRAWL_DEFAULTS,
+  type ExtractTarget,
+  MAX_EXTRACT_URLS,
+  TrawlError,
+  type ValidExtractRequest,
+} from '#contracts';
+import { LLM_PORT, type LlmPort } from '#llm';
+import { mergeExtracted } from '#structured';
+import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
+import { MapService } from '../map/map.service.js';
+
+/** How long finding the pages of one `/*` URL may take. */
+const WILDCARD_MAP_TIMEOUT_MS = 30_000;
+
+/**
+ * `POST /v2/extract`: a batch of json-format scrapes (the schema and prompt go to every page, through
+ * the model when one is configured, else the local extractor), and `GET /v2/extract/{id}` merges
+ * what the pages gave into one answer.
+ */
+@Injectable()
+export class ExtractService {
+  constructor(
+    private readonly jobs: CrawlJobs,
+    private readonly maps: MapService,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+  ) {}
+
+  async start(teamId: string, request: ValidExtractRequest, correlationId: string) {
+    const unsupported = [
+      ...request.unsupported,
+      ...(request.promptOnly && !this.llm
+        ? ['prompt without a schema (needs a language model: LLM_BASE_URL)']
+        : []),
+    ];
+    if (unsupported.length > 0) {
+      throw new TrawlError(
+        'FEATURE_NOT_AVAILABLE',
+        `Not available in this Trawl version yet: ${unsupported.join(', ')}`,
+        unsupported.map((feature) => ({ path: [feature], message: 'not available yet' })),
+      );
+    }
+    const urls = await this.pagesOf(request.targets);
+    const started = await this.jobs.startBatch(
+      teamId,
+      {
+        urls,
+        invalidURLs: request.invalidURLs,
+        maxConcurrency: CRAWL_DEFAULTS.maxConcurrency,
+        scrapeRequest: request.scrapeRequest,
+        unsupported: [],
+      },
+      correlationId,
+      { urls, showSources: request.showSources },
+    );
+    return {
+      success: true,
+      id: started.id,
+      ...(request.invalidURLs.length > 0 ? { invalidURLs: request.invalidURLs } : {}),
+    };
+  }
+
+  async status(teamId: string, id: string) {
+    const { view, documents } = await this.jobs.extractPages(teamId, id);
+    if (view.status === 'scraping') return { success: true, status: 'processing', expiresAt: view.expiresAt };
+    // In the job's URL order, not the order the pages happened to finish in.
+    const order = view.extract?.urls ?? [];
+    const pages = documents
+      .filter((document) => document.json !== undefined)
+      .map((document) => ({ url: String(document.metadata.sourceURL), value: document.json }))
+      .sort((a, b) => order.indexOf(a.url) - order.indexOf(b.url));
+    const { data, sources } = mergeExtracted(pages);
+    const warnings = [
+      ...new Set(documents.flatMap((document) => (document.warning ? [document.warning] : []))),
+    ];
+    return {
+      success: true,
+      status: view.status,
+      data,
+      expiresAt: view.expiresAt,
+      creditsUsed: view.creditsUsed,
+      ...(view.extract?.showSources ? { sources } : {}),
+      ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
+      ...(view.status === 'failed'
+        ? { error: view.errors.map((error) => `${error.url}: ${error.code} ${error.error}`).join('; ') }
+        : {}),
+    };
+  }
+
+  /** The pages to read, in order: each URL, and for `/*` the site's pages below its path (as `/v2/map` finds them). */
+  private async pagesOf(targets: ExtractTarget[]): Promise<string[]> {
+    const urls = new Set<string>();
+    for (const target of targets) {
+      urls.add(target.url);
+      if (!target.wildcard) continue;
+      const found = await this.maps.map({
+        url: target.url,
+        sitemap: 'include',
+        includeSubdomains: false,
+        ignoreQueryParameters: true,
+        limit: MAX_EXTRACT_URLS,
+        timeout: WILDCARD_MAP_TIMEOUT_MS,
+      });
+      const below = target.url.endsWith('/') ? target.url : `${target.url}/`;
+      for (const url of found) if (url.startsWith(below)) urls.add(url);
+    }
+    return [...urls].slice(0, MAX_EXTRACT_URLS);
+  }
+}

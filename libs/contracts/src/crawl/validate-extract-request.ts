@@ -1,0 +1,136 @@
+import { plainToInstance } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  validateSync,
+} from 'class-validator';
+import type { ErrorDetail } from '../errors/index.js';
+import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
+import {
+  normaliseUrl,
+  type Validated,
+  validateScrapeRequest,
+} from '../scrape-request/validate-scrape-request.js';
+import { unreadableKeys } from '../validation/unreadable-keys.js';
+
+/** Pages one extract job reads at most, wildcards expanded. */
+export const MAX_EXTRACT_URLS = 100;
+
+/** The body of `POST /v2/extract` (Firecrawl v2 names). */
+export class ExtractRequestDto {
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_EXTRACT_URLS) @IsString({ each: true }) urls!: string[];
+  @IsOptional() @IsString() @MaxLength(10_000) prompt?: string;
+  @IsOptional() @IsObject() schema?: Record<string, unknown>;
+  @IsOptional() @IsBoolean() showSources?: boolean;
+  @IsOptional() @IsBoolean() ignoreInvalidURLs?: boolean;
+  @IsOptional() @IsObject() scrapeOptions?: Record<string, unknown>;
+  @IsOptional() @IsString() @MaxLength(10_000) systemPrompt?: string;
+  @IsOptional() @IsBoolean() allowExternalLinks?: boolean;
+  @IsOptional() @IsBoolean() enableWebSearch?: boolean;
+  @IsOptional() @IsObject() agent?: Record<string, unknown>;
+  @IsOptional() webhook?: unknown;
+  @IsOptional() @IsObject() threatProtection?: Record<string, unknown>;
+  @IsOptional() @IsString() @MaxLength(256) integration?: string;
+  @IsOptional() @IsString() @MaxLength(256) origin?: string;
+}
+
+/** A URL to read, or with `/*` every page of the site below its path. */
+export interface ExtractTarget {
+  url: string;
+  wildcard: boolean;
+}
+
+export interface ValidExtractRequest {
+  targets: ExtractTarget[];
+  invalidURLs: string[];
+  /** Each page's scrape: the json format with the job's schema and prompt, plus `scrapeOptions`. */
+  scrapeRequest: ScrapeRequest;
+  /** Neither a schema nor a prompt a local method can follow: only a model answers it. */
+  promptOnly: boolean;
+  showSources: boolean;
+  /** Valid options this build does not implement: refused by name. */
+  unsupported: string[];
+}
+
+export function validateExtractRequest(body: unknown): Validated<ValidExtractRequest> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+  }
+  const unreadable = unreadableKeys(body);
+  if (unreadable.length > 0) return invalid(unreadable);
+  const dto = plainToInstance(ExtractRequestDto, body);
+  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
+  const issues: ErrorDetail[] = errors.flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) => ({ path: [error.property], message })),
+  );
+  if (issues.length > 0) return invalid(issues);
+  if (!dto.schema && !dto.prompt?.trim()) {
+    issues.push({ path: ['prompt'], message: 'extract needs a schema or a prompt' });
+  }
+  if (dto.scrapeOptions && 'formats' in dto.scrapeOptions) {
+    issues.push({
+      path: ['scrapeOptions', 'formats'],
+      message: 'extract scrapes every page for the json format: scrapeOptions.formats cannot be set',
+    });
+  }
+  const targets: ExtractTarget[] = [];
+  const invalidURLs: string[] = [];
+  dto.urls.forEach((raw, index) => {
+    const wildcard = raw.endsWith('/*');
+    const url = normaliseUrl(wildcard ? raw.slice(0, -2) : raw);
+    if (url) targets.push({ url, wildcard });
+    else if (dto.ignoreInvalidURLs) invalidURLs.push(raw);
+    else issues.push({ path: ['urls', index], message: `urls[${index}] must be a valid http or https URL` });
+  });
+  if (targets.length === 0 && issues.length === 0)
+    issues.push({ path: ['urls'], message: 'urls holds no valid URL' });
+  const json = {
+    type: 'json',
+    ...(dto.schema ? { schema: dto.schema } : {}),
+    ...(dto.prompt ? { prompt: dto.prompt } : {}),
+  };
+  const scrape = validateScrapeRequest({
+    ...dto.scrapeOptions,
+    formats: [json],
+    url: targets[0]?.url ?? 'http://invalid.invalid',
+  });
+  if (!scrape.ok) {
+    issues.push(
+      ...scrape.details.map((detail) => ({
+        path: detail.path[0] === 'formats' ? ['schema'] : ['scrapeOptions', ...detail.path],
+        message: detail.message,
+      })),
+    );
+  }
+  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  return {
+    ok: true,
+    value: {
+      targets,
+      invalidURLs,
+      scrapeRequest: scrape.value,
+      promptOnly: !dto.schema,
+      showSources: dto.showSources ?? false,
+      unsupported: [
+        ...(dto.enableWebSearch ? ['enableWebSearch'] : []),
+        ...(dto.allowExternalLinks ? ['allowExternalLinks'] : []),
+        ...(dto.systemPrompt ? ['systemPrompt'] : []),
+        ...(dto.agent ? ['agent'] : []),
+        ...(dto.webhook != null ? ['webhook'] : []),
+        ...(dto.threatProtection ? ['threatProtection'] : []),
+        ...(scrape.value.zeroDataRetention ? ['scrapeOptions.zeroDataRetention'] : []),
+        ...(scrape.value.lockdown ? ['scrapeOptions.lockdown'] : []),
+      ],
+    },
+  };
+}
+
+function invalid(details: ErrorDetail[]): Validated<never> {
+  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
+}

@@ -1,0 +1,37 @@
+import { mergeExtracted } from './merge-extracted.js';
+
+describe('mergeExtracted', () => {
+  it('joins lists, merges objects field by field and takes single values from the first page that has one', () => {
+    const merged = mergeExtracted([
+      { url: 'https://a.test/1', value: { name: '', price: 19, tags: ['lamp'], maker: { city: null } } },
+      {
+        url: 'https://a.test/2',
+        value: { name: 'Desk lamp', price: 21, tags: ['lamp', 'brass'], maker: { city: 'Oslo' } },
+      },
+      { url: 'https://a.test/3', value: null },
+    ]);
+    expect(merged.data).toEqual({
+      name: 'Desk lamp',
+      price: 19,
+      tags: ['lamp', 'brass'],
+      maker: { city: 'Oslo' },
+    });
+    expect(merged.sources).toEqual({
+      name: ['https://a.test/2'],
+      price: ['https://a.test/1', 'https://a.test/2'],
+      tags: ['https://a.test/1', 'https://a.test/2'],
+      maker: ['https://a.test/1', 'https://a.test/2'],
+    });
+  });
+
+  it('keeps each list item once, and answers null when no page gave anything', () => {
+    expect(
+      mergeExtracted([
+        { url: 'u1', value: [{ sku: 'A' }, { sku: 'B' }] },
+        { url: 'u2', value: [{ sku: 'B' }, { sku: 'C' }] },
+      ]).data,
+    ).toEqual([{ sku: 'A' }, { sku: 'B' }, { sku: 'C' }]);
+    expect(mergeExtracted([]).data).toBeNull();
+    expect(mergeExtracted([{ url: 'u', value: { name: null } }]).data).toEqual({ name: null });
+  });
+});
