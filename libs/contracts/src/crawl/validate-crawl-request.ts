@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -13,16 +12,16 @@ import {
   Max,
   MaxLength,
   Min,
-  validateSync,
 } from 'class-validator';
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
 import {
+  invalidRequest,
   normaliseUrl,
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
-import { unreadableKeys } from '../validation/unreadable-keys.js';
+import { requestDto } from '../validation/request-dto.js';
 import { isUuid } from '../validation/uuid.js';
 import type { CrawlOptions } from './crawl-events.js';
 import { type CrawlWebhook, validateCrawlWebhook } from './crawl-webhook.js';
@@ -76,7 +75,7 @@ export interface ValidCrawlRequest {
 
 /** Validates a `POST /v2/crawl` body and applies Firecrawl's defaults. */
 export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest> {
-  const dto = toDto(CrawlRequestDto, body);
+  const dto = requestDto(CrawlRequestDto, body);
   if (!dto.ok) return dto;
   const { value } = dto;
   const issues: ErrorDetail[] = [];
@@ -100,7 +99,7 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
   }
   const webhook = value.webhook != null ? validateCrawlWebhook(value.webhook) : undefined;
   if (webhook && !webhook.ok) issues.push(...webhook.issues);
-  if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalid(issues);
+  if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalidRequest(issues);
   const unsupported = [
     ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
     ...retainedPagesRefused(scrape.value, 'scrapeOptions.'),
@@ -173,12 +172,12 @@ export class CrawlParamsPreviewDto {
 }
 
 export function validateCrawlParamsPreview(body: unknown): Validated<CrawlParamsPreviewDto> {
-  const dto = toDto(CrawlParamsPreviewDto, body);
+  const dto = requestDto(CrawlParamsPreviewDto, body);
   if (!dto.ok) return dto;
   const url = normaliseUrl(dto.value.url);
-  if (!url) return invalid([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
+  if (!url) return invalidRequest([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
   if (!dto.value.prompt.trim())
-    return invalid([{ path: ['prompt'], message: 'prompt must say what to crawl' }]);
+    return invalidRequest([{ path: ['prompt'], message: 'prompt must say what to crawl' }]);
   return { ok: true, value: { ...dto.value, url } };
 }
 
@@ -197,7 +196,8 @@ export interface ValidBatchScrapeRequest {
 const BATCH_ONLY_FIELDS = ['urls', 'webhook', 'appendToId', 'ignoreInvalidURLs', 'maxConcurrency'] as const;
 
 export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchScrapeRequest> {
-  if (!isObject(body)) return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
+  if (!isObject(body))
+    return invalidRequest([{ path: [], message: 'The request body must be a JSON object' }]);
   const { urls, webhook, appendToId, ignoreInvalidURLs, maxConcurrency, ...scrapeOptions } = body as Record<
     (typeof BATCH_ONLY_FIELDS)[number],
     unknown
@@ -205,7 +205,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
     Record<string, unknown>;
   const issues: ErrorDetail[] = [];
   if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string')) {
-    return invalid([{ path: ['urls'], message: 'urls must be a non-empty list of URLs' }]);
+    return invalidRequest([{ path: ['urls'], message: 'urls must be a non-empty list of URLs' }]);
   }
   if (urls.length > CRAWL_DEFAULTS.maxBatchUrls) {
     issues.push({ path: ['urls'], message: `at most ${CRAWL_DEFAULTS.maxBatchUrls} urls per batch` });
@@ -239,7 +239,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   if (!scrape.ok) issues.push(...scrape.details);
   const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
   if (hook && !hook.ok) issues.push(...hook.issues);
-  if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalid(issues);
+  if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalidRequest(issues);
   return {
     ok: true,
     value: {
@@ -294,11 +294,11 @@ export interface ValidMapRequest {
 }
 
 export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
-  const dto = toDto(MapRequestDto, body);
+  const dto = requestDto(MapRequestDto, body);
   if (!dto.ok) return dto;
   const { value } = dto;
   const url = normaliseUrl(value.url);
-  if (!url) return invalid([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
+  if (!url) return invalidRequest([{ path: ['url'], message: 'url must be a valid http or https URL' }]);
   return {
     ok: true,
     value: {
@@ -312,23 +312,6 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
       timeout: value.timeout ?? 30_000,
     },
   };
-}
-
-function toDto<T extends object>(type: new () => T, body: unknown): Validated<T> {
-  if (!isObject(body)) return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
-  const unreadable = unreadableKeys(body);
-  if (unreadable.length > 0) return invalid(unreadable);
-  const dto = plainToInstance(type, body);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length === 0) return { ok: true, value: dto };
-  return invalid(
-    errors.flatMap((error) =>
-      Object.values(error.constraints ?? { nested: `${error.property} is invalid` }).map((message) => ({
-        path: [error.property],
-        message,
-      })),
-    ),
-  );
 }
 
 /**
@@ -351,8 +334,4 @@ function isRegex(pattern: string): boolean {
   } catch {
     return false;
   }
-}
-
-function invalid(details: ErrorDetail[]): Validated<never> {
-  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
 }

@@ -1,4 +1,3 @@
-import { plainToInstance } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,16 +7,16 @@ import {
   IsOptional,
   IsString,
   MaxLength,
-  validateSync,
 } from 'class-validator';
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
 import {
+  invalidRequest,
   normaliseUrl,
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
-import { unreadableKeys } from '../validation/unreadable-keys.js';
+import { requestDto } from '../validation/request-dto.js';
 
 /** Pages one extract job reads at most, wildcards expanded. */
 export const MAX_EXTRACT_URLS = 100;
@@ -59,17 +58,10 @@ export interface ValidExtractRequest {
 }
 
 export function validateExtractRequest(body: unknown): Validated<ValidExtractRequest> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
-  }
-  const unreadable = unreadableKeys(body);
-  if (unreadable.length > 0) return invalid(unreadable);
-  const dto = plainToInstance(ExtractRequestDto, body);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  const issues: ErrorDetail[] = errors.flatMap((error) =>
-    Object.values(error.constraints ?? {}).map((message) => ({ path: [error.property], message })),
-  );
-  if (issues.length > 0) return invalid(issues);
+  const parsed = requestDto(ExtractRequestDto, body);
+  if (!parsed.ok) return parsed;
+  const dto = parsed.value;
+  const issues: ErrorDetail[] = [];
   if (!dto.schema && !dto.prompt?.trim()) {
     issues.push({ path: ['prompt'], message: 'extract needs a schema or a prompt' });
   }
@@ -108,7 +100,7 @@ export function validateExtractRequest(body: unknown): Validated<ValidExtractReq
       })),
     );
   }
-  if (issues.length > 0 || !scrape.ok) return invalid(issues);
+  if (issues.length > 0 || !scrape.ok) return invalidRequest(issues);
   return {
     ok: true,
     value: {
@@ -129,8 +121,4 @@ export function validateExtractRequest(body: unknown): Validated<ValidExtractReq
       ],
     },
   };
-}
-
-function invalid(details: ErrorDetail[]): Validated<never> {
-  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
 }

@@ -1,4 +1,3 @@
-import { plainToInstance } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,12 +10,15 @@ import {
   MaxLength,
   Min,
   MinLength,
-  validateSync,
 } from 'class-validator';
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
-import { type Validated, validateScrapeRequest } from '../scrape-request/validate-scrape-request.js';
-import { unreadableKeys } from '../validation/unreadable-keys.js';
+import {
+  invalidRequest,
+  type Validated,
+  validateScrapeRequest,
+} from '../scrape-request/validate-scrape-request.js';
+import { requestDto } from '../validation/request-dto.js';
 
 /** The body of `POST /v2/search` (Firecrawl v2 names). */
 export class SearchRequestDto {
@@ -66,16 +68,10 @@ export interface ValidSearchRequest {
 }
 
 export function validateSearchRequest(body: unknown): Validated<ValidSearchRequest> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
-  }
-  const unreadable = unreadableKeys(body);
-  if (unreadable.length > 0) return invalid(unreadable);
-  const dto = plainToInstance(SearchRequestDto, body);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  const issues: ErrorDetail[] = errors.flatMap((error) =>
-    Object.values(error.constraints ?? {}).map((message) => ({ path: [error.property], message })),
-  );
+  const parsed = requestDto(SearchRequestDto, body);
+  if (!parsed.ok) return parsed;
+  const dto = parsed.value;
+  const issues: ErrorDetail[] = [];
   if (dto.includeDomains?.length && dto.excludeDomains?.length) {
     issues.push({
       path: ['includeDomains'],
@@ -100,7 +96,7 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
         'tbs must be qdr:h, qdr:d, qdr:w, qdr:m or qdr:y (a count may follow: qdr:d3) or cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY',
     });
   }
-  if (issues.length > 0) return invalid(issues);
+  if (issues.length > 0) return invalidRequest(issues);
   const unsupported = [
     ...(dto.location ? ['location'] : []),
     ...(dto.country ? ['country'] : []),
@@ -174,8 +170,4 @@ export function searchWindow(tbs: string): SearchWindow | null {
   }
   if (window.since && window.until && window.since > window.until) return null;
   return window;
-}
-
-function invalid(details: ErrorDetail[]): Validated<never> {
-  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
 }

@@ -1,20 +1,12 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import {
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  validateSync,
-} from 'class-validator';
-import type { ErrorDetail } from '../errors/index.js';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ActionDto } from '../scrape-request/scrape-request.dto.js';
-import { type Validated, validateScrapeRequest } from '../scrape-request/validate-scrape-request.js';
-import { unreadableKeys } from '../validation/unreadable-keys.js';
+import {
+  invalidRequest,
+  type Validated,
+  validateScrapeRequest,
+} from '../scrape-request/validate-scrape-request.js';
+import { requestDto } from '../validation/request-dto.js';
 
 /** `POST /v2/scrape/{scrapeId}/interact`, validated and defaulted. */
 export interface InteractRequest {
@@ -38,32 +30,21 @@ export class InteractRequestDto {
 }
 
 export function validateInteractRequest(body: unknown): Validated<InteractRequest> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return invalid([{ path: [], message: 'The request body must be a JSON object' }]);
-  }
-  const unreadable = unreadableKeys(body);
-  if (unreadable.length > 0) return invalid(unreadable);
-  const dto = plainToInstance(InteractRequestDto, body);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) {
-    return invalid(
-      errors.flatMap((error) =>
-        Object.values(error.constraints ?? {}).map((message) => ({ path: [error.property], message })),
-      ),
-    );
-  }
+  const parsed = requestDto(InteractRequestDto, body);
+  if (!parsed.ok) return parsed;
+  const dto = parsed.value;
   // Actions follow exactly the rules of a scrape's actions, so they are checked by the same validator.
   let actions: ActionDto[] = [];
   if (dto.actions !== undefined) {
     const asScrape = validateScrapeRequest({ url: 'http://interact.invalid', actions: dto.actions });
-    if (!asScrape.ok) return invalid(asScrape.details);
+    if (!asScrape.ok) return invalidRequest(asScrape.details);
     actions = asScrape.value.actions;
   }
   if (dto.code === undefined && dto.prompt === undefined && actions.length === 0) {
-    return invalid([{ path: [], message: 'One of code, prompt or actions is required' }]);
+    return invalidRequest([{ path: [], message: 'One of code, prompt or actions is required' }]);
   }
   if (dto.code !== undefined && dto.prompt !== undefined) {
-    return invalid([{ path: ['prompt'], message: 'Send either code or prompt, not both' }]);
+    return invalidRequest([{ path: ['prompt'], message: 'Send either code or prompt, not both' }]);
   }
   return {
     ok: true,
@@ -75,8 +56,4 @@ export function validateInteractRequest(body: unknown): Validated<InteractReques
       actions,
     },
   };
-}
-
-function invalid(details: ErrorDetail[]): Validated<never> {
-  return { ok: false, error: details[0]?.message ?? 'Invalid request', details };
 }

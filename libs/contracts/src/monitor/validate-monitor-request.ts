@@ -1,14 +1,11 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import type { ErrorDetail } from '../errors/index.js';
 import {
-  flattenValidationErrors,
   invalidRequest,
   normaliseUrl,
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
-import { unreadableKeys } from '../validation/unreadable-keys.js';
+import { requestDto } from '../validation/request-dto.js';
 import {
   MONITOR_DEFAULTS,
   type MonitorNotification,
@@ -40,7 +37,7 @@ const TARGET_FIELDS: Record<TargetDto['type'], readonly string[]> = {
 
 /** `POST /v2/monitor`: every write rule of API-NOTES.md; target ids are assigned by `newId`. */
 export function validateCreateMonitor(body: unknown, newId: () => string): Validated<MonitorDraft> {
-  const parsed = parse(CreateMonitorDto, body);
+  const parsed = requestDto(CreateMonitorDto, body);
   if (!parsed.ok) return parsed;
   const dto = parsed.value;
   const issues: ErrorDetail[] = [];
@@ -71,7 +68,7 @@ export function validateCreateMonitor(body: unknown, newId: () => string): Valid
  * depend on the stored monitor (judging needs a goal) are checked by the domain.
  */
 export function validateUpdateMonitor(body: unknown, newId: () => string): Validated<MonitorPatchDraft> {
-  const parsed = parse(UpdateMonitorDto, body);
+  const parsed = requestDto(UpdateMonitorDto, body);
   if (!parsed.ok) return parsed;
   const dto = parsed.value;
   const given = Object.keys(body as object).filter((key) => key !== 'origin');
@@ -117,18 +114,6 @@ export function judgingIssues(
     }
   });
   return issues;
-}
-
-function parse<T extends object>(dtoClass: new () => T, body: unknown): Validated<T> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return invalidRequest([{ path: [], message: 'The request body must be a JSON object' }]);
-  }
-  const unreadable = unreadableKeys(body);
-  if (unreadable.length > 0) return invalidRequest(unreadable);
-  const dto = plainToInstance(dtoClass, body);
-  const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) return invalidRequest(flattenValidationErrors(errors));
-  return { ok: true, value: dto };
 }
 
 function normaliseGoal(goal: string | null | undefined): string | null {
