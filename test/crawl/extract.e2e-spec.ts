@@ -13,14 +13,17 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
   it('fills a schema from several pages and merges their answers, naming the sources', async () => {
     const boot = running.site.url('/shop/trailhead-boot');
     const kettle = running.site.url('/shop/copper-kettle');
+    const slow = running.site.url('/slow?ms=20000');
     const result = await client().extract({
-      urls: [boot, kettle],
+      urls: [boot, kettle, slow],
       schema: PRODUCT,
       showSources: true,
+      scrapeOptions: { timeout: 8_000 },
       pollInterval: 1,
       timeout: 120,
     });
     expect(result).toMatchObject({ success: true, status: 'completed', creditsUsed: 2 });
+    expect(result.warning).toContain(`1 of 3 pages could not be read (${slow}: SCRAPE_TIMEOUT`);
     expect(result.data).toEqual({ name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 });
     expect((result.sources as Record<string, string[]>).name).toEqual([boot, kettle]);
     expect(result.warning).toContain('json was filled by the local extractor');

@@ -71,8 +71,13 @@ export class ExtractService {
       .map((document) => ({ url: String(document.metadata.sourceURL), value: document.json }))
       .sort((a, b) => order.indexOf(a.url) - order.indexOf(b.url));
     const { data, sources } = mergeExtracted(pages);
+    const failures = view.errors.map((error) => `${error.url}: ${error.code} ${error.error}`);
     const warnings = [
       ...new Set(documents.flatMap((document) => (document.warning ? [document.warning] : []))),
+      // Pages that could not be read are said, not silently missing from the answer.
+      ...(view.status === 'completed' && failures.length > 0
+        ? [`${failures.length} of ${view.total} pages could not be read (${failures.join('; ')})`]
+        : []),
     ];
     return {
       success: true,
@@ -82,9 +87,7 @@ export class ExtractService {
       creditsUsed: view.creditsUsed,
       ...(view.extract?.showSources ? { sources } : {}),
       ...(warnings.length > 0 ? { warning: warnings.join('. ') } : {}),
-      ...(view.status === 'failed'
-        ? { error: view.errors.map((error) => `${error.url}: ${error.code} ${error.error}`).join('; ') }
-        : {}),
+      ...(view.status === 'failed' ? { error: failures.join('; ') } : {}),
     };
   }
 
