@@ -23,7 +23,9 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
       timeout: 120,
     });
     expect(result).toMatchObject({ success: true, status: 'completed', creditsUsed: 2 });
-    expect(result.warning).toContain(`1 of 3 pages could not be read (${slow}: SCRAPE_TIMEOUT`);
+    expect(result.warning).toContain(
+      `1 of 3 pages could not be read (${slow}: SCRAPE_TIMEOUT Scrape timed out after 8000 ms)`,
+    );
     expect(result.data).toEqual({ name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 });
     expect((result.sources as Record<string, string[]>).name).toEqual([boot, kettle]);
     expect(result.warning).toContain('json was filled by the local extractor');

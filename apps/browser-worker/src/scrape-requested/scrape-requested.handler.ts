@@ -148,7 +148,10 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     } catch (error) {
       if (!(error instanceof FetchError || error instanceof MediaError)) throw error;
       log.warn({ code: error.code, err: error.message }, 'fetch failed');
-      await fail(error.code, error.message);
+      // The browser had the timeout less the extraction's reserve; the client asked for the whole timeout.
+      const message =
+        error.code === 'SCRAPE_TIMEOUT' ? `Scrape timed out after ${request.timeout} ms` : error.message;
+      await fail(error.code, message);
     }
   }
 
