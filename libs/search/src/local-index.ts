@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SearchCategory } from '#contracts';
 import { categoryOf, domainAllowed, type SearchHit, type SearchQuery } from './search-provider.js';
 
 /** What the local search index keeps of a scraped page (KV value). */
@@ -50,13 +51,14 @@ export function rankIndexedPages(
   const categories = options.categories ?? [];
   const terms = [...new Set(words(query))];
   if (terms.length === 0) return [];
-  const scored: { page: IndexedPage; score: number }[] = [];
+  const scored: { page: IndexedPage; score: number; category?: SearchCategory }[] = [];
   for (const page of pages) {
     if (!domainAllowed(page.url, options.includeDomains, options.excludeDomains)) continue;
     // A page's date here is when the team scraped it: the index knows no publication dates.
     if (options.since && page.scrapedAt < options.since) continue;
     if (options.until && page.scrapedAt > options.until) continue;
-    if (categories.length > 0 && !categoryOf(page.url, categories)) continue;
+    const category = categories.length > 0 ? categoryOf(page.url, categories) : undefined;
+    if (categories.length > 0 && !category) continue;
     const title = count(words(page.title));
     const body = count(words(`${page.description} ${page.text}`));
     const length = Math.max(
@@ -73,20 +75,17 @@ export function rankIndexedPages(
       }
       score += 3 * inTitle + (1 + Math.log(1 + inBody)) / Math.log(10 + length);
     }
-    if (score > 0) scored.push({ page, score });
+    if (score > 0) scored.push({ page, score, category });
   }
   return scored
     .sort((a, b) => b.score - a.score || b.page.scrapedAt.localeCompare(a.page.scrapedAt))
     .slice(0, options.limit)
-    .map(({ page }) => {
-      const category = categoryOf(page.url, categories);
-      return {
-        url: page.url,
-        title: page.title,
-        description: page.description || snippet(page.text, terms),
-        ...(category ? { category } : {}),
-      };
-    });
+    .map(({ page, category }) => ({
+      url: page.url,
+      title: page.title,
+      description: page.description || snippet(page.text, terms),
+      ...(category ? { category } : {}),
+    }));
 }
 
 function count(list: string[]): Map<string, number> {

@@ -45,6 +45,7 @@ export class SearxngProvider implements SearchProvider {
     const seen = new Set<string>();
     const categories = query.categories ?? [];
     const signal = AbortSignal.timeout(query.timeoutMs);
+    const range = query.since ? timeRange(query.since) : undefined;
     for (let page = 1; page <= MAX_PAGES && hits.length < query.limit; page++) {
       const url = new URL('search', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
       url.search = new URLSearchParams({
@@ -52,7 +53,7 @@ export class SearxngProvider implements SearchProvider {
         format: 'json',
         pageno: String(page),
         ...(query.source && query.source !== 'web' ? { categories: SEARXNG_CATEGORY[query.source] } : {}),
-        ...(query.since && timeRange(query.since) ? { time_range: timeRange(query.since) } : {}),
+        ...(range ? { time_range: range } : {}),
       }).toString();
       const body = await this.ask(url, signal);
       const results = body.results ?? [];

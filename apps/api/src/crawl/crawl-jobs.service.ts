@@ -20,7 +20,7 @@ import {
   type ValidCrawlRequest,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
-import { availableFeatures } from '../scrape/available-features.js';
+import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
 /** Documents per page of `GET /v2/crawl/{id}`; the rest is reached through `next`. */
@@ -56,7 +56,7 @@ export class CrawlJobs {
   ) {}
 
   async startCrawl(teamId: string, crawl: ValidCrawlRequest, correlationId: string) {
-    refuseUnavailable(crawl.scrapeRequest, crawl.unsupported, this.config);
+    this.refuseWhatCannotRun(crawl.scrapeRequest, crawl.unsupported);
     const crawlId = uuidv7();
     const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
     await this.send(
@@ -83,7 +83,7 @@ export class CrawlJobs {
     correlationId: string,
     extract?: ExtractOptions,
   ) {
-    refuseUnavailable(batch.scrapeRequest, batch.unsupported, this.config);
+    this.refuseWhatCannotRun(batch.scrapeRequest, batch.unsupported);
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
@@ -210,6 +210,11 @@ export class CrawlJobs {
     }
   }
 
+  /** The job's own refused options, and the page scrape options this server cannot honour. */
+  private refuseWhatCannotRun(request: ScrapeRequest, jobOptions: string[]): void {
+    refuseUnavailable([...jobOptions, ...unavailableFeatures(request, availableFeatures(this.config))]);
+  }
+
   private jobUrl(kind: CrawlKind, crawlId: string): string {
     return `${this.config.publicUrl}/${ROUTE[kind]}/${crawlId}`;
   }
@@ -217,15 +222,4 @@ export class CrawlJobs {
 
 function notFound(kind: CrawlKind, crawlId: string): TrawlError {
   return new TrawlError('CRAWL_NOT_FOUND', `${NAME[kind]} ${crawlId} does not exist`);
-}
-
-/** Options that are valid but not built here are refused by name, never silently ignored. */
-function refuseUnavailable(request: ScrapeRequest, jobOptions: string[], config: TrawlConfig): void {
-  const missing = [...jobOptions, ...unavailableFeatures(request, availableFeatures(config))];
-  if (missing.length === 0) return;
-  throw new TrawlError(
-    'FEATURE_NOT_AVAILABLE',
-    `Not available in this Trawl version yet: ${missing.join(', ')}`,
-    missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
-  );
 }

@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CRAWL_DEFAULTS,
-  type ExtractTarget,
-  MAX_EXTRACT_URLS,
-  TrawlError,
-  type ValidExtractRequest,
-} from '#contracts';
+import { CRAWL_DEFAULTS, type ExtractTarget, MAX_EXTRACT_URLS, type ValidExtractRequest } from '#contracts';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { mergeExtracted } from '#structured';
 import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
 import { MapService } from '../map/map.service.js';
+import { refuseUnavailable } from '../scrape/available-features.js';
 
 /** How long finding the pages of one `/*` URL may take. */
 const WILDCARD_MAP_TIMEOUT_MS = 30_000;
@@ -28,19 +23,12 @@ export class ExtractService {
   ) {}
 
   async start(teamId: string, request: ValidExtractRequest, correlationId: string) {
-    const unsupported = [
+    refuseUnavailable([
       ...request.unsupported,
       ...(request.promptOnly && !this.llm
         ? ['prompt without a schema (needs a language model: LLM_BASE_URL)']
         : []),
-    ];
-    if (unsupported.length > 0) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        `Not available in this Trawl version yet: ${unsupported.join(', ')}`,
-        unsupported.map((feature) => ({ path: [feature], message: 'not available yet' })),
-      );
-    }
+    ]);
     const urls = await this.pagesOf(request.targets);
     const started = await this.jobs.startBatch(
       teamId,

@@ -4,6 +4,7 @@ import { MapRequestDto, TrawlError, validateMapRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { refuseUnavailable } from '../scrape/available-features.js';
 import { MapService } from './map.service.js';
 
 @Controller('v2/map')
@@ -21,11 +22,7 @@ export class MapHttpController {
   async map(@Body() body: unknown) {
     const validated = validateMapRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    if (validated.value.location) {
-      throw new TrawlError('FEATURE_NOT_AVAILABLE', 'Not available in this Trawl version yet: location', [
-        { path: ['location'], message: 'not available yet' },
-      ]);
-    }
+    refuseUnavailable(validated.value.location ? ['location'] : []);
     try {
       const links = await this.maps.map(validated.value);
       return { success: true, links: links.map((url) => ({ url })) };

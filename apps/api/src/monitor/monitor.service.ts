@@ -20,7 +20,7 @@ import {
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus, CommandRejectedError } from '#messaging';
-import { availableFeatures } from '../scrape/available-features.js';
+import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
 
 export interface CheckDetail extends CheckView {
@@ -45,7 +45,7 @@ export class MonitorService {
       ...validated.value,
       schedule: this.schedule(validated.value.schedule, monitorId),
     };
-    refuseUnavailable(validated.value, this.config);
+    refuseWhatCannotRun(validated.value, this.config);
     const { revision } = await this.send(
       'CreateMonitor',
       { monitorId, teamId, spec, at: now() },
@@ -63,7 +63,7 @@ export class MonitorService {
     const validated = validateUpdateMonitor(body, uuidv7);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { status, schedule, ...rest } = validated.value;
-    refuseUnavailable(validated.value, this.config);
+    refuseWhatCannotRun(validated.value, this.config);
     await this.get(teamId, monitorId);
     const changes: Partial<MonitorSpec> = {
       ...rest,
@@ -190,7 +190,7 @@ export class MonitorService {
  * E-mail without an SMTP server, and scrape or crawl options this build cannot honour, are
  * refused by name instead of being accepted and never run.
  */
-function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
+function refuseWhatCannotRun(draft: MonitorPatchDraft, config: TrawlConfig) {
   const missing = new Set<string>();
   (draft.targets ?? []).forEach((target, index) => {
     if (target.type === 'search') return;
@@ -214,13 +214,7 @@ function refuseUnavailable(draft: MonitorPatchDraft, config: TrawlConfig) {
   });
   if (draft.notification?.email?.enabled && !config.smtpUrl)
     missing.add('notification.email (no SMTP_URL configured)');
-  if (missing.size > 0) {
-    throw new TrawlError(
-      'FEATURE_NOT_AVAILABLE',
-      `Not available in this Trawl version yet: ${[...missing].join(', ')}`,
-      [...missing].map((feature) => ({ path: [feature], message: 'not available yet' })),
-    );
-  }
+  refuseUnavailable([...missing]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TrawlConfig } from '#config';
+import { TrawlError } from '#contracts';
 
 /**
  * Scrape features this build of Trawl implements; anything else a client asks for is refused
@@ -39,4 +40,14 @@ export function availableFeatures(config: Pick<TrawlConfig, 'proxies'>): Readonl
     ...BUILT_FEATURES,
     ...(config.proxies.enhanced.length > 0 ? ['proxy.enhanced', 'proxy.stealth'] : []),
   ]);
+}
+
+/** Options that are valid but not built (or not set up) here are refused by name, never silently ignored. */
+export function refuseUnavailable(missing: readonly string[]): void {
+  if (missing.length === 0) return;
+  throw new TrawlError(
+    'FEATURE_NOT_AVAILABLE',
+    `Not available in this Trawl version yet: ${missing.join(', ')}`,
+    missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
+  );
 }

@@ -8,7 +8,7 @@ import { TeamId } from '../auth/team-id.decorator.js';
 import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
-import { availableFeatures } from './available-features.js';
+import { availableFeatures, refuseUnavailable } from './available-features.js';
 import { ScrapeService } from './scrape.service.js';
 import { ZeroRetentionScrapes } from './zero-retention-scrape.service.js';
 
@@ -49,14 +49,7 @@ export class ScrapeHttpController {
   async scrape(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
     const validated = validateScrapeRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    const missing = unavailableFeatures(validated.value, this.available);
-    if (missing.length > 0) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        `Not available in this Trawl version yet: ${missing.join(', ')}`,
-        missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
-      );
-    }
+    refuseUnavailable(unavailableFeatures(validated.value, this.available));
     await this.zeroRetention.authorize(teamId, validated.value);
     const data = await this.scrapes.scrape(teamId, validated.value, correlationIdOf(req));
     return { success: true, data };

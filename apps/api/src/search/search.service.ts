@@ -11,7 +11,7 @@ import {
 } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
-import { availableFeatures } from '../scrape/available-features.js';
+import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
 type Result = Record<string, unknown> & { url: string; position: number };
@@ -58,7 +58,7 @@ export class SearchService {
   }
 
   async search(teamId: string, request: ValidSearchRequest, correlationId: string) {
-    const missing = [
+    refuseUnavailable([
       ...request.unsupported,
       ...request.sources
         .filter((source) => !this.provider.sources.includes(source))
@@ -69,14 +69,7 @@ export class SearchService {
             availableFeatures(this.config),
           )
         : []),
-    ];
-    if (missing.length > 0) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        `Not available in this Trawl version yet: ${missing.join(', ')}`,
-        missing.map((feature) => ({ path: [feature], message: 'not available yet' })),
-      );
-    }
+    ]);
     const window = request.window ?? {};
     const bounds =
       'pastMs' in window ? { since: new Date(Date.now() - window.pastMs).toISOString() } : window;

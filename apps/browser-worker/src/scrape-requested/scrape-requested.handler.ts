@@ -78,8 +78,10 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     const budget = Date.parse(requestedAt) + request.timeout - Date.now() - EXTRACTION_RESERVE_MS;
     const fail = (code: string, error: string) =>
       this.bus.send(SCRAPE_CATEGORY, 'FailScrape', { scrapeId, code, error, at: now() }, { correlationId });
+    // Named by the client's whole timeout, though the browser had it less the extraction's reserve.
+    const timedOut = `Scrape timed out after ${request.timeout} ms`;
     if (budget <= 0) {
-      await fail('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`);
+      await fail('SCRAPE_TIMEOUT', timedOut);
       return;
     }
     log.info({ url: request.url, attempt }, 'fetching');
@@ -115,7 +117,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         request.formats.some((format) => format.type === type),
       )) {
         const left = Date.parse(requestedAt) + request.timeout - Date.now() - EXTRACTION_RESERVE_MS;
-        if (left <= 0) throw new MediaError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`);
+        if (left <= 0) throw new MediaError('SCRAPE_TIMEOUT', timedOut);
         const media = await downloadMedia(page.url, kind, {
           timeoutMs: left,
           allowedPrivateAddresses: this.config.allowedPrivateAddresses,
@@ -148,10 +150,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     } catch (error) {
       if (!(error instanceof FetchError || error instanceof MediaError)) throw error;
       log.warn({ code: error.code, err: error.message }, 'fetch failed');
-      // The browser had the timeout less the extraction's reserve; the client asked for the whole timeout.
-      const message =
-        error.code === 'SCRAPE_TIMEOUT' ? `Scrape timed out after ${request.timeout} ms` : error.message;
-      await fail(error.code, message);
+      await fail(error.code, error.code === 'SCRAPE_TIMEOUT' ? timedOut : error.message);
     }
   }
 

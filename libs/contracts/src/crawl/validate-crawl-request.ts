@@ -318,7 +318,7 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
  * A job's pages are stored scrapes (events, documents, cache entries), so zero data retention
  * cannot hold for them, nor lockdown, which implies it: refused by name rather than broken.
  */
-function retainedPagesRefused(request: ScrapeRequest, prefix: string): string[] {
+export function retainedPagesRefused(request: ScrapeRequest, prefix: string): string[] {
   if (request.lockdown) return [`${prefix}lockdown`];
   return request.zeroDataRetention ? [`${prefix}zeroDataRetention`] : [];
 }

@@ -17,6 +17,7 @@ import {
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
 import { requestDto } from '../validation/request-dto.js';
+import { retainedPagesRefused } from './validate-crawl-request.js';
 
 /** Pages one extract job reads at most, wildcards expanded. */
 export const MAX_EXTRACT_URLS = 100;
@@ -116,8 +117,7 @@ export function validateExtractRequest(body: unknown): Validated<ValidExtractReq
         ...(dto.agent ? ['agent'] : []),
         ...(dto.webhook != null ? ['webhook'] : []),
         ...(dto.threatProtection ? ['threatProtection'] : []),
-        ...(scrape.value.zeroDataRetention ? ['scrapeOptions.zeroDataRetention'] : []),
-        ...(scrape.value.lockdown ? ['scrapeOptions.lockdown'] : []),
+        ...retainedPagesRefused(scrape.value, 'scrapeOptions.'),
       ],
     },
   };
