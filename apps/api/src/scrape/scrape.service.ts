@@ -126,9 +126,8 @@ export class ScrapeService implements BeforeApplicationShutdown {
         numPages: typeof document.metadata.numPages === 'number' ? document.metadata.numPages : undefined,
       }),
     );
-    if (isCacheEligible(request)) {
-      document.metadata.cacheState = 'miss';
-    }
+    // The extractor says whether the cache was read; a zero-data-retention page bypasses it.
+    if (request.zeroDataRetention && isCacheEligible(request)) document.metadata.cacheState = 'miss';
     return this.withSignedFiles(document);
   }
 
