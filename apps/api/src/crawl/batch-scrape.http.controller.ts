@@ -24,7 +24,10 @@ function batchScrapeBody(dtos: DtoSchemas): JsonSchema {
       },
       ignoreInvalidURLs: { type: 'boolean' },
       maxConcurrency: { type: 'integer', minimum: 1, maximum: 100 },
-      webhook: { description: 'Not available yet (501)' },
+      webhook: {
+        description:
+          'A URL, or {url, headers, metadata, events}: receives batch_scrape.started, .page, .completed and .failed',
+      },
       appendToId: {
         type: 'string',
         format: 'uuid',

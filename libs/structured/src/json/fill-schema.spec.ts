@@ -132,4 +132,13 @@ describe('fillSchema', () => {
     });
     expect(missing).toEqual(['stock']);
   });
+
+  it("takes a field from the page's subject, not the site's Organization listed before it", () => {
+    // The fixture's @graph names the Organization first; only the product group's offers hold a price.
+    const { value } = fill(fixturePage('product'), {
+      type: 'object',
+      properties: { name: { type: 'string' }, price: { type: 'number' } },
+    });
+    expect(value).toEqual({ name: 'Trailhead 2 Hiking Boot', price: 149 });
+  });
 });

@@ -58,13 +58,20 @@ export function itemFacts(item: Record<string, unknown>, weight: number, depth =
   return facts;
 }
 
-/** The item the schema is most likely about: the one whose property names cover most of its fields. */
+/**
+ * The item the schema is most likely about: the one whose properties, nested ones included (a
+ * product's price sits in its offers), cover most of its fields; on a tie the richer item, as a
+ * page's own subject says more than the site's Organization or WebSite beside it.
+ */
 function primaryItem(items: StructuredItem[], fields: string[]): StructuredItem | undefined {
-  let best: { item: StructuredItem; score: number } | undefined;
+  let best: { item: StructuredItem; covered: number; size: number } | undefined;
   for (const item of items) {
-    const keys = Object.keys(item).filter((key) => !key.startsWith('@'));
-    const score = fields.filter((field) => keys.some((key) => nameMatch(field, key) >= 0.8)).length;
-    if (score > 0 && (!best || score > best.score)) best = { item, score };
+    const labels = itemFacts(item, 0).map((fact) => fact.label);
+    const covered = fields.filter((field) => labels.some((label) => nameMatch(field, label) >= 0.8)).length;
+    const better =
+      covered > 0 &&
+      (!best || covered > best.covered || (covered === best.covered && labels.length > best.size));
+    if (better) best = { item, covered, size: labels.length };
   }
   return best?.item;
 }
