@@ -27,6 +27,8 @@ import { MetricsHttpController } from './metrics/metrics.http.controller.js';
 import { MonitorHttpController } from './monitor/monitor.http.controller.js';
 import { MonitorService } from './monitor/monitor.service.js';
 import { MonitorReadModels } from './monitor/monitor-read-models.js';
+import { ParseHttpController } from './parse/parse.http.controller.js';
+import { ParseService } from './parse/parse.service.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
@@ -41,6 +43,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
   imports: [TerminusModule, DiscoveryModule, LlmModule.forRoot()],
   controllers: [
     ScrapeHttpController,
+    ParseHttpController,
     InteractHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,
@@ -67,6 +70,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ScrapeCache,
     ScrapeService,
     ZeroRetentionScrapes,
+    ParseService,
     InteractService,
     CrawlJobs,
     CrawlPrompts,

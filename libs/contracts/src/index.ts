@@ -6,6 +6,7 @@ export * from './event-envelope.js';
 export * from './interact/index.js';
 export * from './monitor/index.js';
 export * from './nats-names.js';
+export * from './parse/index.js';
 export * from './read-models.js';
 export * from './scrape-events/index.js';
 export * from './scrape-request/index.js';

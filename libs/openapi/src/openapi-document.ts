@@ -147,7 +147,14 @@ export function buildOpenApiDocument(sources: OpenApiSources): JsonSchema {
       ...(options.description ? { description: options.description } : {}),
       tags: [tagOf(route.controller)],
       parameters: parametersOf(route, options),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: { [options.bodyContentType ?? 'application/json']: { schema: body } },
+            },
+          }
+        : {}),
       responses: {
         [successStatus(route, handler)]: successResponse(options),
         ...errorResponses(errors, sources.statusOfErrorCode),

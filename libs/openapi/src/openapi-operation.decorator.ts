@@ -11,6 +11,8 @@ export interface OpenApiOperationOptions {
   body?: DtoClass;
   /** For bodies not described by one DTO as it is: built from the DTO schemas, or written out. */
   bodySchema?: JsonSchema | ((dtos: DtoSchemas) => JsonSchema);
+  /** The body's media type, when it is not JSON (an upload: `multipart/form-data`). */
+  bodyContentType?: string;
   /** Query parameters the handler reads through `@Query()` as a whole object. */
   query?: Record<string, { description: string; schema: JsonSchema }>;
   /** Error codes this route answers with, besides the ones its guards and body imply. */

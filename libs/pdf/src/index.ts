@@ -1,3 +1,4 @@
+export { type ConversionPools, documentOfPage, type PageDocument } from './document/page-document.js';
 export { type PdfOutput, pdfDocument, pdfOutput } from './document/pdf-document.js';
 export type { LayoutBlock, TextLine, TextRun } from './layout/text-run.js';
 export { type ParsedPdf, type PdfMode, type PdfParseOptions, parsePdf } from './parse-pdf.js';

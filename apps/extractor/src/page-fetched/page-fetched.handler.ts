@@ -2,14 +2,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import {
-  buildDocument,
-  ContentPool,
-  localPartOf,
-  pageInputOf,
-  refineWithModel,
-  type ScrapeDocument,
-} from '#content';
+import { ContentPool, type ScrapeDocument } from '#content';
 import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import { isCacheEligible } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
@@ -24,7 +17,7 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { PdfError, PdfPool, pdfDocument, pdfOutput } from '#pdf';
+import { documentOfPage, PdfError, PdfPool } from '#pdf';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
@@ -78,17 +71,15 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     let changeTrackingJson: unknown;
     try {
-      if (page.fileType === 'pdf') {
-        const pdf = await pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body);
-        document = pdfDocument(scrapeId, request, page, pdf);
-      } else {
-        const input = pageInputOf(request, page, new TextDecoder().decode(body));
-        let output = await this.pool.convert(localPartOf(input, this.llm));
-        // Model calls are I/O, not CPU: they run here, after the worker pool produced the local results.
-        if (this.llm) output = await refineWithModel(this.llm, input, output, this.modelDeadline(data));
-        changeTrackingJson = output.structured?.changeTrackingJson;
-        document = buildDocument(scrapeId, request, page, output);
-      }
+      ({ document, changeTrackingJson } = await documentOfPage(
+        { pdf: this.pdfPool, content: this.pool },
+        this.llm,
+        scrapeId,
+        request,
+        page,
+        body,
+        () => this.modelDeadline(data),
+      ));
       Object.assign(document.metadata, cacheStateOf(data));
       await this.attachArtifacts(document, page);
       if (request.formats.some((format) => format.type === 'changeTracking')) {

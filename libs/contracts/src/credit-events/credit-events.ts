@@ -7,7 +7,8 @@
 
 /** What a charge was priced from; later features (PDF pages, proxies) fill their fields in. */
 export interface ChargeBasis {
-  operation: 'scrape';
+  /** `parse`: an uploaded file converted by `POST /v2/parse`, priced as a scrape. */
+  operation: 'scrape' | 'parse';
   /** Set for `lockdown` requests: served from the cache (`hit`) or not (`miss`). */
   lockdown?: 'hit' | 'miss';
   /** Served from the cache without visiting the page. */

@@ -1,0 +1,100 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { ContentPool, type ScrapeDocument } from '#content';
+import { documentTypeOf, type FetchedPage, TrawlError, type ValidParseRequest } from '#contracts';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
+import { type ConversionPools, documentOfPage, PdfError, PdfPool } from '#pdf';
+import { CreditsService } from '../credits/credits.service.js';
+import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
+import { refuseUnavailable } from '../scrape/available-features.js';
+
+/** Time kept after the model calls to answer before the request's timeout. */
+const ANSWER_RESERVE_MS = 500;
+
+/**
+ * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, HTML
+ * through the same main-content and markdown pipeline), in this api's worker pools and memory.
+ * The upload is never stored: no event, blob, cache entry or log line holds it or its name; the
+ * ledger records the charge under the parse's id. So every parse is zero data retention.
+ */
+@Injectable()
+export class ParseService implements OnApplicationShutdown {
+  private pools?: ConversionPools;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly credits: CreditsService,
+    private readonly concurrency: ConcurrencyLimiter,
+  ) {}
+
+  async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
+    const { request, filename, kind } = upload;
+    if (kind === 'document') {
+      refuseUnavailable([
+        `${documentTypeOf(filename)} uploads (this build reads PDF and HTML files; convert the document to PDF first)`,
+      ]);
+    }
+    const parseId = uuidv7();
+    const startedAt = Date.now();
+    const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
+    let document: ScrapeDocument;
+    try {
+      document = await this.convert(parseId, upload, request.timeout - (Date.now() - startedAt));
+    } catch (error) {
+      await slot.release(false);
+      throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
+    }
+    await slot.release(true);
+    document.metadata.sourceFile = filename;
+    document.metadata.concurrencyLimited = slot.limited;
+    if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
+    const numPages = document.metadata.numPages;
+    document.metadata.creditsUsed = await this.credits.charge(
+      teamId,
+      parseId,
+      { operation: 'parse', ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}) },
+      correlationId,
+    );
+    return document;
+  }
+
+  /** The file as a page that answered 200 at its `file:` URL; past `timeLeft` the answer is 408. */
+  private async convert(
+    parseId: string,
+    upload: ValidParseRequest,
+    timeLeft: number,
+  ): Promise<ScrapeDocument> {
+    const { request, kind, bytes } = upload;
+    const page: FetchedPage = {
+      url: request.url,
+      statusCode: 200,
+      contentType: kind === 'pdf' ? 'application/pdf' : 'text/html',
+      bodyBlob: '',
+      proxyUsed: 'basic',
+      ...(kind === 'pdf' ? { fileType: 'pdf' as const } : {}),
+    };
+    const threads = Math.max(1, Math.floor(this.config.extractorThreads / 2));
+    this.pools ??= { pdf: new PdfPool(threads), content: new ContentPool(threads) };
+    const modelDeadline = () =>
+      deadlineSignal(timeLeft - ANSWER_RESERVE_MS, `the parse's ${request.timeout} ms timeout ran out`);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new TrawlError('SCRAPE_TIMEOUT', `Parse timed out after ${request.timeout} ms`)),
+        Math.max(0, timeLeft),
+      );
+    });
+    try {
+      const converted = documentOfPage(this.pools, this.llm, parseId, request, page, bytes, modelDeadline);
+      return (await Promise.race([converted, timedOut])).document;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([this.pools?.pdf.close(), this.pools?.content.close()]);
+  }
+}

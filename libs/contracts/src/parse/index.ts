@@ -1,0 +1,2 @@
+export * from './upload-kinds.js';
+export * from './validate-parse-request.js';

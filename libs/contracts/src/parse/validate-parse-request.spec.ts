@@ -1,0 +1,88 @@
+import { uploadKindOf } from './upload-kinds.js';
+import { validateParseRequest } from './validate-parse-request.js';
+
+const file = (originalname: string, content = '<html><body><p>Hi</p></body></html>', mimetype = '') => ({
+  originalname,
+  mimetype,
+  buffer: Buffer.from(content),
+  size: Buffer.byteLength(content),
+});
+
+describe('uploadKindOf', () => {
+  it('tells a PDF by name, declared type or signature, documents and HTML by name or type', () => {
+    expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toBe('pdf');
+    expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toBe('pdf');
+    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toBe('document');
+    expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toBe('document');
+    expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toBe('html');
+    expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toBe('html');
+    expect(uploadKindOf(Buffer.from('hello'), 'notes.txt', 'text/plain')).toBeUndefined();
+  });
+});
+
+describe('validateParseRequest', () => {
+  it('takes scrape options from the options part and names the file by a file: URL', () => {
+    const validated = validateParseRequest({
+      file: file('dir/Tide Pools.html'),
+      fields: {
+        options: JSON.stringify({ formats: ['markdown', 'links'], onlyMainContent: false }),
+        zeroDataRetention: 'true',
+      },
+    });
+    if (!validated.ok) throw new Error(validated.error);
+    expect(validated.value).toMatchObject({ filename: 'Tide Pools.html', kind: 'html' });
+    expect(validated.value.request).toMatchObject({
+      url: 'file:///Tide%20Pools.html',
+      sourceUrl: 'Tide Pools.html',
+      formats: [{ type: 'markdown' }, { type: 'links' }],
+      onlyMainContent: false,
+      zeroDataRetention: true,
+      storeInCache: false,
+      maxAge: 0,
+    });
+  });
+
+  it('refuses options and formats that need a page visit, by name', () => {
+    const validated = validateParseRequest({
+      file: file('a.html'),
+      fields: {
+        options: JSON.stringify({ actions: [], mobile: true, formats: ['branding'], proxy: 'enhanced' }),
+      },
+    });
+    expect(validated).toMatchObject({
+      ok: false,
+      code: 'PARSE_UNSUPPORTED_OPTIONS',
+      details: [
+        { path: ['options', 'actions'] },
+        { path: ['options', 'mobile'] },
+        { path: ['options', 'proxy'] },
+        { path: ['options', 'formats', 0] },
+      ],
+    });
+  });
+
+  it('answers BAD_REQUEST for a missing file, unreadable options or parts it does not know', () => {
+    expect(validateParseRequest({ fields: {} })).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      details: [{ path: ['file'] }],
+    });
+    expect(validateParseRequest({ file: file('a.html'), fields: { options: '[1]' } })).toMatchObject({
+      code: 'BAD_REQUEST',
+      details: [{ path: ['options'] }],
+    });
+    expect(
+      validateParseRequest({ file: file('a.html'), fields: { url: 'https://example.com' } }),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      details: [{ path: ['url'] }],
+    });
+  });
+
+  it('answers UNSUPPORTED_FILE_TYPE for a file that is neither PDF, HTML nor a document', () => {
+    expect(validateParseRequest({ file: file('photo.png', 'PNG'), fields: {} })).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_FILE_TYPE',
+    });
+  });
+});

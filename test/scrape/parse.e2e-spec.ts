@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Firecrawl from '@mendable/firecrawl-js';
+import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
+import { repoRoot } from '../support/repo-root.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+
+const running = sharedTrawlWithSite();
+const fixture = (name: string) => readFileSync(join(repoRoot, 'test/fixtures/site/pages', `${name}.html`));
+
+/** `POST /v2/parse` as curl sends it: the file part, then the other parts as given. */
+async function upload(
+  file: { data: Buffer | Uint8Array; name: string; type?: string } | null,
+  parts: Record<string, string> = {},
+) {
+  const form = new FormData();
+  if (file) form.append('file', new Blob([Buffer.from(file.data)], { type: file.type ?? '' }), file.name);
+  for (const [name, value] of Object.entries(parts)) form.append(name, value);
+  const response = await fetch(`${running.trawl.baseUrl}/v2/parse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
+  const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+
+  it('converts an HTML file with the SDK: main content, links resolved as the file would, nothing stored', async () => {
+    const document = await client().parse(
+      { data: fixture('article'), filename: 'tide-pools.html', contentType: 'text/html' },
+      { formats: ['markdown', 'links'] },
+    );
+    expect(document.markdown).toMatch(/^# Tide Pools of the North Coast/);
+    expect(document.markdown).toContain('| Ochre star | Middle |');
+    // onlyMainContent (the default) drops the page's menu and cookie banner, as for a scraped page.
+    expect(document.markdown).not.toContain('Accept all cookies');
+    expect(document.markdown).not.toContain('About us');
+    // The file's <base href="/articles/"> resolves as a browser opening the file would resolve it;
+    // `links` keeps web and mail targets only, as for a scraped page.
+    expect(document.markdown).toContain('[survey of 2025](file:///articles/survey)');
+    expect(document.links).toEqual(['https://example.org/ocean', 'mailto:guide@example.org']);
+    expect(document.metadata).toMatchObject({
+      title: 'Tide Pools of the North Coast',
+      sourceURL: 'tide-pools.html',
+      sourceFile: 'tide-pools.html',
+      url: 'file:///tide-pools.html',
+      creditsUsed: 1,
+    });
+
+    // The upload is converted in memory: no scrape stream holds it.
+    const stream = await fetch(
+      `${running.trawl.baseUrl}/v2/admin/streams/scrape-${document.metadata?.scrapeId}`,
+      {
+        headers: { authorization: `Bearer ${running.trawl.env.ADMIN_API_KEY}` },
+      },
+    );
+    expect(stream.status).toBe(404);
+  });
+
+  it('parses a PDF by its signature whatever its name, and charges each page', async () => {
+    const pdf = buildTestPdf(
+      [
+        [
+          { text: 'Harbour Bulletin', x: 72, y: 760, size: 24, bold: true },
+          { text: 'The ferry to Bryher leaves at 08:15 every weekday.', x: 72, y: 720, size: 11 },
+        ],
+        [{ text: 'Tide tables are posted at the harbour office.', x: 72, y: 760, size: 11 }],
+      ],
+      { title: 'Harbour Bulletin' },
+    );
+    const { status, body } = await upload(
+      { data: pdf, name: 'bulletin.bin', type: 'application/octet-stream' },
+      {
+        options: JSON.stringify({
+          formats: [
+            'markdown',
+            { type: 'json', schema: { type: 'object', properties: { title: { type: 'string' } } } },
+          ],
+        }),
+      },
+    );
+    expect({ status, success: body.success }).toEqual({ status: 200, success: true });
+    expect(body.data.markdown).toContain('# Harbour Bulletin');
+    expect(body.data.markdown).toContain('The ferry to Bryher leaves at 08:15 every weekday.');
+    expect(body.data.markdown).toContain('Tide tables are posted at the harbour office.');
+    expect(body.data.json).toEqual({ title: 'Harbour Bulletin' });
+    expect(body.data.metadata).toMatchObject({
+      numPages: 2,
+      creditsUsed: 2,
+      contentType: 'application/pdf',
+      sourceFile: 'bulletin.bin',
+    });
+
+    const truncated = await upload(
+      { data: pdf, name: 'bulletin.pdf' },
+      { options: JSON.stringify({ parsers: [{ type: 'pdf', maxPages: 1 }] }) },
+    );
+    expect(truncated.body.data.markdown).not.toContain('Tide tables');
+    expect(truncated.body.data.metadata).toMatchObject({ numPages: 1, totalPages: 2, creditsUsed: 1 });
+  });
+
+  it('reads a product page upload with the local structured formats', async () => {
+    const { body } = await upload(
+      { data: fixture('product'), name: 'boot.htm' },
+      { options: JSON.stringify({ formats: ['product'] }) },
+    );
+    expect(body.data.product).toMatchObject({ title: 'Trailhead 2 Hiking Boot', brand: 'Northpeak' });
+  });
+
+  it("refuses what a file cannot take, with the reference service's codes", async () => {
+    const html = { data: fixture('article'), name: 'a.html' };
+    expect(
+      await upload(html, { options: JSON.stringify({ waitFor: 1000, formats: ['screenshot'] }) }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PARSE_UNSUPPORTED_OPTIONS',
+        details: [
+          {
+            path: ['options', 'waitFor'],
+            message: 'waitFor needs a page visit; /v2/parse reads the uploaded file only',
+          },
+          {
+            path: ['options', 'formats', 0],
+            message: expect.stringContaining('screenshot needs a page visit'),
+          },
+        ],
+      },
+    });
+    expect(await upload(html, { options: JSON.stringify({ proxy: 'stealth' }) })).toMatchObject({
+      status: 400,
+      body: { code: 'PARSE_UNSUPPORTED_OPTIONS' },
+    });
+    expect(await upload(html, { options: '{not json' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
+    expect(await upload(html, { options: JSON.stringify({ timeout: 5 }) })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', details: [{ path: ['options', 'timeout'] }] },
+    });
+    expect(await upload(null, { options: '{}' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
+    expect(await upload({ data: Buffer.from('hello'), name: 'notes.txt', type: 'text/plain' })).toMatchObject(
+      {
+        status: 400,
+        body: { code: 'UNSUPPORTED_FILE_TYPE' },
+      },
+    );
+    // Office documents are the reference service's too, but this build cannot read them: said by name.
+    expect(await upload({ data: Buffer.from('PK\u0003\u0004'), name: 'minutes.docx' })).toMatchObject({
+      status: 501,
+      body: { code: 'FEATURE_NOT_AVAILABLE', error: expect.stringContaining('.docx uploads') },
+    });
+  });
+
+  it('needs an API key', async () => {
+    const response = await fetch(`${running.trawl.baseUrl}/v2/parse`, {
+      method: 'POST',
+      body: new FormData(),
+    });
+    expect(response.status).toBe(401);
+  });
+});
