@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
 import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -106,6 +107,26 @@ describe('zero data retention', () => {
       creditsUsed: 1,
     });
     expect(scraped.body.data.actions.javascriptReturns[0].value).toContain(marker);
+    // A PDF is parsed in the api's memory; an uploaded file (every parse) is too.
+    running.site.serve(
+      `/files/${marker}.pdf`,
+      'application/pdf',
+      Buffer.from(buildTestPdf([[{ text: `Notice ${marker}`, x: 72, y: 760, size: 14 }]])),
+    );
+    const pdf = await zdrScrape(running.site.url(`/files/${marker}.pdf`));
+    expect(pdf.body.data.markdown).toContain(`Notice ${marker}`);
+    expect(pdf.body.data.metadata).toMatchObject({ numPages: 1, creditsUsed: 1 });
+    const form = new FormData();
+    form.append('file', new Blob([`<html><body><h1>Upload ${marker}</h1></body></html>`]), `${marker}.html`);
+    const parsed = await fetch(`${running.trawl.baseUrl}/v2/parse`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${team.key}` },
+      body: form,
+    }).then((response) => response.json());
+    expect(parsed.data).toMatchObject({
+      markdown: `# Upload ${marker}`,
+      metadata: { sourceFile: `${marker}.html` },
+    });
     // Lockdown counts as zero data retention too: a miss leaves nothing either.
     const locked = await post(
       running.trawl,
@@ -115,14 +136,14 @@ describe('zero data retention', () => {
     );
     expect(locked.status).toBe(404);
 
-    // Billing still counts: wait for every charge (control, ZDR warm-up and marker scrapes, lockdown miss).
+    // Billing still counts: wait for every charge (control, ZDR warm-up, marker page, PDF and upload, lockdown miss).
     const charges = await eventually(async () => {
       const usage = await fetch(`${running.trawl.baseUrl}/v2/team/credit-usage`, {
         headers: { authorization: `Bearer ${team.key}` },
       }).then((response) => response.json());
-      return usage.data.creditsUsed >= 4 && usage.data.creditsUsed;
+      return usage.data.creditsUsed >= 6 && usage.data.creditsUsed;
     }, 'the charges');
-    expect(charges).toBeGreaterThanOrEqual(4);
+    expect(charges).toBeGreaterThanOrEqual(6);
 
     expect((await placesHolding(control)).length).toBeGreaterThan(0);
     expect(await placesHolding(marker)).toEqual([]);

@@ -29,6 +29,7 @@ import { MonitorService } from './monitor/monitor.service.js';
 import { MonitorReadModels } from './monitor/monitor-read-models.js';
 import { ParseHttpController } from './parse/parse.http.controller.js';
 import { ParseService } from './parse/parse.service.js';
+import { ApiConversionPools } from './scrape/conversion-pools.js';
 import { ScrapeHttpController } from './scrape/scrape.http.controller.js';
 import { ScrapeService } from './scrape/scrape.service.js';
 import { ScrapeCache } from './scrape/scrape-cache.service.js';
@@ -67,6 +68,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ConcurrencyLimiter,
     FileUrls,
     ScrapeOutcomes,
+    ApiConversionPools,
     ScrapeCache,
     ScrapeService,
     ZeroRetentionScrapes,

@@ -1,13 +1,13 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { ContentPool, type ScrapeDocument } from '#content';
+import type { ScrapeDocument } from '#content';
 import { documentTypeOf, type FetchedPage, TrawlError, type ValidParseRequest } from '#contracts';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
-import { type ConversionPools, documentOfPage, PdfError, PdfPool } from '#pdf';
+import { documentOfPage, PdfError } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { refuseUnavailable } from '../scrape/available-features.js';
+import { ApiConversionPools } from '../scrape/conversion-pools.js';
 
 /** Time kept after the model calls to answer before the request's timeout. */
 const ANSWER_RESERVE_MS = 500;
@@ -19,11 +19,9 @@ const ANSWER_RESERVE_MS = 500;
  * ledger records the charge under the parse's id. So every parse is zero data retention.
  */
 @Injectable()
-export class ParseService implements OnApplicationShutdown {
-  private pools?: ConversionPools;
-
+export class ParseService {
   constructor(
-    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    private readonly pools: ApiConversionPools,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
     private readonly credits: CreditsService,
     private readonly concurrency: ConcurrencyLimiter,
@@ -75,8 +73,6 @@ export class ParseService implements OnApplicationShutdown {
       proxyUsed: 'basic',
       ...(kind === 'pdf' ? { fileType: 'pdf' as const } : {}),
     };
-    const threads = Math.max(1, Math.floor(this.config.extractorThreads / 2));
-    this.pools ??= { pdf: new PdfPool(threads), content: new ContentPool(threads) };
     const modelDeadline = () =>
       deadlineSignal(timeLeft - ANSWER_RESERVE_MS, `the parse's ${request.timeout} ms timeout ran out`);
     let timer: NodeJS.Timeout | undefined;
@@ -87,14 +83,18 @@ export class ParseService implements OnApplicationShutdown {
       );
     });
     try {
-      const converted = documentOfPage(this.pools, this.llm, parseId, request, page, bytes, modelDeadline);
+      const converted = documentOfPage(
+        this.pools.get(),
+        this.llm,
+        parseId,
+        request,
+        page,
+        bytes,
+        modelDeadline,
+      );
       return (await Promise.race([converted, timedOut])).document;
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  async onApplicationShutdown() {
-    await Promise.all([this.pools?.pdf.close(), this.pools?.content.close()]);
   }
 }

@@ -1,19 +1,12 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import {
-  buildDocument,
-  ContentPool,
-  localPartOf,
-  pageInputOf,
-  refineWithModel,
-  type ScrapeDocument,
-} from '#content';
+import { Inject, Injectable } from '@nestjs/common';
+import { buildDocument, localPartOf, pageInputOf, refineWithModel, type ScrapeDocument } from '#content';
 import { type FetchedPage, type NatsNames, type ScrapeRequest, TrawlError } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { PdfError, type PdfOutput, PdfPool, pdfDocument, pdfOutput } from '#pdf';
+import { PdfError, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
+import { ApiConversionPools } from './conversion-pools.js';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
 const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
@@ -27,23 +20,19 @@ const CONVERTED_PAGES = 200;
  * too); the derivation of a page version for a set of options is memoised.
  */
 @Injectable()
-export class ScrapeCache implements OnApplicationShutdown {
+export class ScrapeCache {
   private readonly index: CacheIndex;
-  private readonly pool: ContentPool;
-  private readonly pdfPool: PdfPool;
   /** A web page's conversion is a PdfOutput without page counts or warning. */
   private readonly converted = new Map<string, Promise<PdfOutput | undefined>>();
 
   constructor(
-    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    private readonly pools: ApiConversionPools,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.index = new CacheIndex(nc, names);
-    this.pool = new ContentPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
-    this.pdfPool = new PdfPool(Math.max(1, Math.floor(config.extractorThreads / 2)));
   }
 
   /** Looks the request's variant up and applies maxAge / minAge / lockdown. */
@@ -100,21 +89,17 @@ export class ScrapeCache implements OnApplicationShutdown {
         return undefined;
       }
       if (page.fileType === 'pdf') {
-        return pdfOutput({ pdf: this.pdfPool, content: this.pool }, request, page, body).catch((error) => {
+        return pdfOutput(this.pools.get(), request, page, body).catch((error) => {
           throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
         });
       }
       const input = pageInputOf(request, page, new TextDecoder().decode(body));
-      return { output: await this.pool.convert(localPartOf(input, this.llm)), metadata: {} };
+      return { output: await this.pools.get().content.convert(localPartOf(input, this.llm)), metadata: {} };
     });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);
     if (this.converted.size > CONVERTED_PAGES)
       this.converted.delete(this.converted.keys().next().value as string);
     return output;
-  }
-
-  async onApplicationShutdown() {
-    await Promise.all([this.pool.close(), this.pdfPool.close()]);
   }
 }

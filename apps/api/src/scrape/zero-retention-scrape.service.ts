@@ -1,8 +1,7 @@
 import type { KV } from '@nats-io/kv';
 import { createInbox, type NatsConnection } from '@nats-io/transport-node';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { buildDocument, ContentPool, pageInputOf, type ScrapeDocument } from '#content';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ScrapeDocument } from '#content';
 import {
   type FetchedPage,
   type NatsNames,
@@ -16,11 +15,17 @@ import {
   type ZeroRetentionPage,
 } from '#contracts';
 import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
+import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { documentOfPage, PdfError } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
+import { ApiConversionPools } from './conversion-pools.js';
 
 /** After the request's timeout, how long to wait for the worker's own timeout verdict. */
 const TIMEOUT_GRACE_MS = 3_000;
+
+/** Time kept after the model calls to answer before the request's timeout. */
+const ANSWER_RESERVE_MS = 500;
 
 /**
  * Zero-data-retention scrapes: a browser-worker renders the page and streams it straight back
@@ -29,12 +34,12 @@ const TIMEOUT_GRACE_MS = 3_000;
  * gets a charge that names only the scrape id.
  */
 @Injectable()
-export class ZeroRetentionScrapes implements OnApplicationShutdown {
+export class ZeroRetentionScrapes {
   private readonly settings: () => Promise<KV>;
-  private pool?: ContentPool;
 
   constructor(
-    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    private readonly pools: ApiConversionPools,
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     private readonly credits: CreditsService,
@@ -70,6 +75,7 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
     request: ScrapeRequest,
     correlationId: string,
   ): Promise<ScrapeDocument> {
+    const startedAt = Date.now();
     const fetched = await this.fetch(scrapeId, request);
     const page: FetchedPage = {
       url: fetched.url,
@@ -77,17 +83,37 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
       contentType: fetched.contentType,
       bodyBlob: '',
       proxyUsed: fetched.proxyUsed,
+      ...(fetched.fileType ? { fileType: fetched.fileType } : {}),
     };
-    this.pool ??= new ContentPool(Math.max(1, Math.floor(this.config.extractorThreads / 2)));
-    const output = await this.pool.convert(pageInputOf(request, page, fetched.body));
-    const document = buildDocument(scrapeId, request, page, output);
+    const body = Buffer.from(fetched.body, fetched.fileType === 'pdf' ? 'base64' : 'utf8');
+    const modelDeadline = () =>
+      deadlineSignal(
+        request.timeout - (Date.now() - startedAt) - ANSWER_RESERVE_MS,
+        `the scrape's ${request.timeout} ms timeout ran out`,
+      );
+    const { document } = await documentOfPage(
+      this.pools.get(),
+      this.llm,
+      scrapeId,
+      request,
+      page,
+      body,
+      modelDeadline,
+    ).catch((error: unknown) => {
+      throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
+    });
     if (fetched.actions) {
       document.actions = { screenshots: [], pdfs: [], ...fetched.actions };
     }
+    const numPages = document.metadata.numPages;
     document.metadata.creditsUsed = await this.credits.charge(
       teamId,
       scrapeId,
-      { operation: 'scrape', proxyUsed: page.proxyUsed },
+      {
+        operation: 'scrape',
+        proxyUsed: page.proxyUsed,
+        ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}),
+      },
       correlationId,
     );
     return document;
@@ -132,9 +158,5 @@ export class ZeroRetentionScrapes implements OnApplicationShutdown {
         { reply: inbox },
       );
     });
-  }
-
-  async onApplicationShutdown() {
-    await this.pool?.close();
   }
 }

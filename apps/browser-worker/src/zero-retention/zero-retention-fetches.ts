@@ -46,18 +46,13 @@ export function serveZeroRetentionFetches(
         proxyAttempts(config.proxies, request, scrapeId),
       )
         .then(({ page, proxyUsed }) => {
-          if (typeof page.body !== 'string') {
-            // PDFs are parsed by the extractor from a stored blob: nothing may be stored here.
-            throw new FetchError(
-              'SCRAPE_UNSUPPORTED_FILE_ERROR',
-              'PDF documents cannot be scraped with zeroDataRetention in this Trawl version',
-            );
-          }
           const result: ZeroRetentionPage = {
             url: page.url,
             statusCode: page.statusCode,
             contentType: page.contentType,
-            body: page.body,
+            // A PDF's bytes travel Base64-encoded; the api parses them in memory.
+            body: typeof page.body === 'string' ? page.body : page.body.toString('base64'),
+            ...(page.fileType ? { fileType: page.fileType } : {}),
             proxyUsed,
             ...(page.actions
               ? {

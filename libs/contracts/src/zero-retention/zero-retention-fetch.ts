@@ -28,7 +28,9 @@ export interface ZeroRetentionPage {
   url: string;
   statusCode: number;
   contentType: string;
+  /** The page's text, or a PDF's bytes Base64-encoded (then `fileType` says so). */
   body: string;
+  fileType?: 'pdf';
   /** The kind of proxy that fetched the page: what the scrape is charged for. */
   proxyUsed: 'basic' | 'enhanced';
   actions?: {
