@@ -1,4 +1,9 @@
-export { type ConversionPools, documentOfPage, type PageDocument } from './document/page-document.js';
+export {
+  type ConversionPools,
+  documentOfPage,
+  isDocumentError,
+  type PageDocument,
+} from './document/page-document.js';
 export { type PdfOutput, pdfDocument, pdfOutput } from './document/pdf-document.js';
 export type { LayoutBlock, TextLine, TextRun } from './layout/text-run.js';
 export { type ParsedPdf, type PdfMode, type PdfParseOptions, parsePdf } from './parse-pdf.js';

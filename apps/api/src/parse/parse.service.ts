@@ -1,20 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
-import { documentTypeOf, type FetchedPage, TrawlError, type ValidParseRequest } from '#contracts';
+import {
+  DOCX_CONTENT_TYPE,
+  documentTypeOf,
+  type FetchedPage,
+  type ScrapeRequest,
+  TrawlError,
+  type ValidParseRequest,
+} from '#contracts';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
-import { documentOfPage, PdfError } from '#pdf';
+import { documentOfPage, isDocumentError } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
-import { refuseUnavailable } from '../scrape/available-features.js';
+import { unavailable } from '../scrape/available-features.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
 
 /** Time kept after the model calls to answer before the request's timeout. */
 const ANSWER_RESERVE_MS = 500;
 
 /**
- * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, HTML
- * through the same main-content and markdown pipeline), in this api's worker pools and memory.
+ * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, a Word
+ * file turned into HTML, HTML through the same main-content and markdown pipeline), in this api's worker pools and memory.
  * The upload is never stored: no event, blob, cache entry or log line holds it or its name; the
  * ledger records the charge under the parse's id. So every parse is zero data retention.
  */
@@ -28,21 +35,36 @@ export class ParseService {
   ) {}
 
   async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
-    const { request, filename, kind } = upload;
+    const { request, filename, kind, bytes } = upload;
     if (kind === 'document') {
-      refuseUnavailable([
-        `${documentTypeOf(filename)} uploads (this build reads PDF and HTML files; convert the document to PDF first)`,
+      throw unavailable([
+        `${documentTypeOf(filename)} uploads (this build reads PDF, Word .docx and HTML files; convert the document to PDF first)`,
       ]);
     }
+    // The file as a page that answered 200 at its `file:` URL.
+    const page: FetchedPage = {
+      url: request.url,
+      statusCode: 200,
+      contentType: { pdf: 'application/pdf', docx: DOCX_CONTENT_TYPE, html: 'text/html' }[kind],
+      bodyBlob: '',
+      proxyUsed: 'basic',
+      ...(kind === 'html' ? {} : { fileType: kind }),
+    };
     const parseId = uuidv7();
     const startedAt = Date.now();
     const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
     let document: ScrapeDocument;
     try {
-      document = await this.convert(parseId, upload, request.timeout - (Date.now() - startedAt));
+      document = await this.convert(
+        parseId,
+        request,
+        page,
+        bytes,
+        request.timeout - (Date.now() - startedAt),
+      );
     } catch (error) {
       await slot.release(false);
-      throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
+      throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
     }
     await slot.release(true);
     document.metadata.sourceFile = filename;
@@ -58,21 +80,14 @@ export class ParseService {
     return document;
   }
 
-  /** The file as a page that answered 200 at its `file:` URL; past `timeLeft` the answer is 408. */
+  /** The conversion, in the pools; past `timeLeft` the answer is 408. */
   private async convert(
     parseId: string,
-    upload: ValidParseRequest,
+    request: ScrapeRequest,
+    page: FetchedPage,
+    bytes: Uint8Array,
     timeLeft: number,
   ): Promise<ScrapeDocument> {
-    const { request, kind, bytes } = upload;
-    const page: FetchedPage = {
-      url: request.url,
-      statusCode: 200,
-      contentType: kind === 'pdf' ? 'application/pdf' : 'text/html',
-      bodyBlob: '',
-      proxyUsed: 'basic',
-      ...(kind === 'pdf' ? { fileType: 'pdf' as const } : {}),
-    };
     const modelDeadline = () =>
       deadlineSignal(timeLeft - ANSWER_RESERVE_MS, `the parse's ${request.timeout} ms timeout ran out`);
     let timer: NodeJS.Timeout | undefined;

@@ -44,8 +44,12 @@ export function availableFeatures(config: Pick<TrawlConfig, 'proxies'>): Readonl
 
 /** Options that are valid but not built (or not set up) here are refused by name, never silently ignored. */
 export function refuseUnavailable(missing: readonly string[]): void {
-  if (missing.length === 0) return;
-  throw new TrawlError(
+  if (missing.length > 0) throw unavailable(missing);
+}
+
+/** The 501 FEATURE_NOT_AVAILABLE naming what is not built. */
+export function unavailable(missing: readonly string[]): TrawlError {
+  return new TrawlError(
     'FEATURE_NOT_AVAILABLE',
     `Not available in this Trawl version yet: ${missing.join(', ')}`,
     missing.map((feature) => ({ path: [feature], message: 'not available yet' })),

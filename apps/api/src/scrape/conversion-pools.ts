@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool } from '#content';
+import { OfficePool } from '#office';
 import { type ConversionPools, PdfPool } from '#pdf';
 
 /**
@@ -16,11 +17,15 @@ export class ApiConversionPools implements OnApplicationShutdown {
 
   get(): ConversionPools {
     const threads = Math.max(1, Math.floor(this.config.extractorThreads / 2));
-    this.pools ??= { pdf: new PdfPool(threads), content: new ContentPool(threads) };
+    this.pools ??= {
+      pdf: new PdfPool(threads),
+      office: new OfficePool(threads),
+      content: new ContentPool(threads),
+    };
     return this.pools;
   }
 
   async onApplicationShutdown() {
-    await Promise.all([this.pools?.pdf.close(), this.pools?.content.close()]);
+    await Promise.all([this.pools?.pdf.close(), this.pools?.office.close(), this.pools?.content.close()]);
   }
 }

@@ -17,7 +17,7 @@ import {
 import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { documentOfPage, PdfError } from '#pdf';
+import { documentOfPage, isDocumentError } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiConversionPools } from './conversion-pools.js';
 
@@ -100,7 +100,7 @@ export class ZeroRetentionScrapes {
       body,
       modelDeadline,
     ).catch((error: unknown) => {
-      throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
+      throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
     });
     if (fetched.actions) {
       document.actions = { screenshots: [], pdfs: [], ...fetched.actions };

@@ -17,15 +17,15 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { documentOfPage, PdfError, PdfPool } from '#pdf';
+import { OfficePool } from '#office';
+import { type ConversionPools, documentOfPage, isDocumentError, PdfPool } from '#pdf';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
 @Injectable()
 export class PageFetchedHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
-  private readonly pool: ContentPool;
-  private readonly pdfPool: PdfPool;
+  private readonly pools: ConversionPools;
   private readonly changes: ChangeTracker;
   private consumer?: RunningConsumer;
   private health?: Subscription[];
@@ -40,13 +40,18 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {
     this.logger = logger.child({ component: 'extractor' });
-    this.pool = new ContentPool(config.extractorThreads);
-    this.pdfPool = new PdfPool(config.extractorThreads);
-    this.changes = new ChangeTracker(nc, names, blobs, this.pool);
+    this.pools = {
+      content: new ContentPool(config.extractorThreads),
+      pdf: new PdfPool(config.extractorThreads),
+      office: new OfficePool(config.extractorThreads),
+    };
+    this.changes = new ChangeTracker(nc, names, blobs, this.pools.content);
   }
 
   async onApplicationBootstrap() {
-    this.health = serveCommands(this.nc, this.names, 'health', { extractor: () => this.pool.probe() });
+    this.health = serveCommands(this.nc, this.names, 'health', {
+      extractor: () => this.pools.content.probe(),
+    });
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'extractor',
       category: SCRAPE_CATEGORY,
@@ -72,7 +77,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     let changeTrackingJson: unknown;
     try {
       ({ document, changeTrackingJson } = await documentOfPage(
-        { pdf: this.pdfPool, content: this.pool },
+        this.pools,
         this.llm,
         scrapeId,
         request,
@@ -93,8 +98,8 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         );
       }
     } catch (error) {
-      const known = error instanceof PdfError;
-      if (known) log.warn({ code: error.code, err: error.message }, 'PDF not parsed');
+      const known = isDocumentError(error);
+      if (known) log.warn({ code: error.code, err: error.message }, 'document not read');
       else log.error({ err: error }, 'content conversion failed');
       await this.bus.send(
         SCRAPE_CATEGORY,
@@ -156,7 +161,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
-    await Promise.all([this.pool.close(), this.pdfPool.close()]);
+    await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * What an uploaded file is, as the reference service tells it: by extension or declared content
- * type (a PDF also by its `%PDF-` signature). `document` covers the office and e-book formats the
- * reference service converts; this build reads `pdf` and `html` only (see ParseService).
+ * type (a PDF also by its `%PDF-` signature). `document` covers the other office and e-book formats
+ * the reference service converts, which this build does not read (see ParseService).
  */
-export type UploadKind = 'pdf' | 'html' | 'document';
+export type UploadKind = 'pdf' | 'docx' | 'html' | 'document';
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Office and e-book extensions the reference service converts as documents. */
 const DOCUMENT_EXTENSIONS = [
@@ -40,6 +42,7 @@ export function uploadKindOf(bytes: Uint8Array, filename: string, contentType = 
   const type = contentType.toLowerCase();
   const signature = Buffer.from(bytes.subarray(0, 5)).toString('latin1');
   if (extension === '.pdf' || type.startsWith('application/pdf') || signature === '%PDF-') return 'pdf';
+  if (extension === '.docx' || type.startsWith(DOCX_CONTENT_TYPE)) return 'docx';
   if (
     (DOCUMENT_EXTENSIONS as readonly string[]).includes(extension) ||
     DOCUMENT_TYPES.some((prefix) => type.startsWith(prefix))

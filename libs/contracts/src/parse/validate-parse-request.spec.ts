@@ -12,7 +12,8 @@ describe('uploadKindOf', () => {
   it('tells a PDF by name, declared type or signature, documents and HTML by name or type', () => {
     expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toBe('pdf');
     expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toBe('pdf');
-    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toBe('document');
+    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toBe('docx');
+    expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toBe('document');
     expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toBe('document');
     expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toBe('html');
     expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toBe('html');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CachedPage, ScrapeRequest } from '#contracts';
+import type { CachedPage, FetchedPage, ScrapeRequest } from '#contracts';
 
 /** What the cache read model keeps per page variant: a reference to the page, never derived formats. */
 export interface CacheEntry {
@@ -12,7 +12,7 @@ export interface CacheEntry {
   /** Blob key of the page body; every format is derived from it again on a hit. */
   bodyBlob: string;
   /** Set when the body is a document's bytes (a PDF), parsed again on a hit. */
-  fileType?: 'pdf';
+  fileType?: FetchedPage['fileType'];
   /** When the page was fetched (ISO-8601); its age is measured from here. */
   fetchedAt: string;
 }

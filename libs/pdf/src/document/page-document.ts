@@ -8,12 +8,15 @@ import {
 } from '#content';
 import type { FetchedPage, ScrapeRequest } from '#contracts';
 import type { LlmPort } from '#llm';
+import { OfficeError, type OfficePool } from '#office';
+import { PdfError } from '../pdf-error.js';
 import type { PdfPool } from '../pool/pdf-pool.js';
 import { pdfDocument, pdfOutput } from './pdf-document.js';
 
-/** The worker pools a page's conversion runs in: PDFs are parsed in one, markup is converted in the other. */
+/** The worker pools a page's conversion runs in: PDFs are parsed in one, Word files turned into HTML in another, markup converted in the third. */
 export interface ConversionPools {
   pdf: PdfPool;
+  office: OfficePool;
   content: ContentPool;
 }
 
@@ -25,7 +28,8 @@ export interface PageDocument {
 
 /**
  * A page's body → its Firecrawl document. A PDF is parsed (local results only); markup is
- * converted in the pool and then refined by the model when one is configured. Model calls are
+ * converted in the pool and then refined by the model when one is configured. A Word file becomes
+ * HTML first and is then converted as markup, whole (as a PDF, it is all content). Model calls are
  * I/O, not CPU: they run here, after the pool, and end when `modelDeadline()` aborts.
  */
 export async function documentOfPage(
@@ -40,11 +44,23 @@ export async function documentOfPage(
   if (page.fileType === 'pdf') {
     return { document: pdfDocument(scrapeId, request, page, await pdfOutput(pools, request, page, body)) };
   }
-  const input = pageInputOf(request, page, new TextDecoder().decode(body));
+  const input =
+    page.fileType === 'docx'
+      ? {
+          ...pageInputOf(request, page, await pools.office.docxHtml(body)),
+          contentType: 'text/html',
+          onlyMainContent: false,
+        }
+      : pageInputOf(request, page, new TextDecoder().decode(body));
   let output = await pools.content.convert(localPartOf(input, llm));
   if (llm) output = await refineWithModel(llm, input, output, modelDeadline());
   return {
     document: buildDocument(scrapeId, request, page, output),
     changeTrackingJson: output.structured?.changeTrackingJson,
   };
+}
+
+/** A file the converters could not read: it carries the scrape error code to answer with. */
+export function isDocumentError(error: unknown): error is PdfError | OfficeError {
+  return error instanceof PdfError || error instanceof OfficeError;
 }

@@ -1,0 +1,31 @@
+import { docxHtml } from './docx-html.js';
+import { OfficeError } from './office-error.js';
+import { buildTestDocx } from './testing/build-test-docx.js';
+
+describe('docxHtml', () => {
+  it('turns headings, bold runs, links and tables into semantic HTML', async () => {
+    const html = await docxHtml(
+      buildTestDocx([
+        { heading: 'Harbour Minutes' },
+        { paragraph: [{ text: 'The ferry ' }, { text: 'leaves at 08:15', bold: true }, { text: '.' }] },
+        { link: { text: 'timetable', href: 'https://example.org/ferry' } },
+        {
+          table: [
+            ['Day', 'Boats'],
+            ['Monday', '3'],
+          ],
+        },
+      ]),
+    );
+    expect(html).toContain('<h1>Harbour Minutes</h1>');
+    expect(html).toContain('<p>The ferry <strong>leaves at 08:15</strong>.</p>');
+    expect(html).toContain('<a href="https://example.org/ferry">timetable</a>');
+    expect(html).toMatch(/<table><tr><td><p>Day<\/p><\/td><td><p>Boats<\/p><\/td><\/tr>/);
+  });
+
+  it('answers SCRAPE_DOCUMENT_INVALID for bytes that are not a Word document', async () => {
+    const failure = await docxHtml(Buffer.from('not a zip')).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OfficeError);
+    expect(failure).toMatchObject({ code: 'SCRAPE_DOCUMENT_INVALID' });
+  });
+});

@@ -1,0 +1,22 @@
+import mammoth from 'mammoth';
+import { OfficeError } from './office-error.js';
+
+/**
+ * A Word (.docx) document as semantic HTML, by mammoth: headings from the paragraph styles, lists,
+ * tables, links, bold and italics, images inline as `data:` URIs (which the markdown step replaces
+ * unless `removeBase64Images` is off). Files the document links to are never read.
+ */
+export async function docxHtml(bytes: Uint8Array): Promise<string> {
+  try {
+    const { value } = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      { externalFileAccess: false },
+    );
+    return `<html><body>${value}</body></html>`;
+  } catch (error) {
+    throw new OfficeError(
+      'SCRAPE_DOCUMENT_INVALID',
+      `The Word document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,2 @@
+export { OfficeError } from './office-error.js';
+export { OfficePool } from './pool/office-pool.js';

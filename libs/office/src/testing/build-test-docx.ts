@@ -1,0 +1,95 @@
+import { crc32 } from 'node:zlib';
+
+/** A block of a test document: a heading, a paragraph (runs, some bold), a link, or a table of rows. */
+export type TestDocxBlock =
+  | { heading: string }
+  | { paragraph: { text: string; bold?: boolean }[] }
+  | { link: { text: string; href: string } }
+  | { table: string[][] };
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const run = (text: string, bold = false) =>
+  `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(text)}</w:t></w:r>`;
+
+/** A minimal, valid Word document for specs, as Word writes one: parts in a ZIP, styles named as Word names them. */
+export function buildTestDocx(blocks: TestDocxBlock[]): Buffer {
+  const links: string[] = [];
+  const body = blocks
+    .map((block) => {
+      if ('heading' in block)
+        return `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run(block.heading)}</w:p>`;
+      if ('paragraph' in block)
+        return `<w:p>${block.paragraph.map((part) => run(part.text, part.bold)).join('')}</w:p>`;
+      if ('link' in block) {
+        links.push(block.link.href);
+        return `<w:p><w:hyperlink r:id="link${links.length}">${run(block.link.text)}</w:hyperlink></w:p>`;
+      }
+      const rows = block.table
+        .map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`)
+        .join('');
+      return `<w:tbl>${rows}</w:tbl>`;
+    })
+    .join('');
+  const relationship = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return zip({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+      '<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>',
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationship}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    'word/_rels/document.xml.rels':
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="styles" Type="${relationship}/styles" Target="styles.xml"/>` +
+      links
+        .map(
+          (href, index) =>
+            `<Relationship Id="link${index + 1}" Type="${relationship}/hyperlink" Target="${xmlText(href)}" TargetMode="External"/>`,
+        )
+        .join('') +
+      '</Relationships>',
+    'word/styles.xml': `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>`,
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
+  });
+}
+
+/** A ZIP archive of stored (uncompressed) entries: local headers, then the central directory. */
+function zip(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text, 'utf8');
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
