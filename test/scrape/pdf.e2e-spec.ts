@@ -1,9 +1,11 @@
 import { chromium } from 'playwright-core';
+import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
 const scrape = (body: Record<string, unknown>) => post(running.trawl, '/v2/scrape', body);
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A three-page report as Chromium prints it: headings, a bulleted and a numbered list, a table. */
 const REPORT_HTML = `<html><head><title>Tide Pool Survey 2026</title><style>
@@ -191,6 +193,58 @@ describe('PDF documents', () => {
   it('refuses screenshots of a PDF clearly', async () => {
     const { status, body } = await scrape({
       url: running.site.url('/files/report.pdf'),
+      formats: ['screenshot'],
+    });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_UNSUPPORTED_FILE_ERROR' });
+  });
+});
+
+describe('Word documents by URL', () => {
+  const minutes = buildTestDocx([
+    { heading: 'Harbour Minutes' },
+    {
+      paragraph: [
+        { text: 'The ferry ' },
+        { text: 'leaves at 08:15', bold: true },
+        { text: ' from the quay.' },
+      ],
+    },
+  ]);
+  const expected = '# Harbour Minutes\n\nThe ferry **leaves at 08:15** from the quay.';
+
+  beforeAll(() => {
+    running.site.serve('/files/minutes.docx', DOCX_TYPE, minutes);
+    // No Word content type: recognised as a ZIP holding word/document.xml.
+    running.site.serve('/download/minutes', 'application/octet-stream', minutes, {
+      'content-disposition': 'attachment; filename="minutes.bin"',
+    });
+  });
+
+  it('converts a .docx whole, by content type or by its contents, and serves it from the cache', async () => {
+    const url = running.site.url('/files/minutes.docx');
+    const first = await scrape({ url });
+    expect({ status: first.status, markdown: first.body.data?.markdown }).toEqual({
+      status: 200,
+      markdown: expected,
+    });
+    expect(first.body.data.metadata).toMatchObject({
+      contentType: DOCX_TYPE,
+      cacheState: 'miss',
+      creditsUsed: 1,
+    });
+    await waitUntilCached(running.trawl, url);
+    const hit = await scrape({ url });
+    expect(hit.body.data.markdown).toBe(expected);
+    expect(hit.body.data.metadata).toMatchObject({ cacheState: 'hit' });
+
+    const download = await scrape({ url: running.site.url('/download/minutes') });
+    expect(download.body.data?.markdown).toBe(expected);
+  });
+
+  it('refuses screenshots of a Word document clearly', async () => {
+    const { status, body } = await scrape({
+      url: running.site.url('/files/minutes.docx'),
       formats: ['screenshot'],
     });
     expect(status).toBe(500);

@@ -2,6 +2,7 @@ export {
   type ConversionPools,
   documentOfPage,
   isDocumentError,
+  markupInputOf,
   type PageDocument,
 } from './document/page-document.js';
 export { type PdfOutput, pdfDocument, pdfOutput } from './document/pdf-document.js';

@@ -5,7 +5,7 @@ import { type FetchedPage, type NatsNames, type ScrapeRequest, TrawlError } from
 import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { PdfError, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
+import { isDocumentError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
 import { ApiConversionPools } from './conversion-pools.js';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
@@ -52,7 +52,7 @@ export class ScrapeCache {
     let { output } = converted;
     // Model steps run again for each hit: the memoised conversion holds only local results (as in
     // the extractor, PDFs keep their local results).
-    if (this.llm && !page.fileType) {
+    if (this.llm && page.fileType !== 'pdf') {
       output = await refineWithModel(
         this.llm,
         pageInputOf(request, page, ''),
@@ -83,19 +83,20 @@ export class ScrapeCache {
     const key = JSON.stringify([page.bodyBlob, options, request.parsers]);
     const memoised = this.converted.get(key);
     if (memoised) return memoised;
-    const output = this.blobs.getBytes(page.bodyBlob).then(async (body) => {
-      if (body === undefined) {
-        this.converted.delete(key);
-        return undefined;
-      }
-      if (page.fileType === 'pdf') {
-        return pdfOutput(this.pools.get(), request, page, body).catch((error) => {
-          throw error instanceof PdfError ? new TrawlError(error.code, error.message) : error;
-        });
-      }
-      const input = pageInputOf(request, page, new TextDecoder().decode(body));
-      return { output: await this.pools.get().content.convert(localPartOf(input, this.llm)), metadata: {} };
-    });
+    const output = this.blobs
+      .getBytes(page.bodyBlob)
+      .then(async (body): Promise<PdfOutput | undefined> => {
+        if (body === undefined) {
+          this.converted.delete(key);
+          return undefined;
+        }
+        if (page.fileType === 'pdf') return pdfOutput(this.pools.get(), request, page, body);
+        const input = await markupInputOf(this.pools.get(), request, page, body);
+        return { output: await this.pools.get().content.convert(localPartOf(input, this.llm)), metadata: {} };
+      })
+      .catch((error: unknown) => {
+        throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
+      });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);
     if (this.converted.size > CONVERTED_PAGES)

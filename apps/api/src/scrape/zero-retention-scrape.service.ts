@@ -85,7 +85,7 @@ export class ZeroRetentionScrapes {
       proxyUsed: fetched.proxyUsed,
       ...(fetched.fileType ? { fileType: fetched.fileType } : {}),
     };
-    const body = Buffer.from(fetched.body, fetched.fileType === 'pdf' ? 'base64' : 'utf8');
+    const body = Buffer.from(fetched.body, fetched.fileType ? 'base64' : 'utf8');
     const modelDeadline = () =>
       deadlineSignal(
         request.timeout - (Date.now() - startedAt) - ANSWER_RESERVE_MS,

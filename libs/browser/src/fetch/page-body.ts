@@ -14,8 +14,26 @@ export const isHtml = (contentType: string) => /^(text\/html|application\/xhtml\
 export const isPdfType = (contentType: string) => /^application\/(x-)?pdf/i.test(contentType);
 
 /** `%PDF-` within the first kilobyte, where PDF readers look for it (some servers prepend junk). */
-export const hasPdfSignature = (bytes: Uint8Array) =>
+const hasPdfSignature = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
+
+export const isDocxType = (contentType: string) =>
+  /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/i.test(contentType);
+
+/** A ZIP archive holding `word/document.xml` (ZIP keeps its entries' names uncompressed). */
+const hasDocxSignature = (bytes: Uint8Array) => {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return (
+    buffer.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && buffer.includes('word/document.xml')
+  );
+};
+
+/** The kind of document the bytes of a download or non-HTML response are, if this build reads it. */
+export function documentTypeOf(contentType: string, bytes: Uint8Array): 'pdf' | 'docx' | undefined {
+  if (isPdfType(contentType) || hasPdfSignature(bytes)) return 'pdf';
+  if (isDocxType(contentType) || hasDocxSignature(bytes)) return 'docx';
+  return undefined;
+}
 
 /** The text of a response that is not an HTML page, or a clear error for binary files this build cannot convert. */
 export async function textBody(response: Response, contentType: string): Promise<string> {

@@ -14,8 +14,9 @@ import { contextOptions, type LocationOptions } from '../emulation/context-optio
 import { applyStealth } from '../emulation/stealth.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import {
+  documentTypeOf,
   downloadedBytes,
-  hasPdfSignature,
+  isDocxType,
   isHtml,
   isPdfType,
   refetchedBytes,
@@ -70,7 +71,7 @@ export interface FetchedPageBody {
   /** Rendered HTML of a page; the decoded text of a JSON or text response; the bytes of a PDF. */
   body: string | Buffer;
   /** Set when `body` holds the bytes of a document rather than text. */
-  fileType?: 'pdf';
+  fileType?: 'pdf' | 'docx';
   /** PNG (or JPEG with a quality) of the final page, when asked for. */
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */
@@ -188,7 +189,7 @@ export class BrowserPool {
     return this.browser;
   }
 
-  /** A downloaded file: a PDF (by content type or signature) becomes the body; anything else is refused. */
+  /** A downloaded file: a PDF or Word document (by content type or signature) becomes the body; anything else is refused. */
   private async downloadedDocument(
     response: Response,
     download: Download,
@@ -198,14 +199,15 @@ export class BrowserPool {
     const contentType = headers['content-type'] ?? '';
     const length = headers['content-length'] ? Number(headers['content-length']) : undefined;
     const url = response.url();
-    if (!isPdfType(contentType) && !/octet-stream|^$/i.test(contentType)) {
+    if (!isPdfType(contentType) && !isDocxType(contentType) && !/octet-stream|^$/i.test(contentType)) {
       await download.cancel().catch(() => undefined);
       throw unsupportedFile(contentType);
     }
     assertPageOnlyOptions(options, url);
     const bytes = await downloadedBytes(download, length);
-    if (!isPdfType(contentType) && !hasPdfSignature(bytes)) throw unsupportedFile(contentType);
-    return { url, statusCode: response.status(), contentType, body: bytes, fileType: 'pdf' };
+    const fileType = documentTypeOf(contentType, bytes);
+    if (!fileType) throw unsupportedFile(contentType);
+    return { url, statusCode: response.status(), contentType, body: bytes, fileType };
   }
 
   /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
@@ -280,11 +282,12 @@ export class BrowserPool {
       return { ...result, body: bytes, fileType: 'pdf' };
     }
     if (contentType && !isHtml(contentType)) {
-      // A PDF served as text is still a PDF.
+      // A document served as text (or shown rather than downloaded) is still a document.
       const bytes = await response.body().catch(() => Buffer.alloc(0));
-      if (hasPdfSignature(bytes)) {
+      const fileType = documentTypeOf(contentType, bytes);
+      if (fileType) {
         assertPageOnlyOptions(options, result.url);
-        return { ...result, body: bytes, fileType: 'pdf' };
+        return { ...result, body: bytes, fileType };
       }
       return { ...result, body: await textBody(response, contentType) };
     }
@@ -310,7 +313,7 @@ function assertPageOnlyOptions(options: FetchPageOptions, url: string) {
   if (options.screenshot || options.actions?.length) {
     throw new FetchError(
       'SCRAPE_UNSUPPORTED_FILE_ERROR',
-      `${url} is a PDF document: screenshots and actions need a web page`,
+      `${url} is a document (PDF or Word): screenshots and actions need a web page`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { FetchedPage } from '../scrape-events/index.js';
 import type { ScrapeRequest } from '../scrape-request/index.js';
 
 /**
@@ -28,9 +29,9 @@ export interface ZeroRetentionPage {
   url: string;
   statusCode: number;
   contentType: string;
-  /** The page's text, or a PDF's bytes Base64-encoded (then `fileType` says so). */
+  /** The page's text, or a document's bytes Base64-encoded (then `fileType` says which). */
   body: string;
-  fileType?: 'pdf';
+  fileType?: FetchedPage['fileType'];
   /** The kind of proxy that fetched the page: what the scrape is charged for. */
   proxyUsed: 'basic' | 'enhanced';
   actions?: {

@@ -2,6 +2,7 @@ import {
   buildDocument,
   type ContentPool,
   localPartOf,
+  type PageInput,
   pageInputOf,
   refineWithModel,
   type ScrapeDocument,
@@ -44,20 +45,25 @@ export async function documentOfPage(
   if (page.fileType === 'pdf') {
     return { document: pdfDocument(scrapeId, request, page, await pdfOutput(pools, request, page, body)) };
   }
-  const input =
-    page.fileType === 'docx'
-      ? {
-          ...pageInputOf(request, page, await pools.office.docxHtml(body)),
-          contentType: 'text/html',
-          onlyMainContent: false,
-        }
-      : pageInputOf(request, page, new TextDecoder().decode(body));
+  const input = await markupInputOf(pools, request, page, body);
   let output = await pools.content.convert(localPartOf(input, llm));
   if (llm) output = await refineWithModel(llm, input, output, modelDeadline());
   return {
     document: buildDocument(scrapeId, request, page, output),
     changeTrackingJson: output.structured?.changeTrackingJson,
   };
+}
+
+/** What the content pool converts for a page that is not a PDF: its text, or a Word file's HTML, whole. */
+export async function markupInputOf(
+  pools: ConversionPools,
+  request: ScrapeRequest,
+  page: FetchedPage,
+  body: Uint8Array,
+): Promise<PageInput> {
+  if (page.fileType !== 'docx') return pageInputOf(request, page, new TextDecoder().decode(body));
+  const html = await pools.office.docxHtml(body);
+  return { ...pageInputOf(request, page, html), contentType: 'text/html', onlyMainContent: false };
 }
 
 /** A file the converters could not read: it carries the scrape error code to answer with. */

@@ -1,0 +1,24 @@
+import { buildTestDocx } from '../../../office/src/testing/build-test-docx.js';
+import { documentTypeOf } from './page-body.js';
+
+describe('documentTypeOf', () => {
+  const docx = buildTestDocx([{ heading: 'Minutes' }]);
+
+  it('tells a PDF or a Word file by its declared type or by its bytes', () => {
+    expect(documentTypeOf('application/pdf', Buffer.from('x'))).toBe('pdf');
+    expect(documentTypeOf('application/octet-stream', Buffer.from('junk\n%PDF-1.7'))).toBe('pdf');
+    expect(
+      documentTypeOf(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        Buffer.from('x'),
+      ),
+    ).toBe('docx');
+    expect(documentTypeOf('application/octet-stream', docx)).toBe('docx');
+  });
+
+  it('reads no other ZIP or binary as a document', () => {
+    const otherZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('xl/workbook.xml')]);
+    expect(documentTypeOf('application/zip', otherZip)).toBeUndefined();
+    expect(documentTypeOf('image/png', Buffer.from('\u0089PNG'))).toBeUndefined();
+  });
+});
