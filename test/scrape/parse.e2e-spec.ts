@@ -194,6 +194,35 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     });
   });
 
+  it('lists the file types it takes; each one listed as not available answers 501 by name', async () => {
+    const response = await fetch(`${running.trawl.baseUrl}/v2/parse/formats`, {
+      headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+    });
+    expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+    const { data } = await response.json();
+    const formats = data.formats as { format: string; extensions: string[]; available: boolean }[];
+    expect(formats.filter((entry) => entry.available).map((entry) => entry.format)).toEqual([
+      'pdf',
+      'docx',
+      'html',
+    ]);
+    expect(formats).toContainEqual({
+      format: 'odt',
+      kind: 'document',
+      extensions: ['.odt'],
+      mimeTypes: ['application/vnd.oasis.opendocument.text'],
+      available: false,
+    });
+    for (const entry of formats.filter((candidate) => !candidate.available)) {
+      const name = `file${entry.extensions[0]}`;
+      expect({ name, ...(await upload({ data: Buffer.from('bytes'), name })) }).toMatchObject({
+        name,
+        status: 501,
+        body: { code: 'FEATURE_NOT_AVAILABLE' },
+      });
+    }
+  });
+
   it('needs an API key', async () => {
     const response = await fetch(`${running.trawl.baseUrl}/v2/parse`, {
       method: 'POST',

@@ -1,6 +1,8 @@
 import {
   Body,
   Controller,
+  Get,
+  Header,
   HttpCode,
   Post,
   Req,
@@ -10,7 +12,13 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { MAX_PARSE_FILE_BYTES, type ParseUpload, TrawlError, validateParseRequest } from '#contracts';
+import {
+  MAX_PARSE_FILE_BYTES,
+  PARSE_FORMATS,
+  type ParseUpload,
+  TrawlError,
+  validateParseRequest,
+} from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
@@ -20,9 +28,20 @@ import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { ParseService } from './parse.service.js';
 
 @Controller('v2/parse')
-@UseGuards(ApiKeyGuard, RateLimitGuard, CreditsGuard)
+@UseGuards(ApiKeyGuard, RateLimitGuard)
 export class ParseHttpController {
   constructor(private readonly parses: ParseService) {}
+
+  @OpenApiOperation({
+    summary: 'The file types /v2/parse takes, and whether this build reads each',
+    description:
+      "Entries with available false (office formats other than .docx) are the reference service's; uploading one answers 501 FEATURE_NOT_AVAILABLE.",
+  })
+  @Get('formats')
+  @Header('Cache-Control', 'private, max-age=3600')
+  formats() {
+    return { success: true, data: { formats: PARSE_FORMATS } };
+  }
 
   @OpenApiOperation({
     summary: 'Convert an uploaded file (PDF or HTML) as a scraped page',
@@ -53,6 +72,7 @@ export class ParseHttpController {
   })
   @Post()
   @HttpCode(200)
+  @UseGuards(CreditsGuard)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_PARSE_FILE_BYTES, files: 1 } }))
   async parse(
     @UploadedFile() file: ParseUpload['file'],

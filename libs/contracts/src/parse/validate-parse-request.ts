@@ -107,7 +107,7 @@ export function validateParseRequest(upload: ParseUpload): ParseValidated {
     return refused('UNSUPPORTED_FILE_TYPE', [
       {
         path: ['file'],
-        message: `${filename}: unsupported upload type; send a .pdf, .html or .htm file (or declare application/pdf or text/html)`,
+        message: `${filename}: unsupported upload type; GET /v2/parse/formats lists the file types /v2/parse takes`,
       },
     ]);
   }
