@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
+import { buildTestXlsx } from '../../libs/office/src/testing/build-test-xlsx.js';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
 import { repoRoot } from '../support/repo-root.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
@@ -137,6 +138,20 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(broken).toMatchObject({ status: 500, body: { code: 'SCRAPE_DOCUMENT_INVALID' } });
   });
 
+  it('converts an Excel workbook: a table per sheet, headed by its first row', async () => {
+    const workbook = buildTestXlsx([
+      {
+        name: 'Fares',
+        rows: [
+          ['Route', 'Fare'],
+          ['Bryher', 12.5],
+        ],
+      },
+    ]);
+    const document = await client().parse({ data: workbook, filename: 'fares.xlsx' });
+    expect(document.markdown).toBe('## Fares\n\n| Route | Fare |\n| - | - |\n| Bryher | 12.5 |');
+  });
+
   it('reads a product page upload with the local structured formats', async () => {
     const { body } = await upload(
       { data: fixture('product'), name: 'boot.htm' },
@@ -204,6 +219,7 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(formats.filter((entry) => entry.available).map((entry) => entry.format)).toEqual([
       'pdf',
       'docx',
+      'xlsx',
       'html',
     ]);
     expect(formats).toContainEqual({

@@ -1,5 +1,6 @@
 import { chromium } from 'playwright-core';
 import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
+import { buildTestXlsx } from '../../libs/office/src/testing/build-test-xlsx.js';
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
@@ -200,7 +201,7 @@ describe('PDF documents', () => {
   });
 });
 
-describe('Word documents by URL', () => {
+describe('Word and Excel documents by URL', () => {
   const minutes = buildTestDocx([
     { heading: 'Harbour Minutes' },
     {
@@ -240,6 +241,24 @@ describe('Word documents by URL', () => {
 
     const download = await scrape({ url: running.site.url('/download/minutes') });
     expect(download.body.data?.markdown).toBe(expected);
+  });
+
+  it('converts an Excel workbook by URL', async () => {
+    running.site.serve(
+      '/files/fares.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buildTestXlsx([
+        {
+          name: 'Fares',
+          rows: [
+            ['Route', 'Fare'],
+            ['Bryher', 12.5],
+          ],
+        },
+      ]),
+    );
+    const { body } = await scrape({ url: running.site.url('/files/fares.xlsx') });
+    expect(body.data?.markdown).toBe('## Fares\n\n| Route | Fare |\n| - | - |\n| Bryher | 12.5 |');
   });
 
   it('refuses screenshots of a Word document clearly', async () => {

@@ -8,6 +8,7 @@ import {
   type ScrapeRequest,
   TrawlError,
   type ValidParseRequest,
+  XLSX_CONTENT_TYPE,
 } from '#contracts';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { documentOfPage, isDocumentError } from '#pdf';
@@ -38,14 +39,19 @@ export class ParseService {
     const { request, filename, kind, bytes } = upload;
     if (kind === 'document') {
       throw unavailable([
-        `${documentTypeOf(filename)} uploads (this build reads PDF, Word .docx and HTML files; convert the document to PDF first)`,
+        `${documentTypeOf(filename)} uploads (this build reads PDF, Word .docx, Excel .xlsx and HTML files; convert the document to PDF first)`,
       ]);
     }
     // The file as a page that answered 200 at its `file:` URL.
     const page: FetchedPage = {
       url: request.url,
       statusCode: 200,
-      contentType: { pdf: 'application/pdf', docx: DOCX_CONTENT_TYPE, html: 'text/html' }[kind],
+      contentType: {
+        pdf: 'application/pdf',
+        docx: DOCX_CONTENT_TYPE,
+        xlsx: XLSX_CONTENT_TYPE,
+        html: 'text/html',
+      }[kind],
       bodyBlob: '',
       proxyUsed: 'basic',
       ...(kind === 'html' ? {} : { fileType: kind }),

@@ -1,10 +1,11 @@
 import { buildTestDocx } from '../../../office/src/testing/build-test-docx.js';
+import { buildTestXlsx } from '../../../office/src/testing/build-test-xlsx.js';
 import { documentTypeOf } from './page-body.js';
 
 describe('documentTypeOf', () => {
   const docx = buildTestDocx([{ heading: 'Minutes' }]);
 
-  it('tells a PDF or a Word file by its declared type or by its bytes', () => {
+  it('tells a PDF, a Word or an Excel file by its declared type or by its bytes', () => {
     expect(documentTypeOf('application/pdf', Buffer.from('x'))).toBe('pdf');
     expect(documentTypeOf('application/octet-stream', Buffer.from('junk\n%PDF-1.7'))).toBe('pdf');
     expect(
@@ -14,10 +15,13 @@ describe('documentTypeOf', () => {
       ),
     ).toBe('docx');
     expect(documentTypeOf('application/octet-stream', docx)).toBe('docx');
+    expect(documentTypeOf('application/octet-stream', buildTestXlsx([{ name: 'S', rows: [['a']] }]))).toBe(
+      'xlsx',
+    );
   });
 
   it('reads no other ZIP or binary as a document', () => {
-    const otherZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('xl/workbook.xml')]);
+    const otherZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('ppt/presentation.xml')]);
     expect(documentTypeOf('application/zip', otherZip)).toBeUndefined();
     expect(documentTypeOf('image/png', Buffer.from('\u0089PNG'))).toBeUndefined();
   });

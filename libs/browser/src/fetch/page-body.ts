@@ -17,21 +17,23 @@ export const isPdfType = (contentType: string) => /^application\/(x-)?pdf/i.test
 const hasPdfSignature = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
 
-export const isDocxType = (contentType: string) =>
-  /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/i.test(contentType);
+const DOCX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/i;
+const XLSX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/i;
 
-/** A ZIP archive holding `word/document.xml` (ZIP keeps its entries' names uncompressed). */
-const hasDocxSignature = (bytes: Uint8Array) => {
+export const isOfficeType = (contentType: string) =>
+  DOCX_TYPE.test(contentType) || XLSX_TYPE.test(contentType);
+
+/** A ZIP archive holding `part` (ZIP keeps its entries' names uncompressed). */
+const zipHolding = (bytes: Uint8Array, part: string) => {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return (
-    buffer.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && buffer.includes('word/document.xml')
-  );
+  return buffer.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && buffer.includes(part);
 };
 
 /** The kind of document the bytes of a download or non-HTML response are, if this build reads it. */
-export function documentTypeOf(contentType: string, bytes: Uint8Array): 'pdf' | 'docx' | undefined {
+export function documentTypeOf(contentType: string, bytes: Uint8Array): 'pdf' | 'docx' | 'xlsx' | undefined {
   if (isPdfType(contentType) || hasPdfSignature(bytes)) return 'pdf';
-  if (isDocxType(contentType) || hasDocxSignature(bytes)) return 'docx';
+  if (DOCX_TYPE.test(contentType) || zipHolding(bytes, 'word/document.xml')) return 'docx';
+  if (XLSX_TYPE.test(contentType) || zipHolding(bytes, 'xl/workbook.xml')) return 'xlsx';
   return undefined;
 }
 

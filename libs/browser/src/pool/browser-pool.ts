@@ -16,8 +16,8 @@ import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import {
   documentTypeOf,
   downloadedBytes,
-  isDocxType,
   isHtml,
+  isOfficeType,
   isPdfType,
   refetchedBytes,
   textBody,
@@ -71,7 +71,7 @@ export interface FetchedPageBody {
   /** Rendered HTML of a page; the decoded text of a JSON or text response; the bytes of a PDF. */
   body: string | Buffer;
   /** Set when `body` holds the bytes of a document rather than text. */
-  fileType?: 'pdf' | 'docx';
+  fileType?: 'pdf' | 'docx' | 'xlsx';
   /** PNG (or JPEG with a quality) of the final page, when asked for. */
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */
@@ -189,7 +189,7 @@ export class BrowserPool {
     return this.browser;
   }
 
-  /** A downloaded file: a PDF or Word document (by content type or signature) becomes the body; anything else is refused. */
+  /** A downloaded file: a PDF, Word or Excel document (by content type or signature) becomes the body; anything else is refused. */
   private async downloadedDocument(
     response: Response,
     download: Download,
@@ -199,7 +199,7 @@ export class BrowserPool {
     const contentType = headers['content-type'] ?? '';
     const length = headers['content-length'] ? Number(headers['content-length']) : undefined;
     const url = response.url();
-    if (!isPdfType(contentType) && !isDocxType(contentType) && !/octet-stream|^$/i.test(contentType)) {
+    if (!isPdfType(contentType) && !isOfficeType(contentType) && !/octet-stream|^$/i.test(contentType)) {
       await download.cancel().catch(() => undefined);
       throw unsupportedFile(contentType);
     }
@@ -313,7 +313,7 @@ function assertPageOnlyOptions(options: FetchPageOptions, url: string) {
   if (options.screenshot || options.actions?.length) {
     throw new FetchError(
       'SCRAPE_UNSUPPORTED_FILE_ERROR',
-      `${url} is a document (PDF or Word): screenshots and actions need a web page`,
+      `${url} is a document (PDF, Word or Excel): screenshots and actions need a web page`,
     );
   }
 }

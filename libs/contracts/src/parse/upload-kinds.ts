@@ -3,7 +3,7 @@
  * type (a PDF also by its `%PDF-` signature). `document` covers the other office and e-book formats
  * the reference service converts, which this build does not read (see ParseService).
  */
-export type UploadKind = 'pdf' | 'docx' | 'html' | 'document';
+export type UploadKind = 'pdf' | 'docx' | 'xlsx' | 'html' | 'document';
 
 /** One entry of `GET /v2/parse/formats`, in the reference service's shape. */
 export interface ParseFormat {
@@ -16,6 +16,7 @@ export interface ParseFormat {
 }
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const format = (name: string, extensions: string[], mimeTypes: string[], available = false): ParseFormat => ({
   format: name,
@@ -29,6 +30,7 @@ const format = (name: string, extensions: string[], mimeTypes: string[], availab
 export const PARSE_FORMATS: readonly ParseFormat[] = [
   format('pdf', ['.pdf'], ['application/pdf'], true),
   format('docx', ['.docx'], [DOCX_CONTENT_TYPE], true),
+  format('xlsx', ['.xlsx'], [XLSX_CONTENT_TYPE], true),
   format('html', ['.html', '.htm', '.xhtml'], ['text/html', 'application/xhtml+xml'], true),
   format('doc', ['.doc'], ['application/msword']),
   format('docm', ['.docm'], ['application/vnd.ms-word.document.macroenabled.12']),
@@ -36,7 +38,6 @@ export const PARSE_FORMATS: readonly ParseFormat[] = [
   format('ods', ['.ods'], ['application/vnd.oasis.opendocument.spreadsheet']),
   format('odp', ['.odp'], ['application/vnd.oasis.opendocument.presentation']),
   format('rtf', ['.rtf'], ['application/rtf', 'text/rtf']),
-  format('xlsx', ['.xlsx'], ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']),
   format('xls', ['.xls'], ['application/vnd.ms-excel']),
   format('xlsm', ['.xlsm'], ['application/vnd.ms-excel.sheet.macroenabled.12']),
   format('xlsb', ['.xlsb'], ['application/vnd.ms-excel.sheet.binary.macroenabled.12']),
@@ -61,9 +62,7 @@ export function uploadKindOf(bytes: Uint8Array, filename: string, contentType = 
   if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
   const entry = parseFormatOf(filename, contentType);
   if (!entry) return undefined;
-  return entry.format === 'pdf' || entry.format === 'docx' || entry.format === 'html'
-    ? entry.format
-    : 'document';
+  return (['pdf', 'docx', 'xlsx', 'html'] as const).find((kind) => kind === entry.format) ?? 'document';
 }
 
 /** The extension a document names, for messages (`.odt`), or its content type when it has none. */

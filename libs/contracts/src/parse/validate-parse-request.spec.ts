@@ -14,6 +14,7 @@ describe('uploadKindOf', () => {
     expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toBe('pdf');
     expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toBe('docx');
     expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toBe('document');
+    expect(uploadKindOf(Buffer.from('PK'), 'fares.xlsx')).toBe('xlsx');
     expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toBe('document');
     expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toBe('html');
     expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toBe('html');

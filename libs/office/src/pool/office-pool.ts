@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { OfficeError } from '../office-error.js';
-import type { OfficeTaskResult } from './office.worker.js';
+import type { OfficeTaskResult, OfficeType } from './office.worker.js';
 
 /** Office documents to HTML in worker threads, off the event loop (no thread until the first document). */
 export class OfficePool {
@@ -15,8 +15,8 @@ export class OfficePool {
     });
   }
 
-  async docxHtml(bytes: Uint8Array): Promise<string> {
-    const result: OfficeTaskResult = await this.pool.run({ bytes });
+  async toHtml(type: OfficeType, bytes: Uint8Array): Promise<string> {
+    const result: OfficeTaskResult = await this.pool.run({ type, bytes });
     if ('failure' in result) throw new OfficeError(result.failure.code, result.failure.message);
     return result.html;
   }
