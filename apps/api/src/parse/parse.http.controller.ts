@@ -35,7 +35,7 @@ export class ParseHttpController {
   @OpenApiOperation({
     summary: 'The file types /v2/parse takes, and whether this build reads each',
     description:
-      "Entries with available false (office formats other than .docx) are the reference service's; uploading one answers 501 FEATURE_NOT_AVAILABLE.",
+      "Entries with available false (office formats other than .docx and .xlsx) are the reference service's; uploading one answers 501 FEATURE_NOT_AVAILABLE.",
   })
   @Get('formats')
   @Header('Cache-Control', 'private, max-age=3600')
@@ -44,7 +44,7 @@ export class ParseHttpController {
   }
 
   @OpenApiOperation({
-    summary: 'Convert an uploaded file (PDF or HTML) as a scraped page',
+    summary: 'Convert an uploaded file (PDF, Word, Excel or HTML) as a scraped page',
     description:
       "multipart/form-data: a 'file' part (up to 50 MB) and an optional 'options' part, a JSON string of scrape options (formats, onlyMainContent, includeTags, excludeTags, parsers, timeout, …) without those that need a page visit.",
     bodySchema: {
