@@ -27,8 +27,12 @@ export function createTeam(
 }
 
 /** Polls `probe` until it returns something truthy (read models catch up asynchronously). */
-export async function eventually<T>(probe: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;

@@ -32,7 +32,8 @@ describe('a scrape whose worker dies mid-fetch', () => {
         url: running.site.url('/slow?ms=4000'),
         timeout: 60_000,
       });
-      await eventually(async () => slowFetches() === 1, 'the first worker to fetch the page');
+      // A new browser-worker process starts Chromium first: on a loaded 2-core machine that alone can take 20 s.
+      await eventually(async () => slowFetches() === 1, 'the first worker to fetch the page', 90_000);
       first.kill('SIGKILL');
       running.trawl.spawnApp('browser-worker');
       const { status, body } = await response;
