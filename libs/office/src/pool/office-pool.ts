@@ -20,13 +20,15 @@ export class OfficePool {
   }
 
   async toHtml(type: OfficeType, bytes: Uint8Array): Promise<string> {
-    const result: OfficeTaskResult = await this.pool.run({ type, bytes }).catch((error: { code?: string }) => {
-      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
-      throw new OfficeError(
-        'SCRAPE_DOCUMENT_INVALID',
-        `The document unpacks to more than ${WORKER_HEAP_MB} MB of memory and was not read`,
-      );
-    });
+    const result: OfficeTaskResult = await this.pool
+      .run({ type, bytes })
+      .catch((error: { code?: string }) => {
+        if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+        throw new OfficeError(
+          'SCRAPE_DOCUMENT_INVALID',
+          `The document unpacks to more than ${WORKER_HEAP_MB} MB of memory and was not read`,
+        );
+      });
     if ('failure' in result) throw new OfficeError(result.failure.code, result.failure.message);
     return result.html;
   }
