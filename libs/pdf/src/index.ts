@@ -1,4 +1,5 @@
 export {
+  asAnswerError,
   type ConversionPools,
   documentOfPage,
   isDocumentError,

@@ -10,15 +10,12 @@ import {
   type ValidParseRequest,
   XLSX_CONTENT_TYPE,
 } from '#contracts';
-import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
-import { documentOfPage, isDocumentError } from '#pdf';
+import { LLM_PORT, type LlmPort } from '#llm';
+import { asAnswerError, documentOfPage } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { unavailable } from '../scrape/available-features.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
-
-/** Time kept after the model calls to answer before the request's timeout. */
-const ANSWER_RESERVE_MS = 500;
 
 /**
  * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, a Word
@@ -61,16 +58,10 @@ export class ParseService {
     const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
     let document: ScrapeDocument;
     try {
-      document = await this.convert(
-        parseId,
-        request,
-        page,
-        bytes,
-        request.timeout - (Date.now() - startedAt),
-      );
+      document = await this.convert(parseId, request, page, bytes, startedAt);
     } catch (error) {
       await slot.release(false);
-      throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
+      throw asAnswerError(error);
     }
     await slot.release(true);
     document.metadata.sourceFile = filename;
@@ -86,33 +77,23 @@ export class ParseService {
     return document;
   }
 
-  /** The conversion, in the pools; past `timeLeft` the answer is 408. */
+  /** The conversion, in the pools; past the request's timeout from `startedAt` the answer is 408. */
   private async convert(
     parseId: string,
     request: ScrapeRequest,
     page: FetchedPage,
     bytes: Uint8Array,
-    timeLeft: number,
+    startedAt: number,
   ): Promise<ScrapeDocument> {
-    const modelDeadline = () =>
-      deadlineSignal(timeLeft - ANSWER_RESERVE_MS, `the parse's ${request.timeout} ms timeout ran out`);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new TrawlError('SCRAPE_TIMEOUT', `Parse timed out after ${request.timeout} ms`)),
-        Math.max(0, timeLeft),
+        Math.max(0, startedAt + request.timeout - Date.now()),
       );
     });
     try {
-      const converted = documentOfPage(
-        this.pools.get(),
-        this.llm,
-        parseId,
-        request,
-        page,
-        bytes,
-        modelDeadline,
-      );
+      const converted = documentOfPage(this.pools.get(), this.llm, parseId, request, page, bytes, startedAt);
       return (await Promise.race([converted, timedOut])).document;
     } finally {
       clearTimeout(timer);

@@ -1,11 +1,11 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { buildDocument, localPartOf, pageInputOf, refineWithModel, type ScrapeDocument } from '#content';
-import { type FetchedPage, type NatsNames, type ScrapeRequest, TrawlError } from '#contracts';
+import { type FetchedPage, type NatsNames, type ScrapeRequest } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { isDocumentError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
+import { asAnswerError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
 import { ApiConversionPools } from './conversion-pools.js';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
@@ -95,7 +95,7 @@ export class ScrapeCache {
         return { output: await this.pools.get().content.convert(localPartOf(input, this.llm)), metadata: {} };
       })
       .catch((error: unknown) => {
-        throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
+        throw asAnswerError(error);
       });
     output.catch(() => this.converted.delete(key));
     this.converted.set(key, output);

@@ -15,17 +15,14 @@ import {
   type ZeroRetentionPage,
 } from '#contracts';
 import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
-import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
+import { LLM_PORT, type LlmPort } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { documentOfPage, isDocumentError } from '#pdf';
+import { asAnswerError, documentOfPage } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiConversionPools } from './conversion-pools.js';
 
 /** After the request's timeout, how long to wait for the worker's own timeout verdict. */
 const TIMEOUT_GRACE_MS = 3_000;
-
-/** Time kept after the model calls to answer before the request's timeout. */
-const ANSWER_RESERVE_MS = 500;
 
 /**
  * Zero-data-retention scrapes: a browser-worker renders the page and streams it straight back
@@ -86,11 +83,6 @@ export class ZeroRetentionScrapes {
       ...(fetched.fileType ? { fileType: fetched.fileType } : {}),
     };
     const body = Buffer.from(fetched.body, fetched.fileType ? 'base64' : 'utf8');
-    const modelDeadline = () =>
-      deadlineSignal(
-        request.timeout - (Date.now() - startedAt) - ANSWER_RESERVE_MS,
-        `the scrape's ${request.timeout} ms timeout ran out`,
-      );
     const { document } = await documentOfPage(
       this.pools.get(),
       this.llm,
@@ -98,9 +90,9 @@ export class ZeroRetentionScrapes {
       request,
       page,
       body,
-      modelDeadline,
+      startedAt,
     ).catch((error: unknown) => {
-      throw isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
+      throw asAnswerError(error);
     });
     if (fetched.actions) {
       document.actions = { screenshots: [], pdfs: [], ...fetched.actions };

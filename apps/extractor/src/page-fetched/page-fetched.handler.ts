@@ -5,7 +5,7 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool, type ScrapeDocument } from '#content';
 import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import { isCacheEligible } from '#domain';
-import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
+import { LLM_PORT, type LlmPort } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -83,7 +83,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
         request,
         page,
         body,
-        () => this.modelDeadline(data),
+        Date.parse(data.requestedAt ?? data.fetchedAt),
       ));
       Object.assign(document.metadata, cacheStateOf(data));
       await this.attachArtifacts(document, page);
@@ -134,12 +134,6 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     log.info({ url: page.url, statusCode: page.statusCode }, 'scrape completed');
   }
 
-  /** Model calls end before the client stops waiting, leaving time to store and complete the scrape. */
-  private modelDeadline({ request, requestedAt, fetchedAt }: PageFetched['data']): AbortSignal {
-    const left = Date.parse(requestedAt ?? fetchedAt) + request.timeout - Date.now() - COMPLETION_RESERVE_MS;
-    return deadlineSignal(left, `the scrape's ${request.timeout} ms timeout ran out`);
-  }
-
   /**
    * Screenshot and action results. Files stay file-store keys here: the api turns them into
    * signed URLs when it answers, so the stored document never holds an expiring URL.
@@ -172,6 +166,3 @@ function cacheStateOf({ request, cachedScrapeId, fetchedAt }: PageFetched['data'
   if (cachedScrapeId) return { cacheState: 'hit', cachedAt: fetchedAt };
   return isCacheEligible(request) ? { cacheState: 'miss' } : {};
 }
-
-/** Time kept after the model calls for storing the document and completing the scrape. */
-const COMPLETION_RESERVE_MS = 500;

@@ -7,12 +7,15 @@ import {
   refineWithModel,
   type ScrapeDocument,
 } from '#content';
-import type { FetchedPage, ScrapeRequest } from '#contracts';
-import type { LlmPort } from '#llm';
+import { type FetchedPage, type ScrapeRequest, TrawlError } from '#contracts';
+import { deadlineSignal, type LlmPort } from '#llm';
 import { OfficeError, type OfficePool } from '#office';
 import { PdfError } from '../pdf-error.js';
 import type { PdfPool } from '../pool/pdf-pool.js';
 import { pdfDocument, pdfOutput } from './pdf-document.js';
+
+/** Time kept after the model calls to store or answer the document before the request's timeout. */
+const ANSWER_RESERVE_MS = 500;
 
 /** The worker pools a page's conversion runs in: PDFs are parsed in one, Word files turned into HTML in another, markup converted in the third. */
 export interface ConversionPools {
@@ -31,7 +34,8 @@ export interface PageDocument {
  * A page's body → its Firecrawl document. A PDF is parsed (local results only); markup is
  * converted in the pool and then refined by the model when one is configured. A Word file becomes
  * HTML first and is then converted as markup, whole (as a PDF, it is all content). Model calls are
- * I/O, not CPU: they run here, after the pool, and end when `modelDeadline()` aborts.
+ * I/O, not CPU: they run here, after the pool, and end in time to answer before the request's
+ * timeout, counted from `startedAt` (when the client started waiting).
  */
 export async function documentOfPage(
   pools: ConversionPools,
@@ -40,14 +44,18 @@ export async function documentOfPage(
   request: ScrapeRequest,
   page: FetchedPage,
   body: Uint8Array,
-  modelDeadline: () => AbortSignal,
+  startedAt: number,
 ): Promise<PageDocument> {
   if (page.fileType === 'pdf') {
     return { document: pdfDocument(scrapeId, request, page, await pdfOutput(pools, request, page, body)) };
   }
   const input = await markupInputOf(pools, request, page, body);
   let output = await pools.content.convert(localPartOf(input, llm));
-  if (llm) output = await refineWithModel(llm, input, output, modelDeadline());
+  if (llm) {
+    const left = startedAt + request.timeout - Date.now() - ANSWER_RESERVE_MS;
+    const deadline = deadlineSignal(left, `the scrape's ${request.timeout} ms timeout ran out`);
+    output = await refineWithModel(llm, input, output, deadline);
+  }
   return {
     document: buildDocument(scrapeId, request, page, output),
     changeTrackingJson: output.structured?.changeTrackingJson,
@@ -70,4 +78,9 @@ export async function markupInputOf(
 /** A file the converters could not read: it carries the scrape error code to answer with. */
 export function isDocumentError(error: unknown): error is PdfError | OfficeError {
   return error instanceof PdfError || error instanceof OfficeError;
+}
+
+/** For the api: a file the converters could not read answers with its own code; other errors pass. */
+export function asAnswerError(error: unknown): unknown {
+  return isDocumentError(error) ? new TrawlError(error.code, error.message) : error;
 }
