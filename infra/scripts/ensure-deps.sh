@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever this machine lacks to build and run Trawl: npm packages (npm ci), Debian's
-# Chromium, Poppler and Tesseract (PDF OCR), yt-dlp and ffmpeg (media), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
+# Chromium, Poppler and Tesseract (PDF OCR), yt-dlp and ffmpeg (media), LibreOffice and bubblewrap
+# (office uploads), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -38,6 +39,16 @@ for tool in yt-dlp ffmpeg; do
     apt_install "$tool"
   fi
 done
+
+# Office uploads (.doc, .odt, .rtf, .xls, .ods, .pptx, …): headless LibreOffice converts them, inside bubblewrap.
+if [ ! -x "${SOFFICE_PATH:-/usr/bin/soffice}" ]; then
+  echo "trawl: installing Debian's LibreOffice (office uploads)"
+  apt_install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
+fi
+if [ "${OFFICE_SANDBOX:-bwrap}" = bwrap ] && [ ! -x "${BWRAP_PATH:-/usr/bin/bwrap}" ]; then
+  echo "trawl: installing Debian's bubblewrap (the office conversion sandbox)"
+  apt_install bubblewrap
+fi
 
 nats_url="${NATS_URL:-nats://127.0.0.1:4222}"
 hostport="${nats_url#nats://}"; hostport="${hostport%%,*}"

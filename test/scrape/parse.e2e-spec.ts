@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
+import { buildTestOdf } from '../../libs/office/src/testing/build-test-odf.js';
 import { buildTestXlsx } from '../../libs/office/src/testing/build-test-xlsx.js';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
 import { repoRoot } from '../support/repo-root.js';
@@ -152,6 +153,54 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(document.markdown).toBe('## Fares\n\n| Route | Fare |\n| - | - |\n| Bryher | 12.5 |');
   });
 
+  it('converts a CSV file into a table', async () => {
+    const csv = Buffer.from('Route;Fare\nBryher;12,50\n');
+    const document = await client().parse({ data: csv, filename: 'fares.csv' });
+    expect(document.markdown).toBe('| Route | Fare |\n| - | - |\n| Bryher | 12,50 |');
+    expect(document.metadata).toMatchObject({ contentType: 'text/csv', creditsUsed: 1 });
+  });
+
+  it('converts OpenDocument text, spreadsheets and presentations and RTF through LibreOffice', async () => {
+    const text = buildTestOdf(
+      'text',
+      '<text:h text:outline-level="1">Harbour Minutes</text:h><text:p>The ferry leaves at 08:15 from the quay.</text:p>',
+    );
+    const minutes = await client().parse({ data: text, filename: 'minutes.odt' });
+    expect(minutes.markdown).toBe('# Harbour Minutes\n\nThe ferry leaves at 08:15 from the quay.');
+    expect(minutes.metadata).toMatchObject({ sourceFile: 'minutes.odt', creditsUsed: 1 });
+
+    const sheet = buildTestOdf(
+      'spreadsheet',
+      '<table:table table:name="Fares"><table:table-row><table:table-cell office:value-type="string"><text:p>Route</text:p></table:table-cell>' +
+        '<table:table-cell office:value-type="string"><text:p>Fare</text:p></table:table-cell></table:table-row>' +
+        '<table:table-row><table:table-cell office:value-type="string"><text:p>Bryher</text:p></table:table-cell>' +
+        '<table:table-cell office:value-type="float" office:value="12.5"><text:p>12.5</text:p></table:table-cell></table:table-row></table:table>',
+    );
+    const fares = await client().parse({ data: sheet, filename: 'fares.ods' });
+    expect(fares.markdown).toBe('## Fares\n\n| Route | Fare |\n| - | - |\n| Bryher | 12.5 |');
+
+    // A presentation becomes a PDF: a page per slide, a credit per page.
+    const slide = (words: string) =>
+      `<draw:page><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${words}</text:p></draw:text-box></draw:frame></draw:page>`;
+    const deck = buildTestOdf(
+      'presentation',
+      slide('Ferry timetable for the summer') + slide('Boats leave every hour'),
+    );
+    const slides = await client().parse({ data: deck, filename: 'ferries.odp' });
+    expect(slides.markdown).toContain('Ferry timetable for the summer');
+    expect(slides.markdown).toContain('Boats leave every hour');
+    expect(slides.metadata).toMatchObject({ numPages: 2, creditsUsed: 2 });
+
+    const rtf = Buffer.from(
+      '{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0 Tide tables are {\\b posted} daily.\\par}',
+    );
+    const notice = await client().parse({ data: rtf, filename: 'notice.rtf' });
+    expect(notice.markdown).toBe('Tide tables are **posted** daily.');
+
+    const broken = await upload({ data: Buffer.from('PK junk'), name: 'broken.odt' });
+    expect(broken).toMatchObject({ status: 500, body: { code: 'SCRAPE_DOCUMENT_INVALID' } });
+  });
+
   it('reads a product page upload with the local structured formats', async () => {
     const { body } = await upload(
       { data: fixture('product'), name: 'boot.htm' },
@@ -202,10 +251,10 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
         body: { code: 'UNSUPPORTED_FILE_TYPE' },
       },
     );
-    // Other office documents are the reference service's too, but this build cannot read them: said by name.
-    expect(await upload({ data: Buffer.from('PK\u0003\u0004'), name: 'minutes.odt' })).toMatchObject({
+    // E-books are the reference service's too, but this build cannot read them: said by name.
+    expect(await upload({ data: Buffer.from('PK\u0003\u0004'), name: 'novel.epub' })).toMatchObject({
       status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE', error: expect.stringContaining('.odt uploads') },
+      body: { code: 'FEATURE_NOT_AVAILABLE', error: expect.stringContaining('.epub uploads') },
     });
   });
 
@@ -216,18 +265,14 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
     const { data } = await response.json();
     const formats = data.formats as { format: string; extensions: string[]; available: boolean }[];
-    expect(formats.filter((entry) => entry.available).map((entry) => entry.format)).toEqual([
-      'pdf',
-      'docx',
-      'xlsx',
-      'html',
-    ]);
+    // LibreOffice and bubblewrap are installed (as the setup script does): only e-books are left.
+    expect(formats.filter((entry) => !entry.available).map((entry) => entry.format)).toEqual(['epub']);
     expect(formats).toContainEqual({
       format: 'odt',
       kind: 'document',
       extensions: ['.odt'],
       mimeTypes: ['application/vnd.oasis.opendocument.text'],
-      available: false,
+      available: true,
     });
     for (const entry of formats.filter((candidate) => !candidate.available)) {
       const name = `file${entry.extensions[0]}`;

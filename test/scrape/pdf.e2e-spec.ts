@@ -261,6 +261,19 @@ describe('Word and Excel documents by URL', () => {
     expect(body.data?.markdown).toBe('## Fares\n\n| Route | Fare |\n| - | - |\n| Bryher | 12.5 |');
   });
 
+  it('converts a CSV file by URL into a table, whether the browser shows it or downloads it', async () => {
+    const csv = Buffer.from('Route,Fare\nBryher,12.50\n"Tresco, via Bryher",9.00\n');
+    const expectedTable = '| Route | Fare |\n| - | - |\n| Bryher | 12.50 |\n| Tresco, via Bryher | 9.00 |';
+    running.site.serve('/files/fares.csv', 'text/csv; charset=utf-8', csv);
+    running.site.serve('/download/fares', 'text/csv', csv, {
+      'content-disposition': 'attachment; filename="fares.csv"',
+    });
+    const shown = await scrape({ url: running.site.url('/files/fares.csv') });
+    expect(shown.body.data?.markdown).toBe(expectedTable);
+    const downloaded = await scrape({ url: running.site.url('/download/fares') });
+    expect(downloaded.body.data?.markdown).toBe(expectedTable);
+  });
+
   it('refuses screenshots of a Word document clearly', async () => {
     const { status, body } = await scrape({
       url: running.site.url('/files/minutes.docx'),

@@ -20,6 +20,8 @@ export interface TrawlConfig {
   /** EventStoreDB (`esdb://…`) instead of the embedded sqlite store when set. */
   eventStoreConnectionString?: string;
   chromiumPath: string;
+  /** LibreOffice, which converts legacy and open office uploads, and whether bubblewrap sandboxes it (OFFICE_SANDBOX=off runs it bare). */
+  office: { sofficePath: string; bwrapPath: string; sandbox: boolean };
   browserConcurrency: number;
   extractorThreads: number;
   /** A worker that stops heart-beating for this long loses its job to another instance. */
@@ -212,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     sqlitePath: env.EVENTSTORE_SQLITE_PATH ?? join(dataDir, 'events.sqlite'),
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    office: {
+      sofficePath: env.SOFFICE_PATH ?? '/usr/bin/soffice',
+      bwrapPath: env.BWRAP_PATH ?? '/usr/bin/bwrap',
+      sandbox: officeSandbox(env.OFFICE_SANDBOX ?? 'bwrap'),
+    },
     browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
@@ -299,6 +306,12 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = int(env, name, fallback);
   if (value === 0) throw new Error(`${name} must be at least 1`);
   return value;
+}
+
+function officeSandbox(raw: string): boolean {
+  if (raw === 'bwrap') return true;
+  if (raw === 'off') return false;
+  throw new Error(`OFFICE_SANDBOX must be bwrap or off, got "${raw}"`);
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

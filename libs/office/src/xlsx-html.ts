@@ -1,7 +1,6 @@
-import type { Element, ElementContent, Root } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import readXlsxFile, { type Row, type Sheet } from 'read-excel-file/node';
 import { OfficeError } from './office-error.js';
+import { tablesHtml } from './tables-html.js';
 
 type Cell = Row[number];
 
@@ -20,28 +19,9 @@ export async function xlsxHtml(bytes: Uint8Array): Promise<string> {
       `The Excel workbook could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const body: ElementContent[] = sheets.flatMap(({ sheet, data }) => [
-    element('h2', [text(sheet)]),
-    ...(data.length > 0 ? [sheetTable(data)] : []),
-  ]);
-  const root: Root = { type: 'root', children: [element('html', [element('body', body)])] };
-  return toHtml(root);
-}
-
-function sheetTable([header = [], ...rows]: Row[]): Element {
-  const width = Math.max(header.length, ...rows.map((row) => row.length));
-  const cells = (row: Row, tag: 'th' | 'td') =>
-    element(
-      'tr',
-      Array.from({ length: width }, (_, index) => element(tag, [text(cellText(row[index] ?? null))])),
-    );
-  return element('table', [
-    element('thead', [cells(header, 'th')]),
-    element(
-      'tbody',
-      rows.map((row) => cells(row, 'td')),
-    ),
-  ]);
+  return tablesHtml(
+    sheets.map(({ sheet, data }) => ({ heading: sheet, rows: data.map((row) => row.map(cellText)) })),
+  );
 }
 
 /** The library's types name the Date constructor where it returns Date instances. */
@@ -54,11 +34,3 @@ function cellText(value: Cell | Date): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return String(value);
 }
-
-const element = (tagName: string, children: ElementContent[]): Element => ({
-  type: 'element',
-  tagName,
-  properties: {},
-  children,
-});
-const text = (value: string): ElementContent => ({ type: 'text', value });

@@ -12,13 +12,7 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import {
-  MAX_PARSE_FILE_BYTES,
-  PARSE_FORMATS,
-  type ParseUpload,
-  TrawlError,
-  validateParseRequest,
-} from '#contracts';
+import { MAX_PARSE_FILE_BYTES, type ParseUpload, TrawlError, validateParseRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
@@ -35,16 +29,17 @@ export class ParseHttpController {
   @OpenApiOperation({
     summary: 'The file types /v2/parse takes, and whether this build reads each',
     description:
-      "Entries with available false (office formats other than .docx and .xlsx) are the reference service's; uploading one answers 501 FEATURE_NOT_AVAILABLE.",
+      'PDF, Word .docx, Excel .xlsx, CSV and HTML are read by Trawl itself; the other office formats by LibreOffice, and are available when this server has it (and its sandbox). Uploading a type whose entry says available false answers 501 FEATURE_NOT_AVAILABLE with the reason.',
   })
   @Get('formats')
   @Header('Cache-Control', 'private, max-age=3600')
-  formats() {
-    return { success: true, data: { formats: PARSE_FORMATS } };
+  async formats() {
+    return { success: true, data: { formats: await this.parses.formats() } };
   }
 
   @OpenApiOperation({
-    summary: 'Convert an uploaded file (PDF, Word, Excel or HTML) as a scraped page',
+    summary:
+      'Convert an uploaded file (PDF, office document, spreadsheet, presentation, CSV or HTML) as a scraped page',
     description:
       "multipart/form-data: a 'file' part (up to 50 MB) and an optional 'options' part, a JSON string of scrape options (formats, onlyMainContent, includeTags, excludeTags, parsers, timeout, …) without those that need a page visit.",
     bodySchema: {

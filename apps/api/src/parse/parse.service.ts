@@ -3,10 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import {
   DOCX_CONTENT_TYPE,
-  documentTypeOf,
   type FetchedPage,
+  type ParseFormat,
+  parseFormats,
   type ScrapeRequest,
   TrawlError,
+  type UploadKind,
   type ValidParseRequest,
   XLSX_CONTENT_TYPE,
 } from '#contracts';
@@ -17,9 +19,20 @@ import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { unavailable } from '../scrape/available-features.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
 
+/** The content type a file the readers take is known by, as a fetched page's would be. */
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: DOCX_CONTENT_TYPE,
+  xlsx: XLSX_CONTENT_TYPE,
+  csv: 'text/csv',
+  html: 'text/html',
+} as const;
+
 /**
- * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, a Word
- * file turned into HTML, HTML through the same main-content and markdown pipeline), in this api's worker pools and memory.
+ * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, a Word,
+ * Excel or CSV file turned into HTML, HTML through the same main-content and markdown pipeline),
+ * in this api's worker pools and memory; other office formats are converted by LibreOffice into
+ * Word, Excel or PDF first (in a private directory removed straight after).
  * The upload is never stored: no event, blob, cache entry or log line holds it or its name; the
  * ledger records the charge under the parse's id. So every parse is zero data retention.
  */
@@ -32,33 +45,22 @@ export class ParseService {
     private readonly concurrency: ConcurrencyLimiter,
   ) {}
 
+  /** `GET /v2/parse/formats`: every type the reference service takes, and whether this server reads it. */
+  async formats(): Promise<ParseFormat[]> {
+    return parseFormats((await this.pools.libreOffice.unavailableReason()) === undefined);
+  }
+
   async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
-    const { request, filename, kind, bytes } = upload;
-    if (kind === 'document') {
-      throw unavailable([
-        `${documentTypeOf(filename)} uploads (this build reads PDF, Word .docx, Excel .xlsx and HTML files; convert the document to PDF first)`,
-      ]);
+    const { request, filename, kind } = upload;
+    if (kind.reader === 'none') {
+      throw unavailable([`${kind.extension} uploads (convert the document to PDF or Word first)`]);
     }
-    // The file as a page that answered 200 at its `file:` URL.
-    const page: FetchedPage = {
-      url: request.url,
-      statusCode: 200,
-      contentType: {
-        pdf: 'application/pdf',
-        docx: DOCX_CONTENT_TYPE,
-        xlsx: XLSX_CONTENT_TYPE,
-        html: 'text/html',
-      }[kind],
-      bodyBlob: '',
-      proxyUsed: 'basic',
-      ...(kind === 'html' ? {} : { fileType: kind }),
-    };
     const parseId = uuidv7();
     const startedAt = Date.now();
     const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
     let document: ScrapeDocument;
     try {
-      document = await this.convert(parseId, request, page, bytes, startedAt);
+      document = await this.convert(parseId, request, kind, upload.bytes, startedAt);
     } catch (error) {
       await slot.release(false);
       throw asAnswerError(error);
@@ -81,7 +83,7 @@ export class ParseService {
   private async convert(
     parseId: string,
     request: ScrapeRequest,
-    page: FetchedPage,
+    kind: Exclude<UploadKind, { reader: 'none' }>,
     bytes: Uint8Array,
     startedAt: number,
   ): Promise<ScrapeDocument> {
@@ -93,10 +95,34 @@ export class ParseService {
       );
     });
     try {
-      const converted = documentOfPage(this.pools.get(), this.llm, parseId, request, page, bytes, startedAt);
+      const converted = this.readable(kind, bytes, startedAt + request.timeout - Date.now()).then(
+        ({ fileType, body }) => {
+          // The file as a page that answered 200 at its `file:` URL.
+          const page: FetchedPage = {
+            url: request.url,
+            statusCode: 200,
+            contentType: CONTENT_TYPES[fileType],
+            bodyBlob: '',
+            proxyUsed: 'basic',
+            ...(fileType === 'html' ? {} : { fileType }),
+          };
+          return documentOfPage(this.pools.get(), this.llm, parseId, request, page, body, startedAt);
+        },
+      );
       return (await Promise.race([converted, timedOut])).document;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The upload in a format the readers take: as it came, or converted by LibreOffice. */
+  private async readable(
+    kind: Exclude<UploadKind, { reader: 'none' }>,
+    bytes: Uint8Array,
+    timeoutMs: number,
+  ): Promise<{ fileType: keyof typeof CONTENT_TYPES; body: Uint8Array }> {
+    if (kind.reader !== 'libreoffice') return { fileType: kind.reader, body: bytes };
+    const body = await this.pools.libreOffice.convert(bytes, kind.extension, kind.convertsTo, timeoutMs);
+    return { fileType: kind.convertsTo, body };
   }
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Page, Response } from 'playwright-core';
 import type { PrivateAddressAllowance } from '#config';
+import type { FetchedPage } from '#contracts';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { FetchError } from './fetch-error.js';
 
@@ -20,8 +21,11 @@ const hasPdfSignature = (bytes: Uint8Array) =>
 const DOCX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/i;
 const XLSX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/i;
 
+const CSV_TYPE = /^text\/csv/i;
+
+/** Office documents and CSV files, which Trawl converts (a browser downloads them or shows their text). */
 export const isOfficeType = (contentType: string) =>
-  DOCX_TYPE.test(contentType) || XLSX_TYPE.test(contentType);
+  DOCX_TYPE.test(contentType) || XLSX_TYPE.test(contentType) || CSV_TYPE.test(contentType);
 
 /** A ZIP archive holding `part` (ZIP keeps its entries' names uncompressed). */
 const zipHolding = (bytes: Uint8Array, part: string) => {
@@ -30,10 +34,11 @@ const zipHolding = (bytes: Uint8Array, part: string) => {
 };
 
 /** The kind of document the bytes of a download or non-HTML response are, if this build reads it. */
-export function documentTypeOf(contentType: string, bytes: Uint8Array): 'pdf' | 'docx' | 'xlsx' | undefined {
+export function documentTypeOf(contentType: string, bytes: Uint8Array): FetchedPage['fileType'] {
   if (isPdfType(contentType) || hasPdfSignature(bytes)) return 'pdf';
   if (DOCX_TYPE.test(contentType) || zipHolding(bytes, 'word/document.xml')) return 'docx';
   if (XLSX_TYPE.test(contentType) || zipHolding(bytes, 'xl/workbook.xml')) return 'xlsx';
+  if (CSV_TYPE.test(contentType)) return 'csv';
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Download, Page, Response } from 'playwright-core';
 import type { PrivateAddressAllowance } from '#config';
+import type { FetchedPage } from '#contracts';
 import {
   type ActionResults,
   type PageAction,
@@ -71,7 +72,7 @@ export interface FetchedPageBody {
   /** Rendered HTML of a page; the decoded text of a JSON or text response; the bytes of a PDF. */
   body: string | Buffer;
   /** Set when `body` holds the bytes of a document rather than text. */
-  fileType?: 'pdf' | 'docx' | 'xlsx';
+  fileType?: FetchedPage['fileType'];
   /** PNG (or JPEG with a quality) of the final page, when asked for. */
   screenshot?: Buffer;
   /** What the actions produced, when there were any. */

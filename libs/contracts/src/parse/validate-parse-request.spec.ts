@@ -1,4 +1,4 @@
-import { uploadKindOf } from './upload-kinds.js';
+import { parseFormats, uploadKindOf } from './upload-kinds.js';
 import { validateParseRequest } from './validate-parse-request.js';
 
 const file = (originalname: string, content = '<html><body><p>Hi</p></body></html>', mimetype = '') => ({
@@ -10,15 +10,47 @@ const file = (originalname: string, content = '<html><body><p>Hi</p></body></htm
 
 describe('uploadKindOf', () => {
   it('tells a PDF by name, declared type or signature, documents and HTML by name or type', () => {
-    expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toBe('pdf');
-    expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toBe('pdf');
-    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toBe('docx');
-    expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toBe('document');
-    expect(uploadKindOf(Buffer.from('PK'), 'fares.xlsx')).toBe('xlsx');
-    expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toBe('document');
-    expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toBe('html');
-    expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toBe('html');
+    expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toEqual({ reader: 'pdf' });
+    expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toEqual({ reader: 'pdf' });
+    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toEqual({ reader: 'docx' });
+    expect(uploadKindOf(Buffer.from('PK'), 'fares.xlsx')).toEqual({ reader: 'xlsx' });
+    expect(uploadKindOf(Buffer.from('a,b'), 'fares.csv')).toEqual({ reader: 'csv' });
+    expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toEqual({ reader: 'html' });
+    expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toEqual({ reader: 'html' });
     expect(uploadKindOf(Buffer.from('hello'), 'notes.txt', 'text/plain')).toBeUndefined();
+  });
+
+  it('sends writer, spreadsheet and presentation formats through LibreOffice into Word, Excel and PDF', () => {
+    expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toEqual({
+      reader: 'libreoffice',
+      convertsTo: 'docx',
+      extension: '.odt',
+    });
+    expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toEqual({
+      reader: 'libreoffice',
+      convertsTo: 'xlsx',
+      extension: '.xls',
+    });
+    expect(uploadKindOf(Buffer.from('PK'), 'Deck.PPTX')).toEqual({
+      reader: 'libreoffice',
+      convertsTo: 'pdf',
+      extension: '.pptx',
+    });
+    expect(uploadKindOf(Buffer.from('PK'), 'novel.epub')).toEqual({ reader: 'none', extension: '.epub' });
+  });
+});
+
+describe('parseFormats', () => {
+  it('lists the LibreOffice formats as available only where LibreOffice runs', () => {
+    const available = (libreOffice: boolean) =>
+      parseFormats(libreOffice)
+        .filter((entry) => entry.available)
+        .map((entry) => entry.format);
+    expect(available(false)).toEqual(['pdf', 'docx', 'xlsx', 'html', 'csv']);
+    expect(available(true)).toEqual(
+      expect.arrayContaining(['doc', 'odt', 'rtf', 'xls', 'ods', 'pptx', 'ppt']),
+    );
+    expect(available(true)).not.toContain('epub');
   });
 });
 
@@ -32,7 +64,7 @@ describe('validateParseRequest', () => {
       },
     });
     if (!validated.ok) throw new Error(validated.error);
-    expect(validated.value).toMatchObject({ filename: 'Tide Pools.html', kind: 'html' });
+    expect(validated.value).toMatchObject({ filename: 'Tide Pools.html', kind: { reader: 'html' } });
     expect(validated.value.request).toMatchObject({
       url: 'file:///Tide%20Pools.html',
       sourceUrl: 'Tide Pools.html',

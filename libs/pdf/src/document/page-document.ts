@@ -62,14 +62,14 @@ export async function documentOfPage(
   };
 }
 
-/** What the content pool converts for a page that is not a PDF: its text, or a Word or Excel file's HTML, whole. */
+/** What the content pool converts for a page that is not a PDF: its text, or a Word, Excel or CSV file's HTML, whole. */
 export async function markupInputOf(
   pools: ConversionPools,
   request: ScrapeRequest,
   page: FetchedPage,
   body: Uint8Array,
 ): Promise<PageInput> {
-  if (page.fileType !== 'docx' && page.fileType !== 'xlsx')
+  if (page.fileType === undefined || page.fileType === 'pdf')
     return pageInputOf(request, page, new TextDecoder().decode(body));
   const html = await pools.office.toHtml(page.fileType, body);
   return { ...pageInputOf(request, page, html), contentType: 'text/html', onlyMainContent: false };
