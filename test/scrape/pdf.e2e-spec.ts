@@ -1,5 +1,6 @@
 import { chromium } from 'playwright-core';
 import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
+import { buildTestOdf } from '../../libs/office/src/testing/build-test-odf.js';
 import { buildTestXlsx } from '../../libs/office/src/testing/build-test-xlsx.js';
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
@@ -272,6 +273,38 @@ describe('Word and Excel documents by URL', () => {
     expect(shown.body.data?.markdown).toBe(expectedTable);
     const downloaded = await scrape({ url: running.site.url('/download/fares') });
     expect(downloaded.body.data?.markdown).toBe(expectedTable);
+  });
+
+  it('converts OpenDocument files by URL through LibreOffice, by content type or by contents, and from the cache', async () => {
+    running.site.serve(
+      '/files/minutes.odt',
+      'application/vnd.oasis.opendocument.text',
+      buildTestOdf(
+        'text',
+        '<text:h text:outline-level="1">Harbour Minutes</text:h><text:p>The ferry leaves at 08:15.</text:p>',
+      ),
+    );
+    const text = await scrape({ url: running.site.url('/files/minutes.odt') });
+    expect(text.body.data?.markdown).toBe('# Harbour Minutes\n\nThe ferry leaves at 08:15.');
+    expect(text.body.data.metadata).toMatchObject({ contentType: 'application/vnd.oasis.opendocument.text' });
+
+    const slide = (words: string) =>
+      `<draw:page><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${words}</text:p></draw:text-box></draw:frame></draw:page>`;
+    // No content type of its own: an OpenDocument presentation by its `mimetype` entry, a PDF page per slide.
+    running.site.serve(
+      '/download/ferries',
+      'application/octet-stream',
+      buildTestOdf('presentation', slide('Ferry timetable for the summer') + slide('Boats leave every hour')),
+      { 'content-disposition': 'attachment; filename="ferries.odp"' },
+    );
+    const url = running.site.url('/download/ferries');
+    const deck = await scrape({ url });
+    expect(deck.body.data?.markdown).toContain('Boats leave every hour');
+    expect(deck.body.data.metadata).toMatchObject({ numPages: 2, creditsUsed: 2, cacheState: 'miss' });
+    await waitUntilCached(running.trawl, url);
+    const hit = await scrape({ url });
+    expect(hit.body.data.markdown).toBe(deck.body.data.markdown);
+    expect(hit.body.data.metadata).toMatchObject({ numPages: 2, cacheState: 'hit' });
   });
 
   it('refuses screenshots of a Word document clearly', async () => {

@@ -1,6 +1,7 @@
 export * from './audit/index.js';
 export * from './crawl/index.js';
 export * from './credit-events/index.js';
+export * from './documents/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';
 export * from './interact/index.js';

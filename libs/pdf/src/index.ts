@@ -5,6 +5,7 @@ export {
   isDocumentError,
   markupInputOf,
   type PageDocument,
+  readableDocument,
 } from './document/page-document.js';
 export { type PdfOutput, pdfDocument, pdfOutput } from './document/pdf-document.js';
 export type { LayoutBlock, TextLine, TextRun } from './layout/text-run.js';

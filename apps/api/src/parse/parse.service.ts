@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import {
-  DOCX_CONTENT_TYPE,
+  contentTypeOf,
   type FetchedPage,
   type ParseFormat,
   parseFormats,
@@ -10,7 +10,6 @@ import {
   TrawlError,
   type UploadKind,
   type ValidParseRequest,
-  XLSX_CONTENT_TYPE,
 } from '#contracts';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { asAnswerError, documentOfPage } from '#pdf';
@@ -18,15 +17,6 @@ import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { unavailable } from '../scrape/available-features.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
-
-/** The content type a file the readers take is known by, as a fetched page's would be. */
-const CONTENT_TYPES = {
-  pdf: 'application/pdf',
-  docx: DOCX_CONTENT_TYPE,
-  xlsx: XLSX_CONTENT_TYPE,
-  csv: 'text/csv',
-  html: 'text/html',
-} as const;
 
 /**
  * `POST /v2/parse`: an uploaded file converted as a fetched page would be (a PDF parsed, a Word,
@@ -45,14 +35,9 @@ export class ParseService {
     private readonly concurrency: ConcurrencyLimiter,
   ) {}
 
-  /** `GET /v2/parse/formats`: every type the reference service takes, and whether this server reads it. */
-  async formats(): Promise<ParseFormat[]> {
-    return parseFormats((await this.pools.libreOffice.unavailableReason()) === undefined);
-  }
-
   async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
     const { request, filename, kind } = upload;
-    if (kind.reader === 'none') {
+    if (kind.type === 'unreadable') {
       throw unavailable([`${kind.extension} uploads (convert the document to PDF or Word first)`]);
     }
     const parseId = uuidv7();
@@ -83,10 +68,19 @@ export class ParseService {
   private async convert(
     parseId: string,
     request: ScrapeRequest,
-    kind: Exclude<UploadKind, { reader: 'none' }>,
+    { type }: Exclude<UploadKind, { type: 'unreadable' }>,
     bytes: Uint8Array,
     startedAt: number,
   ): Promise<ScrapeDocument> {
+    // The file as a page that answered 200 at its `file:` URL.
+    const page: FetchedPage = {
+      url: request.url,
+      statusCode: 200,
+      contentType: contentTypeOf(type),
+      bodyBlob: '',
+      proxyUsed: 'basic',
+      ...(type === 'html' ? {} : { fileType: type }),
+    };
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -95,34 +89,15 @@ export class ParseService {
       );
     });
     try {
-      const converted = this.readable(kind, bytes, startedAt + request.timeout - Date.now()).then(
-        ({ fileType, body }) => {
-          // The file as a page that answered 200 at its `file:` URL.
-          const page: FetchedPage = {
-            url: request.url,
-            statusCode: 200,
-            contentType: CONTENT_TYPES[fileType],
-            bodyBlob: '',
-            proxyUsed: 'basic',
-            ...(fileType === 'html' ? {} : { fileType }),
-          };
-          return documentOfPage(this.pools.get(), this.llm, parseId, request, page, body, startedAt);
-        },
-      );
+      const converted = documentOfPage(this.pools.get(), this.llm, parseId, request, page, bytes, startedAt);
       return (await Promise.race([converted, timedOut])).document;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** The upload in a format the readers take: as it came, or converted by LibreOffice. */
-  private async readable(
-    kind: Exclude<UploadKind, { reader: 'none' }>,
-    bytes: Uint8Array,
-    timeoutMs: number,
-  ): Promise<{ fileType: keyof typeof CONTENT_TYPES; body: Uint8Array }> {
-    if (kind.reader !== 'libreoffice') return { fileType: kind.reader, body: bytes };
-    const body = await this.pools.libreOffice.convert(bytes, kind.extension, kind.convertsTo, timeoutMs);
-    return { fileType: kind.convertsTo, body };
+  /** `GET /v2/parse/formats`: every type the reference service takes, and whether this server reads it. */
+  async formats(): Promise<ParseFormat[]> {
+    return parseFormats((await this.pools.get().libreOffice.unavailableReason()) === undefined);
   }
 }

@@ -7,33 +7,27 @@ import { type ConversionPools, PdfPool } from '#pdf';
 /**
  * The worker pools of the pages this api converts itself: cache hits, zero-data-retention scrapes
  * and uploads. Half the extractor's threads each (the extractor does most conversions), made on
- * first use, so an api that only answers from the extractor holds no threads. Uploads in legacy
- * and open office formats go through LibreOffice first, as many at once as a pool has threads.
+ * first use, so an api that only answers from the extractor holds no threads. LibreOffice runs as
+ * many conversions at once as a pool has threads.
  */
 @Injectable()
 export class ApiConversionPools implements OnApplicationShutdown {
   private pools?: ConversionPools;
-  readonly libreOffice: LibreOfficeConverter;
 
-  constructor(@Inject(TRAWL_CONFIG) private readonly config: TrawlConfig) {
-    this.libreOffice = new LibreOfficeConverter({ ...config.office, maxRunning: this.threads() });
-  }
+  constructor(@Inject(TRAWL_CONFIG) private readonly config: TrawlConfig) {}
 
   get(): ConversionPools {
-    const threads = this.threads();
+    const threads = Math.max(1, Math.floor(this.config.extractorThreads / 2));
     this.pools ??= {
       pdf: new PdfPool(threads),
       office: new OfficePool(threads),
       content: new ContentPool(threads),
+      libreOffice: new LibreOfficeConverter({ ...this.config.office, maxRunning: threads }),
     };
     return this.pools;
   }
 
   async onApplicationShutdown() {
     await Promise.all([this.pools?.pdf.close(), this.pools?.office.close(), this.pools?.content.close()]);
-  }
-
-  private threads(): number {
-    return Math.max(1, Math.floor(this.config.extractorThreads / 2));
   }
 }

@@ -1,11 +1,11 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { buildDocument, localPartOf, pageInputOf, refineWithModel, type ScrapeDocument } from '#content';
-import { type FetchedPage, type NatsNames, type ScrapeRequest } from '#contracts';
+import { type FetchedPage, type NatsNames, readableTypeOf, type ScrapeRequest } from '#contracts';
 import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { asAnswerError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput } from '#pdf';
+import { asAnswerError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput, readableDocument } from '#pdf';
 import { ApiConversionPools } from './conversion-pools.js';
 
 /** Formats a cached page cannot give: they need a new visit of the page. */
@@ -47,12 +47,13 @@ export class ScrapeCache {
     entry: CacheEntry,
   ): Promise<ScrapeDocument | undefined> {
     const { page } = cachedPage(entry);
+    const isPdf = page.fileType !== undefined && readableTypeOf(page.fileType) === 'pdf';
     const converted = await this.convert(request, page);
     if (!converted) return undefined;
     let { output } = converted;
     // Model steps run again for each hit: the memoised conversion holds only local results (as in
     // the extractor, PDFs keep their local results).
-    if (this.llm && page.fileType !== 'pdf') {
+    if (this.llm && !isPdf) {
       output = await refineWithModel(
         this.llm,
         pageInputOf(request, page, ''),
@@ -60,10 +61,9 @@ export class ScrapeCache {
         deadlineSignal(request.timeout, `the scrape's ${request.timeout} ms timeout ran out`),
       );
     }
-    const document =
-      page.fileType === 'pdf'
-        ? pdfDocument(scrapeId, request, page, { ...converted, output })
-        : buildDocument(scrapeId, request, page, output);
+    const document = isPdf
+      ? pdfDocument(scrapeId, request, page, { ...converted, output })
+      : buildDocument(scrapeId, request, page, output);
     document.metadata.cacheState = 'hit';
     document.metadata.cachedAt = entry.fetchedAt;
     // Only cache-only requests (minAge, lockdown) reach here with these formats: nothing is
@@ -90,8 +90,10 @@ export class ScrapeCache {
           this.converted.delete(key);
           return undefined;
         }
-        if (page.fileType === 'pdf') return pdfOutput(this.pools.get(), request, page, body);
-        const input = await markupInputOf(this.pools.get(), request, page, body);
+        const readable = await readableDocument(this.pools.get(), page, body, request.timeout);
+        if (readable.page.fileType === 'pdf')
+          return pdfOutput(this.pools.get(), request, readable.page, readable.body);
+        const input = await markupInputOf(this.pools.get(), request, readable.page, readable.body);
         return { output: await this.pools.get().content.convert(localPartOf(input, this.llm)), metadata: {} };
       })
       .catch((error: unknown) => {

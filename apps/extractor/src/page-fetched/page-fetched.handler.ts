@@ -17,7 +17,7 @@ import {
   serveCommands,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { OfficePool } from '#office';
+import { LibreOfficeConverter, OfficePool } from '#office';
 import { type ConversionPools, documentOfPage, isDocumentError, PdfPool } from '#pdf';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
@@ -44,6 +44,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       content: new ContentPool(config.extractorThreads),
       pdf: new PdfPool(config.extractorThreads),
       office: new OfficePool(config.extractorThreads),
+      libreOffice: new LibreOfficeConverter({ ...config.office, maxRunning: config.extractorThreads }),
     };
     this.changes = new ChangeTracker(nc, names, blobs, this.pools.content);
   }

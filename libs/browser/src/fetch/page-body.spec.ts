@@ -20,8 +20,20 @@ describe('documentTypeOf', () => {
     );
   });
 
+  it('tells the formats LibreOffice converts by declared type, OpenDocument, PowerPoint and RTF also by their bytes', () => {
+    expect(documentTypeOf('application/msword', Buffer.from('x'))).toBe('doc');
+    expect(documentTypeOf('application/vnd.ms-excel; charset=binary', Buffer.from('x'))).toBe('xls');
+    expect(documentTypeOf('text/csv; charset=utf-8', Buffer.from('a,b'))).toBe('csv');
+    const zipped = (part: string) => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from(part)]);
+    expect(documentTypeOf('application/octet-stream', zipped('ppt/presentation.xml'))).toBe('pptx');
+    expect(
+      documentTypeOf('application/octet-stream', zipped('mimetypeapplication/vnd.oasis.opendocument.text')),
+    ).toBe('odt');
+    expect(documentTypeOf('application/octet-stream', Buffer.from('{\\rtf1\\ansi Hi}'))).toBe('rtf');
+  });
+
   it('reads no other ZIP or binary as a document', () => {
-    const otherZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('ppt/presentation.xml')]);
+    const otherZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('assets/logo.png')]);
     expect(documentTypeOf('application/zip', otherZip)).toBeUndefined();
     expect(documentTypeOf('image/png', Buffer.from('\u0089PNG'))).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Page, Response } from 'playwright-core';
 import type { PrivateAddressAllowance } from '#config';
-import type { FetchedPage } from '#contracts';
+import { type DocumentFileType, documentTypeOfContentType } from '#contracts';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { FetchError } from './fetch-error.js';
 
@@ -18,28 +18,33 @@ export const isPdfType = (contentType: string) => /^application\/(x-)?pdf/i.test
 const hasPdfSignature = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
 
-const DOCX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/i;
-const XLSX_TYPE = /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/i;
-
-const CSV_TYPE = /^text\/csv/i;
-
 /** Office documents and CSV files, which Trawl converts (a browser downloads them or shows their text). */
-export const isOfficeType = (contentType: string) =>
-  DOCX_TYPE.test(contentType) || XLSX_TYPE.test(contentType) || CSV_TYPE.test(contentType);
+export const isOfficeType = (contentType: string) => documentTypeOfContentType(contentType) !== undefined;
 
-/** A ZIP archive holding `part` (ZIP keeps its entries' names uncompressed). */
+/** A ZIP archive holding `part` (ZIP keeps its entries' names, and OpenDocument its uncompressed `mimetype`, in the clear). */
 const zipHolding = (bytes: Uint8Array, part: string) => {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return buffer.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && buffer.includes(part);
 };
 
+/** Documents told by their contents when the server calls them `octet-stream`: the parts each ZIP format must hold. */
+const ZIP_DOCUMENTS: readonly [string, DocumentFileType][] = [
+  ['word/document.xml', 'docx'],
+  ['xl/workbook.xml', 'xlsx'],
+  ['ppt/presentation.xml', 'pptx'],
+  ['application/vnd.oasis.opendocument.text', 'odt'],
+  ['application/vnd.oasis.opendocument.spreadsheet', 'ods'],
+  ['application/vnd.oasis.opendocument.presentation', 'odp'],
+];
+
 /** The kind of document the bytes of a download or non-HTML response are, if this build reads it. */
-export function documentTypeOf(contentType: string, bytes: Uint8Array): FetchedPage['fileType'] {
+export function documentTypeOf(contentType: string, bytes: Uint8Array): DocumentFileType | undefined {
   if (isPdfType(contentType) || hasPdfSignature(bytes)) return 'pdf';
-  if (DOCX_TYPE.test(contentType) || zipHolding(bytes, 'word/document.xml')) return 'docx';
-  if (XLSX_TYPE.test(contentType) || zipHolding(bytes, 'xl/workbook.xml')) return 'xlsx';
-  if (CSV_TYPE.test(contentType)) return 'csv';
-  return undefined;
+  const declared = documentTypeOfContentType(contentType);
+  if (declared) return declared;
+  const zipped = ZIP_DOCUMENTS.find(([part]) => zipHolding(bytes, part));
+  if (zipped) return zipped[1];
+  return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '{\\rtf' ? 'rtf' : undefined;
 }
 
 /** The text of a response that is not an HTML page, or a clear error for binary files this build cannot convert. */

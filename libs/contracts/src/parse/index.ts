@@ -1,2 +1,1 @@
-export * from './upload-kinds.js';
 export * from './validate-parse-request.js';

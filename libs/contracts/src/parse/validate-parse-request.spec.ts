@@ -1,4 +1,11 @@
-import { parseFormats, uploadKindOf } from './upload-kinds.js';
+import {
+  type DocumentFileType,
+  documentTypeOfContentType,
+  libreOfficeTargetOf,
+  parseFormats,
+  readableTypeOf,
+  uploadKindOf,
+} from '../documents/document-formats.js';
 import { validateParseRequest } from './validate-parse-request.js';
 
 const file = (originalname: string, content = '<html><body><p>Hi</p></body></html>', mimetype = '') => ({
@@ -10,33 +17,33 @@ const file = (originalname: string, content = '<html><body><p>Hi</p></body></htm
 
 describe('uploadKindOf', () => {
   it('tells a PDF by name, declared type or signature, documents and HTML by name or type', () => {
-    expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toEqual({ reader: 'pdf' });
-    expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toEqual({ reader: 'pdf' });
-    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toEqual({ reader: 'docx' });
-    expect(uploadKindOf(Buffer.from('PK'), 'fares.xlsx')).toEqual({ reader: 'xlsx' });
-    expect(uploadKindOf(Buffer.from('a,b'), 'fares.csv')).toEqual({ reader: 'csv' });
-    expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toEqual({ reader: 'html' });
-    expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toEqual({ reader: 'html' });
+    expect(uploadKindOf(Buffer.from('%PDF-1.7'), 'scan.bin')).toEqual({ type: 'pdf' });
+    expect(uploadKindOf(Buffer.from('x'), 'report', 'application/pdf')).toEqual({ type: 'pdf' });
+    expect(uploadKindOf(Buffer.from('PK'), 'Minutes.DOCX')).toEqual({ type: 'docx' });
+    expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toEqual({ type: 'odt' });
+    expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toEqual({ type: 'xls' });
+    expect(uploadKindOf(Buffer.from('a,b'), 'fares.csv')).toEqual({ type: 'csv' });
+    expect(uploadKindOf(Buffer.from('<p>'), 'page.xhtml')).toEqual({ type: 'html' });
+    expect(uploadKindOf(Buffer.from('<p>'), 'page', 'text/html; charset=utf-8')).toEqual({ type: 'html' });
+    expect(uploadKindOf(Buffer.from('PK'), 'novel.epub')).toEqual({ type: 'unreadable', extension: '.epub' });
     expect(uploadKindOf(Buffer.from('hello'), 'notes.txt', 'text/plain')).toBeUndefined();
   });
+});
 
+describe('document formats', () => {
   it('sends writer, spreadsheet and presentation formats through LibreOffice into Word, Excel and PDF', () => {
-    expect(uploadKindOf(Buffer.from('PK'), 'minutes.odt')).toEqual({
-      reader: 'libreoffice',
-      convertsTo: 'docx',
-      extension: '.odt',
-    });
-    expect(uploadKindOf(Buffer.from('x'), 'sheet', 'application/vnd.ms-excel')).toEqual({
-      reader: 'libreoffice',
-      convertsTo: 'xlsx',
-      extension: '.xls',
-    });
-    expect(uploadKindOf(Buffer.from('PK'), 'Deck.PPTX')).toEqual({
-      reader: 'libreoffice',
-      convertsTo: 'pdf',
-      extension: '.pptx',
-    });
-    expect(uploadKindOf(Buffer.from('PK'), 'novel.epub')).toEqual({ reader: 'none', extension: '.epub' });
+    expect(
+      ['odt', 'doc', 'rtf', 'xls', 'ods', 'pptx', 'odp', 'docx', 'csv'].map((type) =>
+        readableTypeOf(type as DocumentFileType),
+      ),
+    ).toEqual(['docx', 'docx', 'docx', 'xlsx', 'xlsx', 'pdf', 'pdf', 'docx', 'csv']);
+    expect(libreOfficeTargetOf('xlsx')).toBeUndefined();
+  });
+
+  it('tells a document by its declared content type, not an HTML page or an e-book', () => {
+    expect(documentTypeOfContentType('application/vnd.ms-powerpoint')).toBe('ppt');
+    expect(documentTypeOfContentType('text/html')).toBeUndefined();
+    expect(documentTypeOfContentType('application/epub+zip')).toBeUndefined();
   });
 });
 
@@ -64,7 +71,7 @@ describe('validateParseRequest', () => {
       },
     });
     if (!validated.ok) throw new Error(validated.error);
-    expect(validated.value).toMatchObject({ filename: 'Tide Pools.html', kind: { reader: 'html' } });
+    expect(validated.value).toMatchObject({ filename: 'Tide Pools.html', kind: { type: 'html' } });
     expect(validated.value.request).toMatchObject({
       url: 'file:///Tide%20Pools.html',
       sourceUrl: 'Tide Pools.html',

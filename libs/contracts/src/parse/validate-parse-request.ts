@@ -1,3 +1,4 @@
+import { type UploadKind, uploadKindOf } from '../documents/document-formats.js';
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
 import {
@@ -5,7 +6,6 @@ import {
   type Validated,
   validateScrapeRequest,
 } from '../scrape-request/validate-scrape-request.js';
-import { type UploadKind, uploadKindOf } from './upload-kinds.js';
 
 /** A refused upload, with the reference service's code: options a file cannot take, or a file it cannot read. */
 export type ParseValidated =

@@ -1,3 +1,4 @@
+import type { DocumentFileType } from '../documents/index.js';
 import type { ScrapeRequest } from '../scrape-request/index.js';
 
 /**
@@ -16,8 +17,8 @@ export interface FetchedPage {
   contentType: string;
   /** Blob key of the rendered HTML (or raw body of a non-HTML response). */
   bodyBlob: string;
-  /** Set when the body is a document's bytes rather than text: a PDF, a Word or an Excel file (by content type or signature), or an uploaded CSV file. */
-  fileType?: 'pdf' | 'docx' | 'xlsx' | 'csv';
+  /** Set when the body is a document's bytes rather than text: a PDF, an office document, a CSV file (by content type or signature). */
+  fileType?: DocumentFileType;
   /** The kind of proxy the page came through (`auto` reports enhanced only when its enhanced retry got through). */
   proxyUsed: 'basic' | 'enhanced';
   /** File-store key of the screenshot, when the `screenshot` format was asked for. */

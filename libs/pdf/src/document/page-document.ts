@@ -7,9 +7,9 @@ import {
   refineWithModel,
   type ScrapeDocument,
 } from '#content';
-import { type FetchedPage, type ScrapeRequest, TrawlError } from '#contracts';
+import { type FetchedPage, libreOfficeTargetOf, type ScrapeRequest, TrawlError } from '#contracts';
 import { deadlineSignal, type LlmPort } from '#llm';
-import { OfficeError, type OfficePool } from '#office';
+import { type LibreOfficeConverter, OfficeError, type OfficePool } from '#office';
 import { PdfError } from '../pdf-error.js';
 import type { PdfPool } from '../pool/pdf-pool.js';
 import { pdfDocument, pdfOutput } from './pdf-document.js';
@@ -17,11 +17,16 @@ import { pdfDocument, pdfOutput } from './pdf-document.js';
 /** Time kept after the model calls to store or answer the document before the request's timeout. */
 const ANSWER_RESERVE_MS = 500;
 
-/** The worker pools a page's conversion runs in: PDFs are parsed in one, Word files turned into HTML in another, markup converted in the third. */
+/**
+ * The worker pools a page's conversion runs in: PDFs are parsed in one, Word, Excel and CSV files
+ * turned into HTML in another, markup converted in the third; LibreOffice converts other office
+ * formats into Word, Excel or PDF first.
+ */
 export interface ConversionPools {
   pdf: PdfPool;
   office: OfficePool;
   content: ContentPool;
+  libreOffice: LibreOfficeConverter;
 }
 
 export interface PageDocument {
@@ -46,6 +51,7 @@ export async function documentOfPage(
   body: Uint8Array,
   startedAt: number,
 ): Promise<PageDocument> {
+  ({ page, body } = await readableDocument(pools, page, body, startedAt + request.timeout - Date.now()));
   if (page.fileType === 'pdf') {
     return { document: pdfDocument(scrapeId, request, page, await pdfOutput(pools, request, page, body)) };
   }
@@ -62,16 +68,39 @@ export async function documentOfPage(
   };
 }
 
-/** What the content pool converts for a page that is not a PDF: its text, or a Word, Excel or CSV file's HTML, whole. */
+/**
+ * A page in a format the readers take: an office format LibreOffice reads (.odt, .doc, .pptx, …)
+ * converted into Word, Excel or PDF within `timeoutMs`; the page keeps its content type.
+ */
+export async function readableDocument(
+  pools: ConversionPools,
+  page: FetchedPage,
+  body: Uint8Array,
+  timeoutMs: number,
+): Promise<{ page: FetchedPage; body: Uint8Array }> {
+  const target = page.fileType && libreOfficeTargetOf(page.fileType);
+  if (!page.fileType || !target) return { page, body };
+  const converted = await pools.libreOffice.convert(body, `.${page.fileType}`, target, timeoutMs);
+  return { page: { ...page, fileType: target }, body: converted };
+}
+
+/**
+ * What the content pool converts for a page that is not a PDF: its text, or a Word, Excel or CSV
+ * file's HTML, whole (other office formats are made readable by `readableDocument` first).
+ */
 export async function markupInputOf(
   pools: ConversionPools,
   request: ScrapeRequest,
   page: FetchedPage,
   body: Uint8Array,
 ): Promise<PageInput> {
-  if (page.fileType === undefined || page.fileType === 'pdf')
+  const { fileType } = page;
+  if (fileType === undefined || fileType === 'pdf')
     return pageInputOf(request, page, new TextDecoder().decode(body));
-  const html = await pools.office.toHtml(page.fileType, body);
+  if (fileType !== 'docx' && fileType !== 'xlsx' && fileType !== 'csv') {
+    throw new Error(`A ${fileType} page must be made readable (readableDocument) before it is converted`);
+  }
+  const html = await pools.office.toHtml(fileType, body);
   return { ...pageInputOf(request, page, html), contentType: 'text/html', onlyMainContent: false };
 }
 

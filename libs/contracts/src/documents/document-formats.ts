@@ -1,0 +1,134 @@
+/** What LibreOffice turns a legacy or open office format into: one that Trawl reads itself. */
+export type LibreOfficeTarget = 'docx' | 'xlsx' | 'pdf';
+
+/** Formats LibreOffice converts, named by their extension without the dot. */
+const LIBREOFFICE_FORMATS = {
+  doc: 'docx',
+  docm: 'docx',
+  odt: 'docx',
+  rtf: 'docx',
+  xls: 'xlsx',
+  xlsm: 'xlsx',
+  xlsb: 'xlsx',
+  ods: 'xlsx',
+  pptx: 'pdf',
+  ppt: 'pdf',
+  pptm: 'pdf',
+  odp: 'pdf',
+} as const satisfies Record<string, LibreOfficeTarget>;
+
+export type LibreOfficeFormat = keyof typeof LIBREOFFICE_FORMATS;
+
+/** A document a page or upload can be, which Trawl reads itself or through LibreOffice (a page's `fileType`). */
+export type DocumentFileType = 'pdf' | 'docx' | 'xlsx' | 'csv' | LibreOfficeFormat;
+
+/** The format LibreOffice converts a document into first, or undefined for those Trawl reads itself. */
+export function libreOfficeTargetOf(fileType: DocumentFileType): LibreOfficeTarget | undefined {
+  return LIBREOFFICE_FORMATS[fileType as LibreOfficeFormat];
+}
+
+/** The format a document is read in: its own, or the one LibreOffice converts it into. */
+export function readableTypeOf(fileType: DocumentFileType): 'pdf' | 'docx' | 'xlsx' | 'csv' {
+  return libreOfficeTargetOf(fileType) ?? (fileType as 'pdf' | 'docx' | 'xlsx' | 'csv');
+}
+
+/** How this build reads an uploaded file: as a document, as HTML, or not at all. */
+export type UploadKind =
+  | { type: DocumentFileType | 'html' }
+  /** A type the reference service takes that this build cannot read. */
+  | { type: 'unreadable'; extension: string };
+
+/** One entry of `GET /v2/parse/formats`, in the reference service's shape. */
+export interface ParseFormat {
+  format: string;
+  kind: 'document';
+  extensions: string[];
+  mimeTypes: string[];
+  /** Whether this server reads such a file (the others answer 501 by name). */
+  available: boolean;
+}
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface FormatEntry {
+  format: DocumentFileType | 'html' | 'epub';
+  extensions: string[];
+  mimeTypes: string[];
+}
+
+const format = (name: FormatEntry['format'], extensions: string[], mimeTypes: string[]): FormatEntry => ({
+  format: name,
+  extensions,
+  mimeTypes,
+});
+
+/**
+ * Every file type the reference service's `/v2/parse` takes; Trawl reads PDF, Word, Excel, CSV and
+ * HTML itself, the other office formats through LibreOffice (LIBREOFFICE_FORMATS), and not e-books.
+ */
+const FORMATS: readonly FormatEntry[] = [
+  format('pdf', ['.pdf'], ['application/pdf']),
+  format('docx', ['.docx'], [DOCX_CONTENT_TYPE]),
+  format('xlsx', ['.xlsx'], [XLSX_CONTENT_TYPE]),
+  format('html', ['.html', '.htm', '.xhtml'], ['text/html', 'application/xhtml+xml']),
+  format('csv', ['.csv'], ['text/csv']),
+  format('doc', ['.doc'], ['application/msword']),
+  format('docm', ['.docm'], ['application/vnd.ms-word.document.macroenabled.12']),
+  format('odt', ['.odt'], ['application/vnd.oasis.opendocument.text']),
+  format('rtf', ['.rtf'], ['application/rtf', 'text/rtf']),
+  format('ods', ['.ods'], ['application/vnd.oasis.opendocument.spreadsheet']),
+  format('xls', ['.xls'], ['application/vnd.ms-excel']),
+  format('xlsm', ['.xlsm'], ['application/vnd.ms-excel.sheet.macroenabled.12']),
+  format('xlsb', ['.xlsb'], ['application/vnd.ms-excel.sheet.binary.macroenabled.12']),
+  format('odp', ['.odp'], ['application/vnd.oasis.opendocument.presentation']),
+  format('pptx', ['.pptx'], ['application/vnd.openxmlformats-officedocument.presentationml.presentation']),
+  format('ppt', ['.ppt'], ['application/vnd.ms-powerpoint']),
+  format('pptm', ['.pptm'], ['application/vnd.ms-powerpoint.presentation.macroenabled.12']),
+  format('epub', ['.epub'], ['application/epub+zip']),
+];
+
+/** `GET /v2/parse/formats`: the formats LibreOffice reads are available when this server can run it. */
+export function parseFormats(libreOfficeAvailable: boolean): ParseFormat[] {
+  return FORMATS.map(({ format, extensions, mimeTypes }) => ({
+    format,
+    kind: 'document',
+    extensions,
+    mimeTypes,
+    available:
+      format !== 'epub' && (libreOfficeAvailable || format === 'html' || !libreOfficeTargetOf(format)),
+  }));
+}
+
+const mediaTypeOf = (contentType: string) => contentType.toLowerCase().split(';')[0]?.trim() ?? '';
+
+/** The document a response's content type declares (parameters ignored), if Trawl reads it. */
+export function documentTypeOfContentType(contentType: string): DocumentFileType | undefined {
+  const type = mediaTypeOf(contentType);
+  const entry = FORMATS.find((candidate) => candidate.mimeTypes.includes(type));
+  return entry && entry.format !== 'html' && entry.format !== 'epub' ? entry.format : undefined;
+}
+
+/** The content type a document or HTML file is served with, as an upload of it is described. */
+export function contentTypeOf(type: DocumentFileType | 'html'): string {
+  return FORMATS.find((entry) => entry.format === type)?.mimeTypes[0] as string;
+}
+
+/** The entry an upload matches by its name's extension, else by its declared type. */
+function formatOf(filename: string, contentType: string): FormatEntry | undefined {
+  const extension = /\.[^.]+$/.exec(filename.toLowerCase())?.[0];
+  const type = mediaTypeOf(contentType);
+  return (
+    FORMATS.find((entry) => extension !== undefined && entry.extensions.includes(extension)) ??
+    FORMATS.find((entry) => entry.mimeTypes.includes(type))
+  );
+}
+
+/** How an upload is read, by its name or declared type (a PDF also by its `%PDF-` signature); undefined for types /v2/parse does not take. */
+export function uploadKindOf(bytes: Uint8Array, filename: string, contentType = ''): UploadKind | undefined {
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { type: 'pdf' };
+  const entry = formatOf(filename, contentType);
+  if (!entry) return undefined;
+  if (entry.format === 'epub') return { type: 'unreadable', extension: entry.extensions[0] as string };
+  return { type: entry.format };
+}

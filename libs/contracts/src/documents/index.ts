@@ -1,0 +1,1 @@
+export * from './document-formats.js';
