@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { buildTestDocx } from '../../libs/office/src/testing/build-test-docx.js';
+import { buildTestEpub } from '../../libs/office/src/testing/build-test-epub.js';
 import { buildTestOdf } from '../../libs/office/src/testing/build-test-odf.js';
 import { buildTestXlsx } from '../../libs/office/src/testing/build-test-xlsx.js';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
 import { repoRoot } from '../support/repo-root.js';
+import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
 const running = sharedTrawlWithSite();
@@ -201,6 +203,25 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(broken).toMatchObject({ status: 500, body: { code: 'SCRAPE_DOCUMENT_INVALID' } });
   });
 
+  it('converts an e-book: its chapters in reading order under its title', async () => {
+    const book = buildTestEpub({
+      title: 'Tides of the North Coast',
+      author: 'A. Harbour',
+      chapters: [
+        { file: 'one.xhtml', body: '<h1>Chapter One</h1><p>The ferry leaves at dawn.</p>' },
+        { file: 'two.xhtml', body: '<h2>Tides</h2><p>High water at noon.</p>' },
+      ],
+    });
+    const document = await client().parse({ data: book, filename: 'tides.epub' });
+    expect(document.markdown).toBe(
+      '# Chapter One\n\nThe ferry leaves at dawn.\n\n## Tides\n\nHigh water at noon.',
+    );
+    expect(document.metadata).toMatchObject({
+      title: 'Tides of the North Coast',
+      contentType: 'application/epub+zip',
+    });
+  });
+
   it('reads a product page upload with the local structured formats', async () => {
     const { body } = await upload(
       { data: fixture('product'), name: 'boot.htm' },
@@ -251,22 +272,19 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
         body: { code: 'UNSUPPORTED_FILE_TYPE' },
       },
     );
-    // E-books are the reference service's too, but this build cannot read them: said by name.
-    expect(await upload({ data: Buffer.from('PK\u0003\u0004'), name: 'novel.epub' })).toMatchObject({
-      status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE', error: expect.stringContaining('.epub uploads') },
-    });
   });
 
-  it('lists the file types it takes; each one listed as not available answers 501 by name', async () => {
+  it('lists the file types it takes, every one available where LibreOffice and its sandbox run', async () => {
     const response = await fetch(`${running.trawl.baseUrl}/v2/parse/formats`, {
       headers: { authorization: `Bearer ${running.trawl.apiKey}` },
     });
     expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
     const { data } = await response.json();
-    const formats = data.formats as { format: string; extensions: string[]; available: boolean }[];
-    // LibreOffice and bubblewrap are installed (as the setup script does): only e-books are left.
-    expect(formats.filter((entry) => !entry.available).map((entry) => entry.format)).toEqual(['epub']);
+    const formats = data.formats as { format: string; available: boolean }[];
+    expect(formats.filter((entry) => !entry.available)).toEqual([]);
+    expect(formats.map((entry) => entry.format)).toEqual(
+      expect.arrayContaining(['pdf', 'docx', 'odt', 'pptx', 'csv', 'epub']),
+    );
     expect(formats).toContainEqual({
       format: 'odt',
       kind: 'document',
@@ -274,14 +292,6 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
       mimeTypes: ['application/vnd.oasis.opendocument.text'],
       available: true,
     });
-    for (const entry of formats.filter((candidate) => !candidate.available)) {
-      const name = `file${entry.extensions[0]}`;
-      expect({ name, ...(await upload({ data: Buffer.from('bytes'), name })) }).toMatchObject({
-        name,
-        status: 501,
-        body: { code: 'FEATURE_NOT_AVAILABLE' },
-      });
-    }
   });
 
   it('needs an API key', async () => {
@@ -290,5 +300,48 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
       body: new FormData(),
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('POST /v2/parse on a server without LibreOffice', () => {
+  let trawl: RunningTrawl;
+  beforeAll(async () => {
+    trawl = await startTrawl({ env: { SOFFICE_PATH: '/nonexistent/soffice' } });
+  });
+  afterAll(() => trawl?.stop());
+
+  it('lists the formats LibreOffice reads as not available, and answers them 501 with the reason', async () => {
+    const headers = { authorization: `Bearer ${trawl.apiKey}` };
+    const { data } = await (await fetch(`${trawl.baseUrl}/v2/parse/formats`, { headers })).json();
+    const unavailable = (data.formats as { format: string; available: boolean }[])
+      .filter((entry) => !entry.available)
+      .map((entry) => entry.format);
+    expect(unavailable).toEqual([
+      'doc',
+      'docm',
+      'odt',
+      'rtf',
+      'ods',
+      'xls',
+      'xlsm',
+      'xlsb',
+      'odp',
+      'pptx',
+      'ppt',
+      'pptm',
+    ]);
+
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(buildTestOdf('text', '<text:p>Minutes</text:p>'))]),
+      'minutes.odt',
+    );
+    const response = await fetch(`${trawl.baseUrl}/v2/parse`, { method: 'POST', headers, body: form });
+    expect(response.status).toBe(501);
+    expect(await response.json()).toMatchObject({
+      code: 'FEATURE_NOT_AVAILABLE',
+      error: expect.stringContaining('missing LibreOffice (/nonexistent/soffice'),
+    });
   });
 });

@@ -15,7 +15,6 @@ import { LLM_PORT, type LlmPort } from '#llm';
 import { asAnswerError, documentOfPage } from '#pdf';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
-import { unavailable } from '../scrape/available-features.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
 
 /**
@@ -37,9 +36,6 @@ export class ParseService {
 
   async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
     const { request, filename, kind } = upload;
-    if (kind.type === 'unreadable') {
-      throw unavailable([`${kind.extension} uploads (convert the document to PDF or Word first)`]);
-    }
     const parseId = uuidv7();
     const startedAt = Date.now();
     const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
@@ -68,7 +64,7 @@ export class ParseService {
   private async convert(
     parseId: string,
     request: ScrapeRequest,
-    { type }: Exclude<UploadKind, { type: 'unreadable' }>,
+    kind: UploadKind,
     bytes: Uint8Array,
     startedAt: number,
   ): Promise<ScrapeDocument> {
@@ -76,10 +72,10 @@ export class ParseService {
     const page: FetchedPage = {
       url: request.url,
       statusCode: 200,
-      contentType: contentTypeOf(type),
+      contentType: contentTypeOf(kind),
       bodyBlob: '',
       proxyUsed: 'basic',
-      ...(type === 'html' ? {} : { fileType: type }),
+      ...(kind === 'html' ? {} : { fileType: kind }),
     };
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {

@@ -30,6 +30,7 @@ describe('documentTypeOf', () => {
       documentTypeOf('application/octet-stream', zipped('mimetypeapplication/vnd.oasis.opendocument.text')),
     ).toBe('odt');
     expect(documentTypeOf('application/octet-stream', Buffer.from('{\\rtf1\\ansi Hi}'))).toBe('rtf');
+    expect(documentTypeOf('application/octet-stream', zipped('mimetypeapplication/epub+zip'))).toBe('epub');
   });
 
   it('reads no other ZIP or binary as a document', () => {

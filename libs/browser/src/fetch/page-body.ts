@@ -35,6 +35,7 @@ const ZIP_DOCUMENTS: readonly [string, DocumentFileType][] = [
   ['application/vnd.oasis.opendocument.text', 'odt'],
   ['application/vnd.oasis.opendocument.spreadsheet', 'ods'],
   ['application/vnd.oasis.opendocument.presentation', 'odp'],
+  ['application/epub+zip', 'epub'],
 ];
 
 /** The kind of document the bytes of a download or non-HTML response are, if this build reads it. */

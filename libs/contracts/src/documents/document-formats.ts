@@ -19,8 +19,11 @@ const LIBREOFFICE_FORMATS = {
 
 export type LibreOfficeFormat = keyof typeof LIBREOFFICE_FORMATS;
 
+/** The documents Trawl reads itself. */
+type NativeDocumentType = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'epub';
+
 /** A document a page or upload can be, which Trawl reads itself or through LibreOffice (a page's `fileType`). */
-export type DocumentFileType = 'pdf' | 'docx' | 'xlsx' | 'csv' | LibreOfficeFormat;
+export type DocumentFileType = NativeDocumentType | LibreOfficeFormat;
 
 /** The format LibreOffice converts a document into first, or undefined for those Trawl reads itself. */
 export function libreOfficeTargetOf(fileType: DocumentFileType): LibreOfficeTarget | undefined {
@@ -28,15 +31,12 @@ export function libreOfficeTargetOf(fileType: DocumentFileType): LibreOfficeTarg
 }
 
 /** The format a document is read in: its own, or the one LibreOffice converts it into. */
-export function readableTypeOf(fileType: DocumentFileType): 'pdf' | 'docx' | 'xlsx' | 'csv' {
-  return libreOfficeTargetOf(fileType) ?? (fileType as 'pdf' | 'docx' | 'xlsx' | 'csv');
+export function readableTypeOf(fileType: DocumentFileType): NativeDocumentType {
+  return libreOfficeTargetOf(fileType) ?? (fileType as NativeDocumentType);
 }
 
-/** How this build reads an uploaded file: as a document, as HTML, or not at all. */
-export type UploadKind =
-  | { type: DocumentFileType | 'html' }
-  /** A type the reference service takes that this build cannot read. */
-  | { type: 'unreadable'; extension: string };
+/** What an uploaded file is read as: a document, or an HTML page. */
+export type UploadKind = DocumentFileType | 'html';
 
 /** One entry of `GET /v2/parse/formats`, in the reference service's shape. */
 export interface ParseFormat {
@@ -52,7 +52,7 @@ export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface FormatEntry {
-  format: DocumentFileType | 'html' | 'epub';
+  format: UploadKind;
   extensions: string[];
   mimeTypes: string[];
 }
@@ -64,8 +64,8 @@ const format = (name: FormatEntry['format'], extensions: string[], mimeTypes: st
 });
 
 /**
- * Every file type the reference service's `/v2/parse` takes; Trawl reads PDF, Word, Excel, CSV and
- * HTML itself, the other office formats through LibreOffice (LIBREOFFICE_FORMATS), and not e-books.
+ * Every file type the reference service's `/v2/parse` takes; Trawl reads PDF, Word, Excel, CSV,
+ * e-books and HTML itself, the other office formats through LibreOffice (LIBREOFFICE_FORMATS).
  */
 const FORMATS: readonly FormatEntry[] = [
   format('pdf', ['.pdf'], ['application/pdf']),
@@ -95,8 +95,7 @@ export function parseFormats(libreOfficeAvailable: boolean): ParseFormat[] {
     kind: 'document',
     extensions,
     mimeTypes,
-    available:
-      format !== 'epub' && (libreOfficeAvailable || format === 'html' || !libreOfficeTargetOf(format)),
+    available: libreOfficeAvailable || format === 'html' || !libreOfficeTargetOf(format),
   }));
 }
 
@@ -106,11 +105,11 @@ const mediaTypeOf = (contentType: string) => contentType.toLowerCase().split(';'
 export function documentTypeOfContentType(contentType: string): DocumentFileType | undefined {
   const type = mediaTypeOf(contentType);
   const entry = FORMATS.find((candidate) => candidate.mimeTypes.includes(type));
-  return entry && entry.format !== 'html' && entry.format !== 'epub' ? entry.format : undefined;
+  return entry && entry.format !== 'html' ? entry.format : undefined;
 }
 
 /** The content type a document or HTML file is served with, as an upload of it is described. */
-export function contentTypeOf(type: DocumentFileType | 'html'): string {
+export function contentTypeOf(type: UploadKind): string {
   return FORMATS.find((entry) => entry.format === type)?.mimeTypes[0] as string;
 }
 
@@ -126,9 +125,6 @@ function formatOf(filename: string, contentType: string): FormatEntry | undefine
 
 /** How an upload is read, by its name or declared type (a PDF also by its `%PDF-` signature); undefined for types /v2/parse does not take. */
 export function uploadKindOf(bytes: Uint8Array, filename: string, contentType = ''): UploadKind | undefined {
-  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { type: 'pdf' };
-  const entry = formatOf(filename, contentType);
-  if (!entry) return undefined;
-  if (entry.format === 'epub') return { type: 'unreadable', extension: entry.extensions[0] as string };
-  return { type: entry.format };
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
+  return formatOf(filename, contentType)?.format;
 }

@@ -85,8 +85,8 @@ export async function readableDocument(
 }
 
 /**
- * What the content pool converts for a page that is not a PDF: its text, or a Word, Excel or CSV
- * file's HTML, whole (other office formats are made readable by `readableDocument` first).
+ * What the content pool converts for a page that is not a PDF: its text, or a Word, Excel, CSV or
+ * e-book file's HTML, whole (other office formats are made readable by `readableDocument` first).
  */
 export async function markupInputOf(
   pools: ConversionPools,
@@ -97,7 +97,7 @@ export async function markupInputOf(
   const { fileType } = page;
   if (fileType === undefined || fileType === 'pdf')
     return pageInputOf(request, page, new TextDecoder().decode(body));
-  if (fileType !== 'docx' && fileType !== 'xlsx' && fileType !== 'csv') {
+  if (fileType !== 'docx' && fileType !== 'xlsx' && fileType !== 'csv' && fileType !== 'epub') {
     throw new Error(`A ${fileType} page must be made readable (readableDocument) before it is converted`);
   }
   const html = await pools.office.toHtml(fileType, body);
