@@ -29,7 +29,7 @@ export class ParseHttpController {
   @OpenApiOperation({
     summary: 'The file types /v2/parse takes, and whether this build reads each',
     description:
-      'PDF, Word .docx, Excel .xlsx, CSV and HTML are read by Trawl itself; the other office formats by LibreOffice, and are available when this server has it (and its sandbox). Uploading a type whose entry says available false answers 501 FEATURE_NOT_AVAILABLE with the reason.',
+      'PDF, Word .docx, Excel .xlsx, CSV, EPUB and HTML are read by Trawl itself; the other office formats by LibreOffice, and are available when this server has it (and its sandbox). Uploading a type whose entry says available false answers 501 FEATURE_NOT_AVAILABLE with the reason.',
   })
   @Get('formats')
   @Header('Cache-Control', 'private, max-age=3600')
