@@ -107,23 +107,26 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
   });
 
   it('converts a Word document whole: headings, emphasis, links and tables', async () => {
-    const docx = buildTestDocx([
-      { heading: 'Harbour Minutes' },
-      {
-        paragraph: [
-          { text: 'The ferry ' },
-          { text: 'leaves at 08:15', bold: true },
-          { text: ' from the quay.' },
-        ],
-      },
-      { link: { text: 'Timetable', href: 'https://example.org/ferry' } },
-      {
-        table: [
-          ['Day', 'Boats'],
-          ['Monday', '3'],
-        ],
-      },
-    ]);
+    const docx = buildTestDocx(
+      [
+        { heading: 'Harbour Minutes' },
+        {
+          paragraph: [
+            { text: 'The ferry ' },
+            { text: 'leaves at 08:15', bold: true },
+            { text: ' from the quay.' },
+          ],
+        },
+        { link: { text: 'Timetable', href: 'https://example.org/ferry' } },
+        {
+          table: [
+            ['Day', 'Boats'],
+            ['Monday', '3'],
+          ],
+        },
+      ],
+      { title: 'Harbour Minutes, March', creator: 'A. Harbour' },
+    );
     const document = await client().parse(
       { data: docx, filename: 'minutes.docx' },
       { formats: ['markdown', 'links'] },
@@ -134,6 +137,8 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     );
     expect(document.links).toEqual(['https://example.org/ferry']);
     expect(document.metadata).toMatchObject({
+      title: 'Harbour Minutes, March',
+      author: 'A. Harbour',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       creditsUsed: 1,
     });

@@ -1,7 +1,7 @@
 import { csvHtml } from './csv-html.js';
 
 const table = (head: string[], ...rows: string[][]) =>
-  `<html><body><table><thead><tr>${head.map((cell) => `<th>${cell}</th>`).join('')}</tr></thead><tbody>${rows
+  `<html><head></head><body><table><thead><tr>${head.map((cell) => `<th>${cell}</th>`).join('')}</tr></thead><tbody>${rows
     .map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></body></html>`;
 

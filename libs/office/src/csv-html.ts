@@ -20,7 +20,7 @@ export function csvHtml(bytes: Uint8Array): string {
       relax_quotes: true,
       skip_empty_lines: true,
     });
-    return tablesHtml([{ rows }]);
+    return tablesHtml({}, [{ rows }]);
   } catch (error) {
     throw new OfficeError(
       'SCRAPE_DOCUMENT_INVALID',

@@ -23,6 +23,17 @@ describe('docxHtml', () => {
     expect(html).toMatch(/<table><tr><td><p>Day<\/p><\/td><td><p>Boats<\/p><\/td><\/tr>/);
   });
 
+  it("carries the document's title and author from its package properties into the head", async () => {
+    const titled = buildTestDocx([{ heading: 'Minutes' }], {
+      title: 'Harbour & Quay Minutes',
+      creator: 'A. Harbour',
+    });
+    expect(await docxHtml(titled)).toMatch(
+      /^<html><head><title>Harbour &#x26; Quay Minutes<\/title><meta name="author" content="A. Harbour"><\/head><body><h1>Minutes<\/h1>/,
+    );
+    expect(await docxHtml(buildTestDocx([{ heading: 'Minutes' }]))).toMatch(/^<html><head><\/head><body>/);
+  });
+
   it('answers SCRAPE_DOCUMENT_INVALID for bytes that are not a Word document', async () => {
     const failure = await docxHtml(Buffer.from('not a zip')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OfficeError);

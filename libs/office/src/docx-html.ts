@@ -1,10 +1,13 @@
+import { toHtml } from 'hast-util-to-html';
 import mammoth from 'mammoth';
+import { packageProperties, propertiesHead } from './document-properties.js';
 import { OfficeError } from './office-error.js';
 
 /**
  * A Word (.docx) document as semantic HTML, by mammoth: headings from the paragraph styles, lists,
  * tables, links, bold and italics, images inline as `data:` URIs (which the markdown step replaces
- * unless `removeBase64Images` is off). Files the document links to are never read.
+ * unless `removeBase64Images` is off), its title and author from the package properties. Files the
+ * document links to are never read.
  */
 export async function docxHtml(bytes: Uint8Array): Promise<string> {
   try {
@@ -12,7 +15,7 @@ export async function docxHtml(bytes: Uint8Array): Promise<string> {
       { buffer: Buffer.from(bytes) },
       { externalFileAccess: false },
     );
-    return `<html><body>${value}</body></html>`;
+    return `<html>${toHtml(propertiesHead(packageProperties(bytes)))}<body>${value}</body></html>`;
   } catch (error) {
     throw new OfficeError(
       'SCRAPE_DOCUMENT_INVALID',

@@ -5,6 +5,7 @@ import { toHtml } from 'hast-util-to-html';
 import { find, html } from 'property-information';
 import type { Element as XmlElement, Root as XmlRoot } from 'xast';
 import { fromXml } from 'xast-util-from-xml';
+import { propertiesHead, textOfFirst } from './document-properties.js';
 import { OfficeError } from './office-error.js';
 
 /** Images a chapter shows, inlined as `data:` URIs (as Word images are) since the book's files have no address. */
@@ -50,13 +51,11 @@ export function epubHtml(bytes: Uint8Array): string {
     .map((itemref) => manifest.get(attributeOf(itemref, 'idref')))
     .filter((path): path is string => path !== undefined && entries[path] !== undefined)
     .map((path) => chapterSection(entries, path));
-  const title = textOf(descendants(packageDocument, 'title')[0]);
-  const author = textOf(descendants(packageDocument, 'creator')[0]);
-  const head: ElementContent[] = [
-    ...(title ? [element('title', {}, [text(title)])] : []),
-    ...(author ? [element('meta', { name: 'author', content: author }, [])] : []),
-  ];
-  return toHtml(element('html', {}, [element('head', {}, head), element('body', {}, chapters)]));
+  const head = propertiesHead({
+    title: textOfFirst(packageDocument.children, 'title'),
+    author: textOfFirst(packageDocument.children, 'creator'),
+  });
+  return toHtml(element('html', {}, [head, element('body', {}, chapters)]));
 }
 
 /** A chapter's body as a section; a chapter that is not well-formed XML is skipped rather than sinking the book. */
@@ -134,14 +133,6 @@ function descendants(parent: XmlRoot | XmlElement, name: string): XmlElement[] {
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const attributeOf = (element: XmlElement | undefined, name: string) => element?.attributes[name] ?? undefined;
-
-function textOf(element: XmlElement | undefined): string {
-  if (!element) return '';
-  return element.children
-    .map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : ''))
-    .join('')
-    .trim();
-}
 
 const invalid = (reason: string) =>
   new OfficeError('SCRAPE_DOCUMENT_INVALID', `The e-book could not be read: ${reason}`);

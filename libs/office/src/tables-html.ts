@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { type DocumentProperties, propertiesHead } from './document-properties.js';
 
 /** One sheet of a workbook (or a CSV file): its rows of cell texts, under a heading when it has a name. */
 export interface TextSheet {
@@ -8,15 +9,18 @@ export interface TextSheet {
 }
 
 /**
- * Sheets as HTML: each a heading and a table whose first row is its header (as most sheets are
+ * Sheets as HTML, under the workbook's title and author: each a heading and a table whose first row is its header (as most sheets are
  * laid out), every row as wide as the widest.
  */
-export function tablesHtml(sheets: readonly TextSheet[]): string {
+export function tablesHtml(properties: DocumentProperties, sheets: readonly TextSheet[]): string {
   const body: ElementContent[] = sheets.flatMap(({ heading, rows }) => [
     ...(heading === undefined ? [] : [element('h2', [text(heading)])]),
     ...(rows.length > 0 ? [sheetTable(rows)] : []),
   ]);
-  const root: Root = { type: 'root', children: [element('html', [element('body', body)])] };
+  const root: Root = {
+    type: 'root',
+    children: [element('html', [propertiesHead(properties), element('body', body)])],
+  };
   return toHtml(root);
 }
 

@@ -18,7 +18,7 @@ describe('xlsxHtml', () => {
       ]),
     );
     expect(html).toBe(
-      '<html><body><h2>Fares</h2><table><thead><tr><th>Route</th><th>Fare</th><th>Daily</th></tr></thead>' +
+      '<html><head></head><body><h2>Fares</h2><table><thead><tr><th>Route</th><th>Fare</th><th>Daily</th></tr></thead>' +
         '<tbody><tr><td>Bryher</td><td>12.5</td><td>TRUE</td></tr><tr><td>Tresco</td><td>9</td><td></td></tr></tbody></table>' +
         '<h2>Notes</h2><table><thead><tr><th>Closed on &#x3C;Sundays> &#x26; holidays</th></tr></thead><tbody></tbody></table></body></html>',
     );

@@ -1,4 +1,5 @@
 import readXlsxFile, { type Row, type Sheet } from 'read-excel-file/node';
+import { packageProperties } from './document-properties.js';
 import { OfficeError } from './office-error.js';
 import { tablesHtml } from './tables-html.js';
 
@@ -20,6 +21,7 @@ export async function xlsxHtml(bytes: Uint8Array): Promise<string> {
     );
   }
   return tablesHtml(
+    packageProperties(bytes),
     sheets.map(({ sheet, data }) => ({ heading: sheet, rows: data.map((row) => row.map(cellText)) })),
   );
 }

@@ -14,7 +14,10 @@ const run = (text: string, bold = false) =>
   `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(text)}</w:t></w:r>`;
 
 /** A minimal, valid Word document for specs, as Word writes one: parts in a ZIP, styles named as Word names them. */
-export function buildTestDocx(blocks: TestDocxBlock[]): Buffer {
+export function buildTestDocx(
+  blocks: TestDocxBlock[],
+  properties?: { title: string; creator: string },
+): Buffer {
   const links: string[] = [];
   const body = blocks
     .map((block) => {
@@ -52,5 +55,12 @@ export function buildTestDocx(blocks: TestDocxBlock[]): Buffer {
       '</Relationships>',
     'word/styles.xml': `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>`,
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
+    ...(properties
+      ? {
+          'docProps/core.xml':
+            '<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+            `<dc:title>${xmlText(properties.title)}</dc:title><dc:creator>${xmlText(properties.creator)}</dc:creator></cp:coreProperties>`,
+        }
+      : {}),
   });
 }
