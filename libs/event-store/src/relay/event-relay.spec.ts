@@ -133,6 +133,25 @@ describe('EventRelay', () => {
     expect(await checkpoints.load('relay')).toBe(stored.at(-1)?.position);
   });
 
+  it("refuses to start on a prefix that relayed another event store, which would skip this store's events", async () => {
+    const { names, store } = setup();
+    const checkpoints = await KvCheckpointStore.open(nc, names);
+    await store.append('team-a', newEvents(3), 'no_stream');
+    const relay = relayOf(store, nc, names, checkpoints, { pollIntervalMs: HOUR });
+    await relay.start();
+    await until(async () => (await published(names)).length === 3);
+    await relay.stop();
+
+    // A fresh data dir on the same prefix: the new store's first events sit below the checkpoint.
+    const fresh = new SqliteEventStore(join(dir, `${names.prefix}-fresh.sqlite`));
+    cleanups.push(() => fresh.close());
+    await fresh.append('team-b', newEvents(1), 'no_stream');
+    await expect(relayOf(fresh, nc, names, checkpoints).start()).rejects.toThrow(
+      `The NATS prefix "${names.prefix}" has relayed events up to position 3, but this event store ends at 1`,
+    );
+    expect(await published(names)).toHaveLength(3);
+  });
+
   it('reports how far it relayed, so its lag is the head minus that position', async () => {
     const { names, store } = setup();
     await store.append('scrape-a', newEvents(3), 'no_stream');

@@ -59,6 +59,16 @@ export class EventRelay {
     if (this.running) throw new Error(`Event relay ${this.name} is already running`);
     await ensureEventsStream(await jetstreamManager(this.nc), this.names);
     const checkpoint = await this.checkpoints.load(this.name);
+    // A store's head never moves back, so a checkpoint past it was saved relaying another store:
+    // going on would skip this store's events up to there, and read models would never see them.
+    const head = await this.store.headPosition();
+    if (checkpoint > head) {
+      throw new Error(
+        `The NATS prefix "${this.names.prefix}" has relayed events up to position ${checkpoint}, but this event store ends at ${head}: ` +
+          'its events stream, checkpoints and read models belong to another event store (another DATA_DIR or EVENTSTORE_CONNECTION_STRING). ' +
+          `Give this Trawl its own NATS_PREFIX, or delete the prefix's JetStream streams and KV buckets to start over.`,
+      );
+    }
     this.running = true;
     this.pending = false;
     this.unsubscribe = this.store.onCommitted(() => {
