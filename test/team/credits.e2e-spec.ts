@@ -108,7 +108,33 @@ describe('credits', () => {
       endDate: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)T23:59:59.999Z$`)),
       creditsUsed: expect.any(Number),
     });
-    await expect(client.getCreditUsageHistorical(true)).rejects.toMatchObject({ status: 501 });
+  });
+
+  it('splits the monthly usage by the API key whose requests were charged, crawl and batch pages included', async () => {
+    const team = await createTeam(running.trawl, 'two keys');
+    const second = await operatorCli(running.trawl, 'keys', 'create', team.teamId, 'batch jobs');
+    const first = sdk(team.key);
+    await first.scrape(running.site.url('/articles/survey'), { maxAge: 0 });
+    const batch = await sdk(second.key).batchScrape(
+      [running.site.url('/articles/lighthouse'), running.site.url('/articles/harbour-seals')],
+      { options: { maxAge: 0 }, pollInterval: 1 },
+    );
+    expect(batch.data).toHaveLength(2);
+    type Period = { startDate: string; apiKey?: string; creditsUsed: number };
+    const month = `${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+    const byKey = await eventually(async () => {
+      const periods = (await first.getCreditUsageHistorical(true)).periods as Period[];
+      const thisMonth = periods.filter((period) => period.startDate === month);
+      return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 3 && thisMonth;
+    }, 'three charges split by key');
+    expect(byKey).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ apiKey: team.keyId, creditsUsed: 1 }),
+        expect.objectContaining({ apiKey: second.keyId, creditsUsed: 2 }),
+      ]),
+    );
+    expect(byKey).toHaveLength(2);
+    expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 3 });
   });
 
   it('rotates a key: the new key works at once, the old one stops', async () => {

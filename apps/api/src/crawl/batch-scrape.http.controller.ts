@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { CRAWL_DEFAULTS, ScrapeRequestDto, TrawlError, validateBatchScrapeRequest } from '#contracts';
 import { type DtoSchemas, type JsonSchema, OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
@@ -52,10 +53,10 @@ export class BatchScrapeHttpController {
   })
   @Post()
   @HttpCode(200)
-  start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateBatchScrapeRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    return this.jobs.startBatch(teamId, validated.value, correlationIdOf(req));
+    return this.jobs.startBatch(caller, validated.value, correlationIdOf(req));
   }
 
   @OpenApiOperation({

@@ -20,6 +20,7 @@ import {
   type ValidCrawlRequest,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
+import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
@@ -55,7 +56,7 @@ export class CrawlJobs {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  async startCrawl(teamId: string, crawl: ValidCrawlRequest, correlationId: string) {
+  async startCrawl(caller: Caller, crawl: ValidCrawlRequest, correlationId: string) {
     this.refuseWhatCannotRun(crawl.scrapeRequest, crawl.unsupported);
     const crawlId = uuidv7();
     const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
@@ -63,7 +64,8 @@ export class CrawlJobs {
       'StartCrawl',
       {
         crawlId,
-        teamId,
+        teamId: caller.teamId,
+        ...apiKeyOf(caller),
         url: crawl.url,
         options: crawl.options,
         scrapeRequest: crawl.scrapeRequest,
@@ -78,12 +80,13 @@ export class CrawlJobs {
 
   /** A batch scrape, or with `extract` an extract job (its pages scraped for the json format). */
   async startBatch(
-    teamId: string,
+    caller: Caller,
     batch: ValidBatchScrapeRequest,
     correlationId: string,
     extract?: ExtractOptions,
   ) {
     this.refuseWhatCannotRun(batch.scrapeRequest, batch.unsupported);
+    const { teamId } = caller;
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
@@ -97,6 +100,7 @@ export class CrawlJobs {
         {
           crawlId,
           teamId,
+          ...apiKeyOf(caller),
           urls: batch.urls,
           maxConcurrency: batch.maxConcurrency,
           scrapeRequest: batch.scrapeRequest,

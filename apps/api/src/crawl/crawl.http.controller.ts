@@ -9,6 +9,7 @@ import {
 } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
@@ -31,13 +32,13 @@ export class CrawlHttpController {
   })
   @Post()
   @HttpCode(200)
-  async start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  async start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateCrawlRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const crawl = validated.value.prompt
       ? await this.prompts.plan(body as Record<string, unknown>, validated.value)
       : validated.value;
-    return this.jobs.startCrawl(teamId, crawl, correlationIdOf(req));
+    return this.jobs.startCrawl(caller, crawl, correlationIdOf(req));
   }
 
   @OpenApiOperation({

@@ -18,6 +18,7 @@ import {
   operationCost,
 } from '#domain';
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
 
 /** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
 @Injectable()
@@ -37,9 +38,9 @@ export class CreditsService {
     return creditBalance(await this.totals(teamId), this.config.defaultTeamCredits);
   }
 
-  /** The months the team used credits in, oldest first. */
-  async monthlyUsage(teamId: string): Promise<CreditUsagePeriod[]> {
-    return monthlyCreditUsage(await this.totals(teamId));
+  /** The months the team used credits in, oldest first; `byApiKey` splits each by key. */
+  async monthlyUsage(teamId: string, byApiKey = false): Promise<CreditUsagePeriod[]> {
+    return monthlyCreditUsage(await this.totals(teamId), byApiKey);
   }
 
   private async totals(teamId: string): Promise<CreditTotals> {
@@ -50,11 +51,17 @@ export class CreditsService {
    * Charges an answer the api gives without the pipeline (cache hits, lockdown misses); the
    * ledger charges the scrape id once. Returns the credits it costs (`metadata.creditsUsed`).
    */
-  async charge(teamId: string, scrapeId: string, basis: ChargeBasis, correlationId: string): Promise<number> {
+  async charge(caller: Caller, scrapeId: string, basis: ChargeBasis, correlationId: string): Promise<number> {
     await this.bus.send(
       CREDITS_CATEGORY,
       'ChargeCredits',
-      { teamId, operationId: scrapeId, basis, at: new Date().toISOString() },
+      {
+        teamId: caller.teamId,
+        operationId: scrapeId,
+        basis,
+        at: new Date().toISOString(),
+        ...apiKeyOf(caller),
+      },
       { correlationId },
     );
     return operationCost(basis);

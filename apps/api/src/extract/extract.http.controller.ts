@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { ExtractRequestDto, TrawlError, validateExtractRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { jobId } from '../crawl/job-id.js';
 import { correlationIdOf } from '../http/correlation-id.js';
@@ -21,10 +22,10 @@ export class ExtractHttpController {
   })
   @Post()
   @HttpCode(200)
-  start(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateExtractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    return this.extracts.start(teamId, validated.value, correlationIdOf(req));
+    return this.extracts.start(caller, validated.value, correlationIdOf(req));
   }
 
   @OpenApiOperation({

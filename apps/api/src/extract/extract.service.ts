@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CRAWL_DEFAULTS, type ExtractTarget, MAX_EXTRACT_URLS, type ValidExtractRequest } from '#contracts';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { mergeExtracted } from '#structured';
+import type { Caller } from '../auth/caller.decorator.js';
 import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
 import { MapService } from '../map/map.service.js';
 import { refuseUnavailable } from '../scrape/available-features.js';
@@ -22,7 +23,7 @@ export class ExtractService {
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {}
 
-  async start(teamId: string, request: ValidExtractRequest, correlationId: string) {
+  async start(caller: Caller, request: ValidExtractRequest, correlationId: string) {
     refuseUnavailable([
       ...request.unsupported,
       ...(request.promptOnly && !this.llm
@@ -31,7 +32,7 @@ export class ExtractService {
     ]);
     const urls = await this.pagesOf(request.targets);
     const started = await this.jobs.startBatch(
-      teamId,
+      caller,
       {
         urls,
         invalidURLs: request.invalidURLs,

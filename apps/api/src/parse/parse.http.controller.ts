@@ -15,7 +15,7 @@ import type { Request } from 'express';
 import { MAX_PARSE_FILE_BYTES, type ParseUpload, TrawlError, validateParseRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
-import { TeamId } from '../auth/team-id.decorator.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
@@ -72,12 +72,12 @@ export class ParseHttpController {
   async parse(
     @UploadedFile() file: ParseUpload['file'],
     @Body() fields: unknown,
-    @TeamId() teamId: string,
+    @CallerOf() caller: Caller,
     @Req() req: Request,
   ) {
     const validated = validateParseRequest({ file, fields: isRecord(fields) ? fields : {} });
     if (!validated.ok) throw new TrawlError(validated.code, validated.error, validated.details);
-    const data = await this.parses.parse(teamId, validated.value, correlationIdOf(req));
+    const data = await this.parses.parse(caller, validated.value, correlationIdOf(req));
     return { success: true, data };
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '#contracts';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { asAnswerError, documentOfPage } from '#pdf';
+import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 import { ApiConversionPools } from '../scrape/conversion-pools.js';
@@ -34,7 +35,8 @@ export class ParseService {
     private readonly concurrency: ConcurrencyLimiter,
   ) {}
 
-  async parse(teamId: string, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
+  async parse(caller: Caller, upload: ValidParseRequest, correlationId: string): Promise<ScrapeDocument> {
+    const { teamId } = caller;
     const { request, filename, kind } = upload;
     const parseId = uuidv7();
     const startedAt = Date.now();
@@ -52,7 +54,7 @@ export class ParseService {
     if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
     const numPages = document.metadata.numPages;
     document.metadata.creditsUsed = await this.credits.charge(
-      teamId,
+      caller,
       parseId,
       { operation: 'parse', ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}) },
       correlationId,

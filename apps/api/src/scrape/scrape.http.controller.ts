@@ -4,7 +4,7 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ScrapeRequestDto, TrawlError, unavailableFeatures, validateScrapeRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
-import { TeamId } from '../auth/team-id.decorator.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
@@ -46,12 +46,12 @@ export class ScrapeHttpController {
   })
   @Post()
   @HttpCode(200)
-  async scrape(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  async scrape(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateScrapeRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     refuseUnavailable(unavailableFeatures(validated.value, this.available));
-    await this.zeroRetention.authorize(teamId, validated.value);
-    const data = await this.scrapes.scrape(teamId, validated.value, correlationIdOf(req));
+    await this.zeroRetention.authorize(caller.teamId, validated.value);
+    const data = await this.scrapes.scrape(caller, validated.value, correlationIdOf(req));
     return { success: true, data };
   }
 }

@@ -5,6 +5,7 @@ import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
 import { completedScrapeBasis, isCacheEligible, operationCost } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
+import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { FileUrls } from '../files/file-urls.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
@@ -32,10 +33,10 @@ export class ScrapeService implements BeforeApplicationShutdown {
     private readonly zeroRetention: ZeroRetentionScrapes,
   ) {}
 
-  scrape(teamId: string, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
+  scrape(caller: Caller, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
     if (this.draining) throw new TrawlError('SERVICE_UNAVAILABLE', 'Trawl is shutting down; retry shortly');
     const stopTimer = scrapeDurationSeconds.startTimer();
-    const job = this.run(teamId, request, correlationId);
+    const job = this.run(caller, request, correlationId);
     const settled = job
       .then(
         () => 'ok',
@@ -56,12 +57,13 @@ export class ScrapeService implements BeforeApplicationShutdown {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async run(teamId: string, request: ScrapeRequest, correlationId: string) {
+  private async run(caller: Caller, request: ScrapeRequest, correlationId: string) {
+    const { teamId } = caller;
     const scrapeId = uuidv7();
     const verdict = await this.cache.verdict(teamId, request);
     // A lockdown miss is charged too (1 credit): the cache was searched for it.
     const chargeLockdownMiss = () =>
-      this.credits.charge(teamId, scrapeId, { operation: 'scrape', lockdown: 'miss' }, correlationId);
+      this.credits.charge(caller, scrapeId, { operation: 'scrape', lockdown: 'miss' }, correlationId);
     if (verdict.use === 'refuse') {
       if (verdict.code === 'SCRAPE_LOCKDOWN_CACHE_MISS') await chargeLockdownMiss();
       throw new TrawlError(verdict.code, verdict.message);
@@ -87,7 +89,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
           );
         }
         document.metadata.creditsUsed = await this.credits.charge(
-          teamId,
+          caller,
           scrapeId,
           { operation: 'scrape', cacheHit: true, ...(request.lockdown ? { lockdown: 'hit' } : {}) },
           correlationId,
@@ -105,8 +107,8 @@ export class ScrapeService implements BeforeApplicationShutdown {
     const slot = await this.concurrency.acquire(teamId, scrapeId, request.timeout);
     // Zero data retention: straight from a browser-worker, past the event store and blob store.
     const fresh = request.zeroDataRetention
-      ? this.zeroRetention.scrape(scrapeId, teamId, request, correlationId)
-      : this.scrapeAnew(scrapeId, teamId, request, correlationId);
+      ? this.zeroRetention.scrape(scrapeId, caller, request, correlationId)
+      : this.scrapeAnew(scrapeId, caller, request, correlationId);
     const document = await fresh.then(
       async (document) => {
         await slot.release(true);
@@ -151,14 +153,14 @@ export class ScrapeService implements BeforeApplicationShutdown {
     };
   }
 
-  private async scrapeAnew(scrapeId: string, teamId: string, request: ScrapeRequest, correlationId: string) {
+  private async scrapeAnew(scrapeId: string, caller: Caller, request: ScrapeRequest, correlationId: string) {
     const outcome = this.outcomes.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
     const at = new Date().toISOString();
     try {
       await this.bus.send(
         SCRAPE_CATEGORY,
         'StartScrape',
-        { scrapeId, teamId, request, at },
+        { scrapeId, teamId: caller.teamId, ...apiKeyOf(caller), request, at },
         { correlationId },
       );
     } catch (error) {

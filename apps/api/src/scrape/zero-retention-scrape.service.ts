@@ -18,6 +18,7 @@ import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { asAnswerError, documentOfPage } from '#pdf';
+import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiConversionPools } from './conversion-pools.js';
 
@@ -68,7 +69,7 @@ export class ZeroRetentionScrapes {
 
   async scrape(
     scrapeId: string,
-    teamId: string,
+    caller: Caller,
     request: ScrapeRequest,
     correlationId: string,
   ): Promise<ScrapeDocument> {
@@ -99,7 +100,7 @@ export class ZeroRetentionScrapes {
     }
     const numPages = document.metadata.numPages;
     document.metadata.creditsUsed = await this.credits.charge(
-      teamId,
+      caller,
       scrapeId,
       {
         operation: 'scrape',

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { SearchRequestDto, TrawlError, validateSearchRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
-import { TeamId } from '../auth/team-id.decorator.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { SearchService } from './search.service.js';
@@ -20,9 +20,9 @@ export class SearchHttpController {
   })
   @Post()
   @HttpCode(200)
-  search(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
+  search(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateSearchRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    return this.searches.search(teamId, validated.value, correlationIdOf(req));
+    return this.searches.search(caller, validated.value, correlationIdOf(req));
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
+import type { Caller } from '../auth/caller.decorator.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
@@ -57,7 +58,8 @@ export class SearchService {
     this.provider = createSearchProvider(config.searxngUrl, nc, names);
   }
 
-  async search(teamId: string, request: ValidSearchRequest, correlationId: string) {
+  async search(caller: Caller, request: ValidSearchRequest, correlationId: string) {
+    const { teamId } = caller;
     refuseUnavailable([
       ...request.unsupported,
       ...request.sources
@@ -96,7 +98,7 @@ export class SearchService {
       data[source] =
         source === 'images'
           ? results
-          : await Promise.all(results.map((result) => this.withPage(result, teamId, request, correlationId)));
+          : await Promise.all(results.map((result) => this.withPage(result, caller, request, correlationId)));
     }
     return { success: true, data, provider: this.provider.name };
   }
@@ -104,14 +106,14 @@ export class SearchService {
   /** A result's page, scraped when the request has scrapeOptions with formats; a failure stays on that result. */
   private async withPage(
     result: Result,
-    teamId: string,
+    caller: Caller,
     request: ValidSearchRequest,
     correlationId: string,
   ): Promise<Result & Partial<ScrapeDocument>> {
     if (!request.scrapeOptions) return result;
     try {
       const document = await this.scrapes.scrape(
-        teamId,
+        caller,
         { ...request.scrapeOptions, url: result.url, sourceUrl: result.url },
         correlationId,
       );

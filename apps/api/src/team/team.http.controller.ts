@@ -1,5 +1,4 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { TrawlError } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
@@ -42,27 +41,23 @@ export class TeamHttpController {
     return { success: true, data };
   }
 
-  /** Calendar months (UTC), as Trawl has no billing periods; charges name no API key, so none can be split by key. */
+  /**
+   * Calendar months (UTC), as Trawl has no billing periods. By key, each month is split by the API
+   * key whose request was charged (`apiKey`: its key id); credits no key is known for (monitor
+   * checks, charges from before keys were recorded) come in a period without `apiKey`.
+   */
   @OpenApiOperation({
     summary: 'Credits the calling team used, month by month',
     query: {
       byApiKey: {
-        description: 'Not available: charges are not recorded per API key (501)',
+        description: 'Split each month by the API key (its id) whose requests were charged',
         schema: { type: 'boolean' },
       },
     },
-    errors: ['FEATURE_NOT_AVAILABLE'],
   })
   @Get('team/credit-usage/historical')
   async creditUsageHistorical(@TeamId() teamId: string, @Query('byApiKey') byApiKey?: string) {
-    if (byApiKey === 'true') {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Not available in this Trawl version yet: byApiKey (charges are recorded per team, not per API key)',
-        [{ path: ['byApiKey'], message: 'not available yet' }],
-      );
-    }
-    return { success: true, periods: await this.credits.monthlyUsage(teamId) };
+    return { success: true, periods: await this.credits.monthlyUsage(teamId, byApiKey === 'true') };
   }
 
   /** Scrapes running and waiting for a slot (the SDK reads these fields at the top level). */

@@ -40,6 +40,7 @@ export class ScrapeChargesReactor implements OnApplicationBootstrap, OnApplicati
             operationId: completed.scrapeId,
             basis: completedScrapeBasis(completed),
             at: event.createdAt,
+            ...(completed.apiKeyId ? { apiKeyId: completed.apiKeyId } : {}),
           },
           { correlationId: event.metadata.correlationId },
         );

@@ -133,7 +133,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    * converted from that copy, without a browser visit; a cache-only page (`minAge`) without one fails.
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
-    const { scrapeId, teamId, request, crawlId } = page;
+    const { scrapeId, teamId, apiKeyId, request, crawlId } = page;
     const verdict = await this.cache.verdict(teamId, request);
     if (verdict.use === 'refuse') {
       const outcome: PageOutcome = { status: 'failed', code: verdict.code, error: verdict.message };
@@ -146,7 +146,18 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
         this.store,
         scrapeDecider,
         scrapeStreamId(scrapeId),
-        { type: 'StartScrape', data: { scrapeId, teamId, request, crawlId, at: now(), ...cached } },
+        {
+          type: 'StartScrape',
+          data: {
+            scrapeId,
+            teamId,
+            ...(apiKeyId ? { apiKeyId } : {}),
+            request,
+            crawlId,
+            at: now(),
+            ...cached,
+          },
+        },
         { ...metadata, teamId },
       );
     } catch (error) {

@@ -50,6 +50,8 @@ export interface CrawlStarted {
   data: {
     crawlId: string;
     teamId: string;
+    /** The API key that asked for it, so charges can be told apart by key (absent for monitor checks and older events). */
+    apiKeyId?: string;
     kind: CrawlKind;
     /** Start URL of a crawl; first URL of a batch. */
     url: string;
@@ -84,6 +86,8 @@ export interface PageDispatched {
   data: {
     crawlId: string;
     teamId: string;
+    /** The API key that asked for it, so charges can be told apart by key (absent for monitor checks and older events). */
+    apiKeyId?: string;
     scrapeId: string;
     url: string;
     depth: number;
@@ -152,6 +156,8 @@ export interface StartCrawl {
   data: {
     crawlId: string;
     teamId: string;
+    /** The API key that asked for it, so charges can be told apart by key (absent for monitor checks and older events). */
+    apiKeyId?: string;
     url: string;
     options: CrawlOptions;
     scrapeRequest: ScrapeRequest;
@@ -166,6 +172,8 @@ export interface StartBatchScrape {
   data: {
     crawlId: string;
     teamId: string;
+    /** The API key that asked for it, so charges can be told apart by key (absent for monitor checks and older events). */
+    apiKeyId?: string;
     urls: string[];
     maxConcurrency: number;
     scrapeRequest: ScrapeRequest;

@@ -26,12 +26,28 @@ export interface CreditsGranted {
 
 export interface CreditsCharged {
   type: 'CreditsCharged';
-  data: { teamId: string; operationId: string; credits: number; basis: ChargeBasis; chargedAt: string };
+  data: {
+    teamId: string;
+    operationId: string;
+    credits: number;
+    basis: ChargeBasis;
+    chargedAt: string;
+    /** The API key whose request the operation was (absent for monitor checks and older charges). */
+    apiKeyId?: string;
+  };
 }
 
 export interface CreditsRefunded {
   type: 'CreditsRefunded';
-  data: { teamId: string; operationId: string; credits: number; reason: string; refundedAt: string };
+  data: {
+    teamId: string;
+    operationId: string;
+    credits: number;
+    reason: string;
+    refundedAt: string;
+    /** The API key its charge named. */
+    apiKeyId?: string;
+  };
 }
 
 export type CreditEvent = CreditsGranted | CreditsCharged | CreditsRefunded;
@@ -44,7 +60,7 @@ export interface GrantCredits {
 /** The decider prices the operation from its basis; the sender never names an amount. */
 export interface ChargeCredits {
   type: 'ChargeCredits';
-  data: { teamId: string; operationId: string; basis: ChargeBasis; at: string };
+  data: { teamId: string; operationId: string; basis: ChargeBasis; at: string; apiKeyId?: string };
 }
 
 export interface RefundCredits {
@@ -70,6 +86,8 @@ export interface CreditTotals {
    * refund in the month it was given. Absent in totals written before months were counted.
    */
   usedByMonth?: Record<string, number>;
+  /** The same split by the API key that asked (`none` for charges without one, such as monitor checks). */
+  usedByMonthByKey?: Record<string, Record<string, number>>;
   /** Global position of the last ledger event counted. */
   position: number;
 }

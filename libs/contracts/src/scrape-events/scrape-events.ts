@@ -7,7 +7,15 @@ import type { ScrapeRequest } from '../scrape-request/index.js';
  */
 export interface ScrapeRequested {
   type: 'ScrapeRequested';
-  data: { scrapeId: string; teamId: string; request: ScrapeRequest; requestedAt: string; crawlId?: string };
+  data: {
+    scrapeId: string;
+    teamId: string;
+    /** The API key that asked for the scrape (absent for monitor checks and older events). */
+    apiKeyId?: string;
+    request: ScrapeRequest;
+    requestedAt: string;
+    crawlId?: string;
+  };
 }
 
 export interface FetchedPage {
@@ -53,6 +61,7 @@ export interface PageFetched {
   data: {
     scrapeId: string;
     teamId: string;
+    apiKeyId?: string;
     request: ScrapeRequest;
     requestedAt?: string;
     page: FetchedPage;
@@ -67,6 +76,7 @@ export interface ScrapeCompleted {
   data: {
     scrapeId: string;
     teamId: string;
+    apiKeyId?: string;
     /** Blob key of the Firecrawl document (JSON) the API answers with. */
     documentBlob: string;
     url: string;
@@ -125,6 +135,7 @@ export interface StartScrape {
   data: {
     scrapeId: string;
     teamId: string;
+    apiKeyId?: string;
     request: ScrapeRequest;
     at: string;
     crawlId?: string;

@@ -212,6 +212,43 @@ describe('crawl decider', () => {
     ]);
   });
 
+  it('dispatches every page under the API key that started the crawl or batch', () => {
+    const { url, options, scrapeRequest } = crawlOf({});
+    const crawl = given(crawlDecider, []).when({
+      type: 'StartCrawl',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        apiKeyId: 'key-1',
+        url,
+        options,
+        scrapeRequest,
+        returnLinks: false,
+        at,
+      },
+    });
+    expect(crawl[0]?.data).toMatchObject({ apiKeyId: 'key-1' });
+    const firstPage = given(crawlDecider, crawl)
+      .when(discovery())
+      .find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    expect(firstPage.data).toMatchObject({ url, apiKeyId: 'key-1' });
+    const batch = given(crawlDecider, []).when({
+      type: 'StartBatchScrape',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        apiKeyId: 'key-2',
+        urls: ['http://a.test/'],
+        maxConcurrency: 1,
+        scrapeRequest,
+        at,
+      },
+    });
+    expect(batch.filter((e) => e.type === 'PageDispatched').map((e) => e.data)).toEqual([
+      expect.objectContaining({ apiKeyId: 'key-2' }),
+    ]);
+  });
+
   it('appends URLs to a batch with their own scrape options, scraping a finished batch again', () => {
     const request = (body: object) => crawlOf({ scrapeOptions: body }).scrapeRequest as ScrapeRequest;
     const history: CrawlEvent[] = [];

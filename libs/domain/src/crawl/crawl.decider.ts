@@ -37,6 +37,8 @@ export interface ActiveCrawl {
   status: CrawlStatus;
   crawlId: string;
   teamId: string;
+  /** The API key that started the crawl: its pages' scrapes, and so their charges, name it. */
+  apiKeyId?: string;
   kind: CrawlKind;
   startUrl: string;
   options: CrawlOptions;
@@ -74,12 +76,23 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
 
   evolve(state, event) {
     if (event.type === 'CrawlStarted') {
-      const { crawlId, teamId, kind, url, options, scrapeRequest, returnLinks, expiresAt, extract } =
-        event.data;
+      const {
+        crawlId,
+        teamId,
+        apiKeyId,
+        kind,
+        url,
+        options,
+        scrapeRequest,
+        returnLinks,
+        expiresAt,
+        extract,
+      } = event.data;
       return {
         status: 'scraping',
         crawlId,
         teamId,
+        ...(apiKeyId ? { apiKeyId } : {}),
         kind,
         startUrl: url,
         options,
@@ -154,13 +167,15 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
     switch (command.type) {
       case 'StartCrawl': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, webhook, at } = command.data;
+        const { crawlId, teamId, apiKeyId, url, options, scrapeRequest, returnLinks, webhook, at } =
+          command.data;
         return [
           {
             type: 'CrawlStarted',
             data: {
               crawlId,
               teamId,
+              ...(apiKeyId ? { apiKeyId } : {}),
               kind: 'crawl',
               url,
               options,
@@ -175,13 +190,15 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } = command.data;
+        const { crawlId, teamId, apiKeyId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } =
+          command.data;
         const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
           data: {
             crawlId,
             teamId,
+            ...(apiKeyId ? { apiKeyId } : {}),
             kind: extract ? 'extract' : 'batch',
             url: urls[0],
             options,
@@ -360,6 +377,7 @@ function dispatchable(crawl: ActiveCrawl, at: string): PageDispatched[] {
     data: {
       crawlId: crawl.crawlId,
       teamId: crawl.teamId,
+      ...(crawl.apiKeyId ? { apiKeyId: crawl.apiKeyId } : {}),
       scrapeId: uuidv5(`${dispatched + index}#${page.url}`, crawl.crawlId),
       url: page.url,
       depth: page.depth,

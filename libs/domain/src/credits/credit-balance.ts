@@ -11,60 +11,79 @@ export const EMPTY_CREDIT_TOTALS: CreditTotals = {
   charged: 0,
   refunded: 0,
   usedByMonth: {},
+  usedByMonthByKey: {},
   position: 0,
 };
+
+/** Where usage by key files a charge that names no key (monitor checks, charges from before keys were recorded). */
+const NO_KEY = 'none';
 
 /** Pure projection step: the totals after one ledger event; an event already counted changes nothing. */
 export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, position: number): CreditTotals {
   if (position <= totals.position) return totals;
-  const used = (at: string, credits: number) => {
+  const used = (at: string, credits: number, apiKeyId = NO_KEY) => {
     const month = at.slice(0, 7);
     const usedByMonth = { ...totals.usedByMonth };
     usedByMonth[month] = (usedByMonth[month] ?? 0) + credits;
-    return usedByMonth;
+    const keys = { ...totals.usedByMonthByKey?.[month] };
+    keys[apiKeyId] = (keys[apiKeyId] ?? 0) + credits;
+    return { usedByMonth, usedByMonthByKey: { ...totals.usedByMonthByKey, [month]: keys } };
   };
   switch (event.type) {
     case 'CreditsGranted':
       return { ...totals, granted: totals.granted + event.data.credits, position };
     case 'CreditsCharged': {
-      const { credits, chargedAt } = event.data;
+      const { credits, chargedAt, apiKeyId } = event.data;
       return {
         ...totals,
         charged: totals.charged + credits,
-        usedByMonth: used(chargedAt, credits),
+        ...used(chargedAt, credits, apiKeyId),
         position,
       };
     }
     case 'CreditsRefunded': {
-      const { credits, refundedAt } = event.data;
+      const { credits, refundedAt, apiKeyId } = event.data;
       return {
         ...totals,
         refunded: totals.refunded + credits,
-        usedByMonth: used(refundedAt, -credits),
+        ...used(refundedAt, -credits, apiKeyId),
         position,
       };
     }
   }
 }
 
-/** One month of `GET /v2/team/credit-usage/historical`. */
+/** One month of `GET /v2/team/credit-usage/historical`; by key, one month of one API key (none: charges that name no key). */
 export interface CreditUsagePeriod {
   startDate: string;
   endDate: string;
+  apiKey?: string;
   creditsUsed: number;
 }
 
-/** The months a team used credits in, oldest first, each from its first to its last millisecond (UTC). */
-export function monthlyCreditUsage(totals: CreditTotals): CreditUsagePeriod[] {
+/**
+ * The months a team used credits in, oldest first, each from its first to its last millisecond
+ * (UTC); `byApiKey` splits each month by the key that asked, in key order, credits no key is
+ * known for (monitor checks, charges recorded before keys were) in a period without `apiKey`.
+ */
+export function monthlyCreditUsage(totals: CreditTotals, byApiKey = false): CreditUsagePeriod[] {
   return Object.entries(totals.usedByMonth ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, creditsUsed]) => {
+    .flatMap(([month, creditsUsed]) => {
       const [year, index] = month.split('-').map(Number);
-      return {
+      const period = {
         startDate: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
         endDate: new Date(Date.UTC(year, index, 1) - 1).toISOString(),
-        creditsUsed,
       };
+      if (!byApiKey) return [{ ...period, creditsUsed }];
+      const byKey = Object.entries(totals.usedByMonthByKey?.[month] ?? {}).filter(([key]) => key !== NO_KEY);
+      const unattributed = creditsUsed - byKey.reduce((sum, [, credits]) => sum + credits, 0);
+      return [
+        ...byKey
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([apiKey, credits]) => ({ ...period, apiKey, creditsUsed: credits })),
+        ...(unattributed !== 0 ? [{ ...period, creditsUsed: unattributed }] : []),
+      ];
     });
 }
 

@@ -1,4 +1,4 @@
-import type { CreditEvent } from '#contracts';
+import type { CreditCommand, CreditEvent } from '#contracts';
 import { DomainError } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
 import {
@@ -8,7 +8,7 @@ import {
   hasCreditsLeft,
   monthlyCreditUsage,
 } from './credit-balance.js';
-import { creditLedgerDecider } from './credit-ledger.decider.js';
+import { type CreditLedgerState, creditLedgerDecider } from './credit-ledger.decider.js';
 import { operationCost } from './pricing.js';
 
 const granted: CreditEvent = {
@@ -98,6 +98,7 @@ describe('credit balance', () => {
       charged: 1,
       refunded: 0,
       usedByMonth: { '2026-10': 1 },
+      usedByMonthByKey: { '2026-10': { none: 1 } },
       position: 2,
     });
     expect(addToCreditTotals(totals, charged, 2)).toBe(totals);
@@ -121,6 +122,57 @@ describe('credit balance', () => {
     ]);
     // Totals written before months were counted have none to show.
     expect(monthlyCreditUsage({ granted: 0, charged: 3, refunded: 0, position: 9 })).toEqual([]);
+  });
+
+  it("splits the usage by the API key a charge names; a refund nets out against its charge's key", () => {
+    const decide = (state: CreditLedgerState, command: CreditCommand) =>
+      creditLedgerDecider.decide(command, state);
+    const fold = (state: CreditLedgerState, events: CreditEvent[]) =>
+      events.reduce(creditLedgerDecider.evolve, state);
+    const charge = (operationId: string, apiKeyId?: string): CreditCommand => ({
+      type: 'ChargeCredits',
+      data: {
+        teamId: 't1',
+        operationId,
+        basis: { operation: 'scrape', proxyUsed: 'enhanced' },
+        at: '2026-11-03T10:00:00.000Z',
+        ...(apiKeyId ? { apiKeyId } : {}),
+      },
+    });
+    let ledger = creditLedgerDecider.initialState();
+    const events: CreditEvent[] = [];
+    for (const command of [
+      charge('s1', 'key-b'),
+      charge('s2', 'key-a'),
+      charge('s3', 'key-b'),
+      charge('s4'),
+    ]) {
+      const decided = decide(ledger, command);
+      events.push(...decided);
+      ledger = fold(ledger, decided);
+    }
+    const refund = decide(ledger, {
+      type: 'RefundCredits',
+      data: { teamId: 't1', operationId: 's3', reason: 'operator', at: '2026-11-04T00:00:00.000Z' },
+    });
+    expect(refund).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ apiKeyId: 'key-b', credits: 5 }) }),
+    ]);
+    const byKey = [...events, ...refund].reduce(
+      (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+      EMPTY_CREDIT_TOTALS,
+    );
+    const november = { startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z' };
+    expect(monthlyCreditUsage(byKey, true)).toEqual([
+      { ...november, apiKey: 'key-a', creditsUsed: 5 },
+      { ...november, apiKey: 'key-b', creditsUsed: 5 },
+      { ...november, creditsUsed: 5 },
+    ]);
+    expect(monthlyCreditUsage(byKey)).toEqual([{ ...november, creditsUsed: 15 }]);
+    // Totals from before keys were counted: the month's credits, with no key to name.
+    expect(monthlyCreditUsage({ ...byKey, usedByMonthByKey: undefined }, true)).toEqual([
+      { ...november, creditsUsed: 15 },
+    ]);
   });
 
   it('meters a team once it has an allowance or a grant', () => {

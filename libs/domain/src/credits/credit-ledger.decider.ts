@@ -7,8 +7,8 @@ export const MAX_GRANT = 1_000_000_000;
 
 export interface CreditLedgerState {
   grants: ReadonlySet<string>;
-  /** Credits charged per operation id; a refunded operation stays here and is also in `refunded`. */
-  charges: ReadonlyMap<string, number>;
+  /** Credits charged per operation id, and the API key charged; a refunded operation stays here and is also in `refunded`. */
+  charges: ReadonlyMap<string, { credits: number; apiKeyId?: string }>;
   refunded: ReadonlySet<string>;
 }
 
@@ -28,7 +28,10 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
       case 'CreditsCharged':
         return {
           ...state,
-          charges: new Map(state.charges).set(event.data.operationId, event.data.credits),
+          charges: new Map(state.charges).set(event.data.operationId, {
+            credits: event.data.credits,
+            ...keyOf(event.data),
+          }),
         };
       case 'CreditsRefunded':
         return { ...state, refunded: new Set(state.refunded).add(event.data.operationId) };
@@ -51,19 +54,32 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
         const { teamId, operationId, basis, at } = command.data;
         if (state.charges.has(operationId)) return [];
         const credits = operationCost(basis);
-        return [{ type: 'CreditsCharged', data: { teamId, operationId, credits, basis, chargedAt: at } }];
+        return [
+          {
+            type: 'CreditsCharged',
+            data: { teamId, operationId, credits, basis, chargedAt: at, ...keyOf(command.data) },
+          },
+        ];
       }
       case 'RefundCredits': {
         const { teamId, operationId, reason, at } = command.data;
-        const credits = state.charges.get(operationId);
-        if (credits === undefined) {
+        const charge = state.charges.get(operationId);
+        if (charge === undefined) {
           throw new DomainError('CHARGE_NOT_FOUND', `No charge for operation ${operationId}`);
         }
         if (state.refunded.has(operationId)) return [];
-        return [{ type: 'CreditsRefunded', data: { teamId, operationId, credits, reason, refundedAt: at } }];
+        // A refund names the key its charge named, so usage by key nets out as the team's does.
+        return [
+          {
+            type: 'CreditsRefunded',
+            data: { teamId, operationId, credits: charge.credits, reason, refundedAt: at, ...keyOf(charge) },
+          },
+        ];
       }
       default:
         return assertNever(command);
     }
   },
 };
+
+const keyOf = ({ apiKeyId }: { apiKeyId?: string }) => (apiKeyId ? { apiKeyId } : {});

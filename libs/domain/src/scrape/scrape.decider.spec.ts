@@ -160,6 +160,26 @@ describe('scrape decider', () => {
     ).toEqual([]);
   });
 
+  it('carries the API key that asked from the request to the completion, which is charged to it', () => {
+    const keyed = { ...requested, data: { ...requested.data, apiKeyId: 'key-1' } } as ScrapeEvent;
+    expect(
+      given(scrapeDecider, []).when({
+        type: 'StartScrape',
+        data: { scrapeId, teamId: 'team-1', apiKeyId: 'key-1', request, at: 't0' },
+      }),
+    ).toEqual([keyed]);
+    const done = given(scrapeDecider, [keyed, fetched]).when({
+      type: 'CompleteScrape',
+      data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't2' },
+    });
+    expect(done).toEqual([{ ...completed, data: { ...completed.data, apiKeyId: 'key-1' } }]);
+    const [fromCache] = given(scrapeDecider, []).when({
+      type: 'StartScrape',
+      data: { scrapeId, teamId: 'team-1', apiKeyId: 'key-1', request, at: 't0', crawlId, cached },
+    });
+    expect(fromCache?.data).toMatchObject({ apiKeyId: 'key-1', crawlId });
+  });
+
   it('completes only a fetched scrape', () => {
     const command = {
       type: 'CompleteScrape',

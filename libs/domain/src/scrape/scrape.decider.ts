@@ -10,7 +10,7 @@ import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
-/** `crawlId` is set on the scrapes of a crawl's pages. */
+/** `crawlId` is set on the scrapes of a crawl's pages, `apiKeyId` on those an API key asked for. */
 export type ScrapeState =
   | { status: 'initial' }
   | {
@@ -20,6 +20,7 @@ export type ScrapeState =
       request: ScrapeRequest;
       requestedAt: string;
       crawlId?: string;
+      apiKeyId?: string;
     }
   | {
       status: 'fetched';
@@ -29,6 +30,7 @@ export type ScrapeState =
       page: FetchedPage;
       fetchedAt: string;
       crawlId?: string;
+      apiKeyId?: string;
       /** Set when the page came from the cache: the scrape that fetched it. */
       cachedScrapeId?: string;
     }
@@ -39,6 +41,7 @@ export type ScrapeState =
       request: ScrapeRequest;
       interaction: InteractionState;
       crawlId?: string;
+      apiKeyId?: string;
     }
   | { status: 'failed'; scrapeId: string; teamId: string; code: string; crawlId?: string };
 
@@ -63,7 +66,7 @@ export const scrapeDecider: Decider<
           teamId: event.data.teamId,
           request: event.data.request,
           requestedAt: event.data.requestedAt,
-          ...crawlOf(event.data),
+          ...originOf(event.data),
         };
       case 'PageFetched':
         if (state.status === 'requested')
@@ -78,7 +81,7 @@ export const scrapeDecider: Decider<
             page: event.data.page,
             fetchedAt: event.data.fetchedAt,
             cachedScrapeId: event.data.cachedScrapeId,
-            ...crawlOf(event.data),
+            ...originOf(event.data),
           };
         return state;
       case 'ScrapeCompleted':
@@ -89,7 +92,7 @@ export const scrapeDecider: Decider<
               teamId: state.teamId,
               request: state.request,
               interaction: { session: null, ended: null },
-              ...crawlOf(state),
+              ...originOf(state),
             }
           : state;
       case 'ScrapeFailed':
@@ -142,7 +145,7 @@ export const scrapeDecider: Decider<
                 page: cached.page,
                 fetchedAt: cached.fetchedAt,
                 cachedScrapeId: cached.scrapeId,
-                ...crawlOf(command.data),
+                ...originOf(command.data),
               },
             },
           ];
@@ -150,7 +153,7 @@ export const scrapeDecider: Decider<
         return [
           {
             type: 'ScrapeRequested',
-            data: { scrapeId, teamId, request, requestedAt: at, ...crawlOf(command.data) },
+            data: { scrapeId, teamId, request, requestedAt: at, ...originOf(command.data) },
           },
         ];
       }
@@ -199,7 +202,7 @@ export const scrapeDecider: Decider<
                 ? { cacheKey: cacheKey(teamId, request) }
                 : {}),
               ...changeHistory(teamId, request),
-              ...crawlOf(state),
+              ...originOf(state),
               completedAt: at,
             },
           },
@@ -218,7 +221,7 @@ export const scrapeDecider: Decider<
         return [
           {
             type: 'ScrapeRequested',
-            data: { scrapeId, teamId, request, requestedAt: command.data.at, ...crawlOf(state) },
+            data: { scrapeId, teamId, request, requestedAt: command.data.at, ...originOf(state) },
           },
         ];
       }
@@ -285,6 +288,14 @@ function changeHistory(teamId: string, request: ScrapeRequest): { changeTracking
 
 function crawlOf(from: { crawlId?: string } | { status: 'initial' }): { crawlId?: string } {
   return 'crawlId' in from && from.crawlId ? { crawlId: from.crawlId } : {};
+}
+
+/** Where a scrape came from, carried from event to event: the crawl it is a page of, the API key that asked (its charge names the key). */
+function originOf(from: { crawlId?: string; apiKeyId?: string } | { status: 'initial' }): {
+  crawlId?: string;
+  apiKeyId?: string;
+} {
+  return { ...crawlOf(from), ...('apiKeyId' in from && from.apiKeyId ? { apiKeyId: from.apiKeyId } : {}) };
 }
 
 function requireExisting(

@@ -1,0 +1,17 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { AuthenticatedRequest } from './api-key.guard.js';
+
+/** Who is asking: the team of the authenticated API key, and the key itself (its charges name it). */
+export interface Caller {
+  teamId: string;
+  apiKeyId?: string;
+}
+
+/** The authenticated caller (set by ApiKeyGuard). */
+export const CallerOf = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
+  const { teamId, keyId } = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  return { teamId: teamId as string, ...(keyId ? { apiKeyId: keyId } : {}) };
+});
+
+/** The fields of a command or charge that name the caller's key, when there is one. */
+export const apiKeyOf = ({ apiKeyId }: { apiKeyId?: string }) => (apiKeyId ? { apiKeyId } : {});
