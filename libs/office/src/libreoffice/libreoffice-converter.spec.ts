@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { docxHtml } from '../docx-html.js';
 import { buildTestOdf } from '../testing/build-test-odf.js';
 import { LibreOfficeConverter, type LibreOfficeSettings } from './libreoffice-converter.js';
@@ -77,6 +80,28 @@ describe('LibreOfficeConverter', () => {
     const converting = new LibreOfficeConverter(settings).convert(minutes, '.odt', 'docx', 50);
     await expect(converting).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
     expect((await readdir('/dev/shm')).filter((name) => name.startsWith('trawl-office-'))).toEqual([]);
+  });
+
+  it('counts the time waiting for a free LibreOffice against the deadline', async () => {
+    // A stand-in for soffice that takes one second and copies its input to --outdir.
+    const script = join(mkdtempSync(join(tmpdir(), 'trawl-fake-soffice-')), 'soffice');
+    writeFileSync(
+      script,
+      '#!/bin/sh\nwhile [ "$1" != "--outdir" ]; do shift; done\nsleep 1\ncp "$3" "$2/document.docx"\n',
+      { mode: 0o755 },
+    );
+    const converter = new LibreOfficeConverter({
+      ...settings,
+      sofficePath: script,
+      sandbox: false,
+      maxRunning: 1,
+    });
+    const first = converter.convert(minutes, '.odt', 'docx', TIMEOUT_MS);
+    // 1.5 s would do for a conversion of its own, but a second of it goes waiting for the first.
+    const queued = converter.convert(minutes, '.odt', 'docx', 1_500);
+    await expect(queued).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
+    expect(Buffer.from(await first)).toEqual(minutes);
+    expect(Buffer.from(await converter.convert(minutes, '.odt', 'docx', 1_500))).toEqual(minutes);
   });
 
   it('names what this server lacks instead of converting', async () => {

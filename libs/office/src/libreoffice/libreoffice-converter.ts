@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { access, constants, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -56,16 +56,18 @@ export class LibreOfficeConverter {
     target: LibreOfficeTarget,
     timeoutMs: number,
   ): Promise<Uint8Array> {
+    // Time spent waiting for a free LibreOffice counts against the caller's deadline.
+    const deadline = Date.now() + timeoutMs;
     const reason = await this.unavailableReason();
     if (reason) throw new OfficeError('FEATURE_NOT_AVAILABLE', reason);
-    return this.limit(() => this.convertNow(bytes, extension, target, timeoutMs));
+    return this.limit(() => this.convertNow(bytes, extension, target, deadline));
   }
 
   private async convertNow(
     bytes: Uint8Array,
     extension: string,
     target: LibreOfficeTarget,
-    timeoutMs: number,
+    deadline: number,
   ): Promise<Uint8Array> {
     const filter = inputFilterOf(bytes, target);
     if (filter === undefined) {
@@ -77,31 +79,28 @@ export class LibreOfficeConverter {
       await writeFile(join(directory, input), bytes, { mode: 0o600 });
       await mkdir(join(directory, 'out'));
       const command = this.command(directory, input, target, filter);
-      const { status, stderr } = await runWithin(command, timeoutMs);
+      const { status, stderr } = await runWithin(command, deadline - Date.now());
       if (status === 'timeout') {
-        throw new OfficeError(
-          'SCRAPE_TIMEOUT',
-          `LibreOffice did not finish converting the document in ${timeoutMs} ms`,
-        );
+        throw new OfficeError('SCRAPE_TIMEOUT', 'LibreOffice did not finish converting the document in time');
       }
       if (this.settings.sandbox && /^bwrap:/m.test(stderr)) {
         throw new OfficeError('FEATURE_NOT_AVAILABLE', sandboxFailure(stderr));
       }
       const output = join(directory, 'out', `document.${target}`);
-      const converted = await readFile(output).catch(() => undefined);
-      if (!converted || converted.length === 0) {
+      const size = (await stat(output).catch(() => undefined))?.size ?? 0;
+      if (size === 0) {
         throw new OfficeError(
           'SCRAPE_DOCUMENT_INVALID',
           `LibreOffice could not read the ${extension} document`,
         );
       }
-      if (converted.length > MAX_OUTPUT_BYTES) {
+      if (size > MAX_OUTPUT_BYTES) {
         throw new OfficeError(
           'SCRAPE_DOCUMENT_INVALID',
           `The ${extension} document converts to more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB and was not read`,
         );
       }
-      return converted;
+      return readFile(output);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -149,14 +148,10 @@ export class LibreOfficeConverter {
       return `Office conversion is not set up on this server: missing ${missing.join(' and ')}`;
     if (!this.settings.sandbox) return undefined;
     // The sandbox needs user namespaces, which some container runtimes refuse.
-    const probe = await promisify(execFile)(this.settings.bwrapPath, [
-      ...sandboxArguments(tmpdir()),
-      '/bin/true',
-    ]).then(
+    return promisify(execFile)(this.settings.bwrapPath, [...sandboxArguments(tmpdir()), '/bin/true']).then(
       () => undefined,
       (error: { stderr?: string; message: string }) => sandboxFailure(error.stderr || error.message),
     );
-    return probe;
   }
 }
 
