@@ -12,6 +12,3 @@ export const CallerOf = createParamDecorator((_: unknown, context: ExecutionCont
   const { teamId, keyId } = context.switchToHttp().getRequest<AuthenticatedRequest>();
   return { teamId: teamId as string, ...(keyId ? { apiKeyId: keyId } : {}) };
 });
-
-/** The fields of a command or charge that name the caller's key, when there is one. */
-export const apiKeyOf = ({ apiKeyId }: { apiKeyId?: string }) => (apiKeyId ? { apiKeyId } : {});

@@ -4,6 +4,7 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import {
   type ActiveCrawlView,
+  apiKeyOf,
   CRAWL_CATEGORY,
   type CrawlError,
   type CrawlKind,
@@ -20,7 +21,7 @@ import {
   type ValidCrawlRequest,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
-import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
+import type { Caller } from '../auth/caller.decorator.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 

@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
+  apiKeyOf,
   type ChargeBasis,
   CREDIT_BALANCES_READ_MODEL,
   CREDITS_CATEGORY,
@@ -18,7 +19,7 @@ import {
   operationCost,
 } from '#domain';
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
+import type { Caller } from '../auth/caller.decorator.js';
 
 /** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
 @Injectable()

@@ -1,11 +1,11 @@
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
-import { SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
+import { apiKeyOf, SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
 import { completedScrapeBasis, isCacheEligible, operationCost } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
-import { apiKeyOf, type Caller } from '../auth/caller.decorator.js';
+import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { FileUrls } from '../files/file-urls.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';

@@ -1,7 +1,13 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { CREDITS_CATEGORY, type NatsNames, SCRAPE_CATEGORY, type ScrapeCompleted } from '#contracts';
+import {
+  apiKeyOf,
+  CREDITS_CATEGORY,
+  type NatsNames,
+  SCRAPE_CATEGORY,
+  type ScrapeCompleted,
+} from '#contracts';
 import { completedScrapeBasis } from '#domain';
 import { CommandBus, consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
@@ -40,7 +46,7 @@ export class ScrapeChargesReactor implements OnApplicationBootstrap, OnApplicati
             operationId: completed.scrapeId,
             basis: completedScrapeBasis(completed),
             at: event.createdAt,
-            ...(completed.apiKeyId ? { apiKeyId: completed.apiKeyId } : {}),
+            ...apiKeyOf(completed),
           },
           { correlationId: event.metadata.correlationId },
         );

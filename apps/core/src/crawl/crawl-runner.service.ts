@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
+  apiKeyOf,
   CRAWL_CATEGORY,
   type CrawlCommand,
   type CrawlEvent,
@@ -151,7 +152,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
           data: {
             scrapeId,
             teamId,
-            ...(apiKeyId ? { apiKeyId } : {}),
+            ...apiKeyOf(page),
             request,
             crawlId,
             at: now(),

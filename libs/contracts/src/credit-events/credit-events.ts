@@ -71,6 +71,13 @@ export interface RefundCredits {
 export type CreditCommand = GrantCredits | ChargeCredits | RefundCredits;
 
 export const creditLedgerStreamId = (teamId: string) => `credits-${teamId}`;
+
+/**
+ * The optional `apiKeyId` field of a command or event, copied from whatever names it: the key
+ * travels from the request to its scrapes, crawl pages and charges, and is absent where none asked.
+ */
+export const apiKeyOf = ({ apiKeyId }: { apiKeyId?: string }): { apiKeyId?: string } =>
+  apiKeyId ? { apiKeyId } : {};
 export const CREDITS_CATEGORY = 'credits';
 
 /** Read model (KV `<prefix>_credit_balances`): one entry per team, see CreditTotals. */

@@ -1,5 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
 import {
+  apiKeyOf,
   type CrawlCommand,
   type CrawlError,
   type CrawlEvent,
@@ -92,7 +93,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         status: 'scraping',
         crawlId,
         teamId,
-        ...(apiKeyId ? { apiKeyId } : {}),
+        ...apiKeyOf(event.data),
         kind,
         startUrl: url,
         options,
@@ -167,15 +168,14 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
     switch (command.type) {
       case 'StartCrawl': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, apiKeyId, url, options, scrapeRequest, returnLinks, webhook, at } =
-          command.data;
+        const { crawlId, teamId, url, options, scrapeRequest, returnLinks, webhook, at } = command.data;
         return [
           {
             type: 'CrawlStarted',
             data: {
               crawlId,
               teamId,
-              ...(apiKeyId ? { apiKeyId } : {}),
+              ...apiKeyOf(command.data),
               kind: 'crawl',
               url,
               options,
@@ -190,15 +190,14 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
-        const { crawlId, teamId, apiKeyId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } =
-          command.data;
+        const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } = command.data;
         const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
           data: {
             crawlId,
             teamId,
-            ...(apiKeyId ? { apiKeyId } : {}),
+            ...apiKeyOf(command.data),
             kind: extract ? 'extract' : 'batch',
             url: urls[0],
             options,
@@ -377,7 +376,7 @@ function dispatchable(crawl: ActiveCrawl, at: string): PageDispatched[] {
     data: {
       crawlId: crawl.crawlId,
       teamId: crawl.teamId,
-      ...(crawl.apiKeyId ? { apiKeyId: crawl.apiKeyId } : {}),
+      ...apiKeyOf(crawl),
       scrapeId: uuidv5(`${dispatched + index}#${page.url}`, crawl.crawlId),
       url: page.url,
       depth: page.depth,

@@ -1,4 +1,4 @@
-import type { CreditCommand, CreditEvent } from '#contracts';
+import { apiKeyOf, type CreditCommand, type CreditEvent } from '#contracts';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 import { operationCost } from './pricing.js';
 
@@ -30,7 +30,7 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
           ...state,
           charges: new Map(state.charges).set(event.data.operationId, {
             credits: event.data.credits,
-            ...keyOf(event.data),
+            ...apiKeyOf(event.data),
           }),
         };
       case 'CreditsRefunded':
@@ -57,7 +57,7 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
         return [
           {
             type: 'CreditsCharged',
-            data: { teamId, operationId, credits, basis, chargedAt: at, ...keyOf(command.data) },
+            data: { teamId, operationId, credits, basis, chargedAt: at, ...apiKeyOf(command.data) },
           },
         ];
       }
@@ -72,7 +72,14 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
         return [
           {
             type: 'CreditsRefunded',
-            data: { teamId, operationId, credits: charge.credits, reason, refundedAt: at, ...keyOf(charge) },
+            data: {
+              teamId,
+              operationId,
+              credits: charge.credits,
+              reason,
+              refundedAt: at,
+              ...apiKeyOf(charge),
+            },
           },
         ];
       }

@@ -1,10 +1,11 @@
-import type {
-  FetchedPage,
-  InteractCommand,
-  InteractEvent,
-  ScrapeCommand,
-  ScrapeEvent,
-  ScrapeRequest,
+import {
+  apiKeyOf,
+  type FetchedPage,
+  type InteractCommand,
+  type InteractEvent,
+  type ScrapeCommand,
+  type ScrapeEvent,
+  type ScrapeRequest,
 } from '#contracts';
 import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
@@ -295,7 +296,7 @@ function originOf(from: { crawlId?: string; apiKeyId?: string } | { status: 'ini
   crawlId?: string;
   apiKeyId?: string;
 } {
-  return { ...crawlOf(from), ...('apiKeyId' in from && from.apiKeyId ? { apiKeyId: from.apiKeyId } : {}) };
+  return { ...crawlOf(from), ...('apiKeyId' in from ? apiKeyOf(from) : {}) };
 }
 
 function requireExisting(
