@@ -213,6 +213,28 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
   });
 
+  it("replaces a result's description with its page's passages on the query (search highlights)", async () => {
+    const url = running.site.url('/articles/tide-pools');
+    await client().scrape(url, { formats: ['markdown'] });
+    const descriptionOf = async (highlights?: boolean) => {
+      const hit = await eventually(async () => {
+        const { web } = await client().search('rocky basins', {
+          limit: 10,
+          ...(highlights === undefined ? {} : { highlights }),
+        });
+        return (web as { url: string; description?: string }[] | undefined)?.find(
+          (result) => result.url === url,
+        );
+      }, 'the scraped page in the search index');
+      return hit.description;
+    };
+    expect(await descriptionOf()).toBe(
+      'Tide pools form where the sea retreats and leaves rocky basins full of life.',
+    );
+    // Without highlights: the page's own description, as the index keeps it.
+    expect(await descriptionOf(false)).toBe('A field guide to the tide pools of the north coast.');
+  });
+
   it('refuses a prompt without a model, and invalid patterns, by name', async () => {
     const needsModel = { status: 501, message: expect.stringContaining('LLM_BASE_URL') };
     await expect(

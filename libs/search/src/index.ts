@@ -1,4 +1,5 @@
 export * from './local-index.js';
 export * from './local-search.provider.js';
+export * from './search-highlights.js';
 export * from './search-provider.js';
 export * from './searxng.provider.js';

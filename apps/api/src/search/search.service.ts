@@ -10,7 +10,14 @@ import {
   type ValidSearchRequest,
 } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { createSearchProvider, type SearchHit, type SearchProvider, SearchProviderError } from '#search';
+import {
+  createSearchProvider,
+  type SearchHit,
+  SearchIndex,
+  type SearchProvider,
+  SearchProviderError,
+  withHighlights,
+} from '#search';
 import type { Caller } from '../auth/caller.decorator.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
@@ -48,6 +55,7 @@ const RESULT_OF: Record<SearchSource, (hit: SearchHit, position: number) => Resu
 @Injectable()
 export class SearchService {
   private readonly provider: SearchProvider;
+  private readonly index: SearchIndex;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -55,7 +63,8 @@ export class SearchService {
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
   ) {
-    this.provider = createSearchProvider(config.searxngUrl, nc, names);
+    this.index = new SearchIndex(nc, names);
+    this.provider = createSearchProvider(config.searxngUrl, this.index);
   }
 
   async search(caller: Caller, request: ValidSearchRequest, correlationId: string) {
@@ -98,9 +107,27 @@ export class SearchService {
       data[source] =
         source === 'images'
           ? results
-          : await Promise.all(results.map((result) => this.withPage(result, caller, request, correlationId)));
+          : await Promise.all(
+              results.map(async (result) => {
+                const withPage = await this.withPage(result, caller, request, correlationId);
+                return request.highlights
+                  ? this.highlighted(withPage, source, teamId, request.query)
+                  : withPage;
+              }),
+            );
     }
     return { success: true, data, provider: this.provider.name };
+  }
+
+  /** Highlights from the page just scraped for the result, else from the team's latest scrape of it (the search index): no page is fetched for them alone. */
+  private async highlighted(
+    result: Result & Partial<ScrapeDocument>,
+    source: Exclude<SearchSource, 'images'>,
+    teamId: string,
+    query: string,
+  ): Promise<Result> {
+    const markdown = result.markdown ?? (await this.index.page(teamId, result.url))?.text;
+    return withHighlights(result, source, markdown, query);
   }
 
   /** A result's page, scraped when the request has scrapeOptions with formats; a failure stays on that result. */

@@ -134,7 +134,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    * converted from that copy, without a browser visit; a cache-only page (`minAge`) without one fails.
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
-    const { scrapeId, teamId, apiKeyId, request, crawlId } = page;
+    const { scrapeId, teamId, request, crawlId } = page;
     const verdict = await this.cache.verdict(teamId, request);
     if (verdict.use === 'refuse') {
       const outcome: PageOutcome = { status: 'failed', code: verdict.code, error: verdict.message };

@@ -4,7 +4,7 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, type SearchTarget, searchWindowStart } from '#contracts';
 import { type PageToCheck, searchTargetPages } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { createSearchProvider, type SearchProvider } from '#search';
+import { createSearchProvider, SearchIndex, type SearchProvider } from '#search';
 
 const SEARCH_TIMEOUT_MS = 30_000;
 
@@ -22,7 +22,7 @@ export class MonitorSearchTargets {
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
   ) {
-    this.provider = createSearchProvider(config.searxngUrl, nc, names);
+    this.provider = createSearchProvider(config.searxngUrl, new SearchIndex(nc, names));
   }
 
   async pagesOf(teamId: string, target: SearchTarget): Promise<PageToCheck[]> {

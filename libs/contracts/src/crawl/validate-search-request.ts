@@ -61,6 +61,8 @@ export interface ValidSearchRequest {
   includeDomains: string[];
   excludeDomains: string[];
   timeout: number;
+  /** Replace results' descriptions with their pages' passages on the query (the default, as the reference service's). */
+  highlights: boolean;
   /** Scrape each result with these options (only when formats are asked for). */
   scrapeOptions?: Omit<ScrapeRequest, 'url' | 'sourceUrl'>;
   /** Valid options this build does not implement: refused by name. */
@@ -100,7 +102,6 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   const unsupported = [
     ...(dto.location ? ['location'] : []),
     ...(dto.country ? ['country'] : []),
-    ...(dto.highlights ? ['highlights'] : []),
     ...(dto.enterprise?.length ? ['enterprise'] : []),
     ...(dto.threatProtection ? ['threatProtection'] : []),
     ...(dto.toolDetail !== undefined || dto.domainTools ? ['tools'] : []),
@@ -121,6 +122,7 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
       includeDomains: dto.includeDomains ?? [],
       excludeDomains: dto.excludeDomains ?? [],
       timeout: dto.timeout ?? 60_000,
+      highlights: dto.highlights ?? true,
       ...(scrapeOptions ? { scrapeOptions } : {}),
       unsupported,
     },

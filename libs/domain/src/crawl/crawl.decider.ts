@@ -77,18 +77,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
 
   evolve(state, event) {
     if (event.type === 'CrawlStarted') {
-      const {
-        crawlId,
-        teamId,
-        apiKeyId,
-        kind,
-        url,
-        options,
-        scrapeRequest,
-        returnLinks,
-        expiresAt,
-        extract,
-      } = event.data;
+      const { crawlId, teamId, kind, url, options, scrapeRequest, returnLinks, expiresAt, extract } =
+        event.data;
       return {
         status: 'scraping',
         crawlId,

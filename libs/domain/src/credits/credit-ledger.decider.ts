@@ -88,5 +88,3 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
     }
   },
 };
-
-const keyOf = ({ apiKeyId }: { apiKeyId?: string }) => (apiKeyId ? { apiKeyId } : {});
