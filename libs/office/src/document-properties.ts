@@ -1,7 +1,8 @@
 import { unzipSync } from 'fflate';
-import type { Element, ElementContent } from 'hast';
-import type { RootContent, Element as XmlElement } from 'xast';
+import type { Element } from 'hast';
+import { h } from 'hastscript';
 import { fromXml } from 'xast-util-from-xml';
+import { descendants, textOf } from './xml-elements.js';
 
 /** The title and author a document names for itself. */
 export interface DocumentProperties {
@@ -21,8 +22,8 @@ export function packageProperties(bytes: Uint8Array): DocumentProperties {
     ];
     if (!part) return {};
     const root = fromXml(new TextDecoder().decode(part));
-    const title = textOfFirst(root.children, 'title');
-    const author = textOfFirst(root.children, 'creator');
+    const title = textOf(descendants(root, 'title')[0]);
+    const author = textOf(descendants(root, 'creator')[0]);
     return { ...(title ? { title } : {}), ...(author ? { author } : {}) };
   } catch {
     return {};
@@ -31,37 +32,8 @@ export function packageProperties(bytes: Uint8Array): DocumentProperties {
 
 /** The `<head>` that carries a document's properties into the page's metadata (`title`, `author`). */
 export function propertiesHead({ title, author }: DocumentProperties): Element {
-  const children: ElementContent[] = [
-    ...(title ? [headElement('title', {}, [{ type: 'text', value: title }])] : []),
-    ...(author ? [headElement('meta', { name: 'author', content: author }, [])] : []),
-  ];
-  return headElement('head', {}, children);
-}
-
-const headElement = (
-  tagName: string,
-  properties: Element['properties'],
-  children: ElementContent[],
-): Element => ({
-  type: 'element',
-  tagName,
-  properties,
-  children,
-});
-
-/** The trimmed text of the first element named `name` in any namespace (`dc:title` is `title`). */
-export function textOfFirst(nodes: readonly RootContent[], name: string): string | undefined {
-  for (const node of nodes) {
-    if (node.type !== 'element') continue;
-    if (node.name.slice(node.name.indexOf(':') + 1) === name) return xmlText(node).trim() || undefined;
-    const inner = textOfFirst(node.children, name);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-function xmlText(element: XmlElement): string {
-  return element.children
-    .map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? xmlText(child) : ''))
-    .join('');
+  return h('head', [
+    ...(title ? [h('title', title)] : []),
+    ...(author ? [h('meta', { name: 'author', content: author })] : []),
+  ]);
 }

@@ -1,12 +1,13 @@
 import { posix } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { ElementContent, Element as HastElement, Properties } from 'hast';
+import type { ElementContent, Element as HastElement } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { find, html } from 'property-information';
+import { h } from 'hastscript';
 import type { Element as XmlElement, Root as XmlRoot } from 'xast';
 import { fromXml } from 'xast-util-from-xml';
-import { propertiesHead, textOfFirst } from './document-properties.js';
+import { propertiesHead } from './document-properties.js';
 import { OfficeError } from './office-error.js';
+import { descendants, localName, textOf } from './xml-elements.js';
 
 /** Images a chapter shows, inlined as `data:` URIs (as Word images are) since the book's files have no address. */
 const IMAGE_TYPES: Record<string, string> = {
@@ -52,10 +53,10 @@ export function epubHtml(bytes: Uint8Array): string {
     .filter((path): path is string => path !== undefined && entries[path] !== undefined)
     .map((path) => chapterSection(entries, path));
   const head = propertiesHead({
-    title: textOfFirst(packageDocument.children, 'title'),
-    author: textOfFirst(packageDocument.children, 'creator'),
+    title: textOf(descendants(packageDocument, 'title')[0]),
+    author: textOf(descendants(packageDocument, 'creator')[0]),
   });
-  return toHtml(element('html', {}, [head, element('body', {}, chapters)]));
+  return toHtml(h('html', [head, h('body', chapters)]));
 }
 
 /** A chapter's body as a section; a chapter that is not well-formed XML is skipped rather than sinking the book. */
@@ -64,41 +65,37 @@ function chapterSection(entries: Entries, path: string): HastElement {
   try {
     root = parseXml(entries, path);
   } catch {
-    return element('section', {}, []);
+    return h('section');
   }
   const body = descendants(root, 'body')[0];
-  return element('section', {}, body ? body.children.flatMap((child) => toHast(child, entries, path)) : []);
+  return h('section', body ? body.children.flatMap((child) => toHast(child, entries, path)) : []);
 }
 
-/** XHTML to hast: attribute names become hast properties, local links lose their target, images their file. */
+/** XHTML to hast (hastscript maps attribute names to properties): local links lose their target, images their file. */
 function toHast(node: XmlRoot['children'][number], entries: Entries, chapterPath: string): ElementContent[] {
-  if (node.type === 'text' || node.type === 'cdata') return [text(node.value)];
+  if (node.type === 'text' || node.type === 'cdata') return [{ type: 'text', value: node.value }];
   if (node.type !== 'element') return [];
   const tagName = localName(node.name);
-  const properties: Properties = {};
+  const attributes: Record<string, string> = {};
   for (const [name, value] of Object.entries(node.attributes)) {
-    if (value === null || value === undefined || name.includes(':') || name.startsWith('xmlns')) continue;
-    properties[find(html, name).property] = value;
+    if (typeof value === 'string' && !name.includes(':') && !name.startsWith('xmlns'))
+      attributes[name] = value;
   }
-  if (
-    tagName === 'a' &&
-    typeof properties.href === 'string' &&
-    !/^[a-z][a-z0-9+.-]*:/i.test(properties.href)
-  ) {
-    delete properties.href;
+  if (tagName === 'a' && attributes.href !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(attributes.href)) {
+    delete attributes.href;
   }
-  if (tagName === 'img' && typeof properties.src === 'string') {
+  if (tagName === 'img' && attributes.src !== undefined) {
     const image = inlineImage(
       entries,
-      posix.join(posix.dirname(chapterPath), decodeURIComponent(properties.src)),
+      posix.join(posix.dirname(chapterPath), decodeURIComponent(attributes.src)),
     );
-    if (image) properties.src = image;
-    else delete properties.src;
+    if (image) attributes.src = image;
+    else delete attributes.src;
   }
   return [
-    element(
+    h(
       tagName,
-      properties,
+      attributes,
       node.children.flatMap((child) => toHast(child, entries, chapterPath)),
     ),
   ];
@@ -122,25 +119,7 @@ function parseXml(entries: Entries, path: string): XmlRoot {
   }
 }
 
-/** Elements named `name` in any namespace (`dc:title` is `title`), in document order. */
-function descendants(parent: XmlRoot | XmlElement, name: string): XmlElement[] {
-  return parent.children.flatMap((child) =>
-    child.type === 'element'
-      ? [...(localName(child.name) === name ? [child] : []), ...descendants(child, name)]
-      : [],
-  );
-}
-
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const attributeOf = (element: XmlElement | undefined, name: string) => element?.attributes[name] ?? undefined;
 
 const invalid = (reason: string) =>
   new OfficeError('SCRAPE_DOCUMENT_INVALID', `The e-book could not be read: ${reason}`);
-
-const element = (tagName: string, properties: Properties, children: ElementContent[]): HastElement => ({
-  type: 'element',
-  tagName,
-  properties,
-  children,
-});
-const text = (value: string): ElementContent => ({ type: 'text', value });
