@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Page, Response } from 'playwright-core';
 import type { PrivateAddressAllowance } from '#config';
-import { type DocumentFileType, documentTypeOfContentType } from '#contracts';
+import { type DocumentFileType, documentTypeOfContentType, fileSignatureOf } from '#contracts';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { FetchError } from './fetch-error.js';
 
@@ -18,14 +18,13 @@ export const isPdfType = (contentType: string) => /^application\/(x-)?pdf/i.test
 const hasPdfSignature = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
 
-/** Office documents and CSV files, which Trawl converts (a browser downloads them or shows their text). */
-export const isOfficeType = (contentType: string) => documentTypeOfContentType(contentType) !== undefined;
+/** A content type of a document Trawl converts (PDF, office document, CSV, e-book): a browser downloads it or shows its text. */
+export const isDocumentType = (contentType: string) => documentTypeOfContentType(contentType) !== undefined;
 
 /** A ZIP archive holding `part` (ZIP keeps its entries' names, and OpenDocument its uncompressed `mimetype`, in the clear). */
-const zipHolding = (bytes: Uint8Array, part: string) => {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return buffer.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004' && buffer.includes(part);
-};
+const zipHolding = (bytes: Uint8Array, part: string) =>
+  fileSignatureOf(bytes) === 'zip' &&
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(part);
 
 /** Documents told by their contents when the server calls them `octet-stream`: the parts each ZIP format must hold. */
 const ZIP_DOCUMENTS: readonly [string, DocumentFileType][] = [
@@ -45,7 +44,7 @@ export function documentTypeOf(contentType: string, bytes: Uint8Array): Document
   if (declared) return declared;
   const zipped = ZIP_DOCUMENTS.find(([part]) => zipHolding(bytes, part));
   if (zipped) return zipped[1];
-  return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '{\\rtf' ? 'rtf' : undefined;
+  return fileSignatureOf(bytes) === 'rtf' ? 'rtf' : undefined;
 }
 
 /** The text of a response that is not an HTML page, or a clear error for binary files this build cannot convert. */

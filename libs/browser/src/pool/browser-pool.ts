@@ -17,8 +17,8 @@ import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
 import {
   documentTypeOf,
   downloadedBytes,
+  isDocumentType,
   isHtml,
-  isOfficeType,
   isPdfType,
   refetchedBytes,
   textBody,
@@ -200,7 +200,7 @@ export class BrowserPool {
     const contentType = headers['content-type'] ?? '';
     const length = headers['content-length'] ? Number(headers['content-length']) : undefined;
     const url = response.url();
-    if (!isPdfType(contentType) && !isOfficeType(contentType) && !/octet-stream|^$/i.test(contentType)) {
+    if (!isPdfType(contentType) && !isDocumentType(contentType) && !/octet-stream|^$/i.test(contentType)) {
       await download.cancel().catch(() => undefined);
       throw unsupportedFile(contentType);
     }

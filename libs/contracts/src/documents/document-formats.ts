@@ -123,8 +123,21 @@ function formatOf(filename: string, contentType: string): FormatEntry | undefine
   );
 }
 
+/**
+ * What a file's first bytes say it is: a PDF, a ZIP archive (Word, Excel and PowerPoint since 2007,
+ * OpenDocument, EPUB), an OLE compound file (the older Word, Excel and PowerPoint), or RTF.
+ */
+export function fileSignatureOf(bytes: Uint8Array): 'pdf' | 'zip' | 'ole' | 'rtf' | undefined {
+  const start = Buffer.from(bytes.subarray(0, 5)).toString('latin1');
+  if (start === '%PDF-') return 'pdf';
+  if (start.startsWith('PK\u0003\u0004')) return 'zip';
+  if (start.startsWith('\u00d0\u00cf\u0011\u00e0')) return 'ole';
+  if (start === '{\\rtf') return 'rtf';
+  return undefined;
+}
+
 /** How an upload is read, by its name or declared type (a PDF also by its `%PDF-` signature); undefined for types /v2/parse does not take. */
 export function uploadKindOf(bytes: Uint8Array, filename: string, contentType = ''): UploadKind | undefined {
-  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
+  if (fileSignatureOf(bytes) === 'pdf') return 'pdf';
   return formatOf(filename, contentType)?.format;
 }

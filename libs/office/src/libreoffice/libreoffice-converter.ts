@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { LibreOfficeTarget } from '#contracts';
+import { fileSignatureOf, type LibreOfficeTarget } from '#contracts';
 import { OfficeError } from '../office-error.js';
 
 export interface LibreOfficeSettings {
@@ -162,10 +162,10 @@ export class LibreOfficeConverter {
  * fails on a damaged one. Undefined: no office format starts this way.
  */
 function inputFilterOf(bytes: Uint8Array, target: LibreOfficeTarget): string | null | undefined {
-  const start = Buffer.from(bytes.subarray(0, 5)).toString('latin1');
-  if (start.startsWith('PK\u0003\u0004')) return null;
-  if (start.startsWith('\u00d0\u00cf\u0011\u00e0')) return OLE_FILTERS[target];
-  if (start === '{\\rtf' && target === 'docx') return 'Rich Text Format';
+  const signature = fileSignatureOf(bytes);
+  if (signature === 'zip') return null;
+  if (signature === 'ole') return OLE_FILTERS[target];
+  if (signature === 'rtf' && target === 'docx') return 'Rich Text Format';
   return undefined;
 }
 
