@@ -93,7 +93,7 @@ export interface CreditTotals {
    * refund in the month it was given. Absent in totals written before months were counted.
    */
   usedByMonth?: Record<string, number>;
-  /** The same split by the API key that asked (`none` for charges without one, such as monitor checks). */
+  /** The same for charges that name the API key that asked; charges without one (monitor checks) count in `usedByMonth` only. */
   usedByMonthByKey?: Record<string, Record<string, number>>;
   /** Global position of the last ledger event counted. */
   position: number;

@@ -15,16 +15,15 @@ export const EMPTY_CREDIT_TOTALS: CreditTotals = {
   position: 0,
 };
 
-/** Where usage by key files a charge that names no key (monitor checks, charges from before keys were recorded). */
-const NO_KEY = 'none';
-
 /** Pure projection step: the totals after one ledger event; an event already counted changes nothing. */
 export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, position: number): CreditTotals {
   if (position <= totals.position) return totals;
-  const used = (at: string, credits: number, apiKeyId = NO_KEY) => {
+  // A charge without a key counts in the month only: by key, it is the month's remainder.
+  const used = (at: string, credits: number, apiKeyId: string | undefined) => {
     const month = at.slice(0, 7);
     const usedByMonth = { ...totals.usedByMonth };
     usedByMonth[month] = (usedByMonth[month] ?? 0) + credits;
+    if (!apiKeyId) return { usedByMonth };
     const keys = { ...totals.usedByMonthByKey?.[month] };
     keys[apiKeyId] = (keys[apiKeyId] ?? 0) + credits;
     return { usedByMonth, usedByMonthByKey: { ...totals.usedByMonthByKey, [month]: keys } };
@@ -53,7 +52,7 @@ export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, posi
   }
 }
 
-/** One month of `GET /v2/team/credit-usage/historical`; by key, one month of one API key (none: charges that name no key). */
+/** One month of `GET /v2/team/credit-usage/historical`; by key, one month of one API key (without `apiKey`: charges that name no key). */
 export interface CreditUsagePeriod {
   startDate: string;
   endDate: string;
@@ -76,7 +75,7 @@ export function monthlyCreditUsage(totals: CreditTotals, byApiKey = false): Cred
         endDate: new Date(Date.UTC(year, index, 1) - 1).toISOString(),
       };
       if (!byApiKey) return [{ ...period, creditsUsed }];
-      const byKey = Object.entries(totals.usedByMonthByKey?.[month] ?? {}).filter(([key]) => key !== NO_KEY);
+      const byKey = Object.entries(totals.usedByMonthByKey?.[month] ?? {});
       const unattributed = creditsUsed - byKey.reduce((sum, [, credits]) => sum + credits, 0);
       return [
         ...byKey

@@ -98,7 +98,7 @@ describe('credit balance', () => {
       charged: 1,
       refunded: 0,
       usedByMonth: { '2026-10': 1 },
-      usedByMonthByKey: { '2026-10': { none: 1 } },
+      usedByMonthByKey: {},
       position: 2,
     });
     expect(addToCreditTotals(totals, charged, 2)).toBe(totals);
