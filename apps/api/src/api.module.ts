@@ -6,6 +6,8 @@ import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { AdminStreamsHttpController } from './admin/admin-streams.http.controller.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { BrowserHttpController } from './browser/browser.http.controller.js';
+import { BrowserSessionsService } from './browser/browser-sessions.service.js';
 import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
 import { CrawlHttpController } from './crawl/crawl.http.controller.js';
 import { CrawlJobs } from './crawl/crawl-jobs.service.js';
@@ -46,6 +48,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ScrapeHttpController,
     ParseHttpController,
     InteractHttpController,
+    BrowserHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,
     ExtractHttpController,
@@ -74,6 +77,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ZeroRetentionScrapes,
     ParseService,
     InteractService,
+    BrowserSessionsService,
     CrawlJobs,
     CrawlPrompts,
     ExtractService,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LlmModule } from '#llm';
-import { ScrapeChargesReactor } from './billing/scrape-charges.reactor.js';
+import { ChargesReactor } from './billing/charges.reactor.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
@@ -12,6 +12,7 @@ import { MonitorCrawlTargets } from './monitor-checks/crawl-target.service.js';
 import { MonitorScheduler } from './monitor-checks/monitor-scheduler.service.js';
 import { MonitorSearchTargets } from './monitor-checks/search-target.service.js';
 import { StuckCheckWatchdog } from './monitor-checks/stuck-check-watchdog.service.js';
+import { BrowserSessionQueryService } from './queries/browser-session-query.service.js';
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
@@ -23,8 +24,9 @@ import { EventRelayService } from './relay/event-relay.service.js';
     eventStoreProvider,
     CommandServer,
     EventRelayService,
-    ScrapeChargesReactor,
+    ChargesReactor,
     InteractionQueryService,
+    BrowserSessionQueryService,
     StreamHistoryQueryService,
     CrawlQueries,
     CrawlRunner,

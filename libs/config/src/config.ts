@@ -57,6 +57,8 @@ export interface TrawlConfig {
   interactMaxSessions: number;
   /** A kept page unused this long is closed; a later interact call replays the scrape. */
   interactIdleMs: number;
+  /** Browser sessions (`POST /v2/browser`) a browser-worker holds at most (0: none). */
+  browserSessionsMax: number;
   /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
   searxngUrl?: string;
   /**
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,
     interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
+    browserSessionsMax: int(env, 'BROWSER_SESSIONS_MAX', 4),
     searxngUrl: env.SEARXNG_URL || undefined,
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),

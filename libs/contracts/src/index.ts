@@ -1,4 +1,5 @@
 export * from './audit/index.js';
+export * from './browser-sessions/index.js';
 export * from './crawl/index.js';
 export * from './credit-events/index.js';
 export * from './documents/index.js';

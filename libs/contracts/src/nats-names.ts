@@ -26,6 +26,10 @@ export interface NatsNames {
   interactSessionSubject(scrapeId: string): string;
   /** Queue subject any browser-worker answers by replaying a scrape whose live page is gone. */
   readonly interactReplaySubject: string;
+  /** Request/reply subject of the browser-worker holding a browser session (`/v2/browser`). */
+  browserSessionSubject(sessionId: string): string;
+  /** Queue subject any browser-worker with room answers by opening a browser session. */
+  readonly browserOpenSubject: string;
 }
 
 /** Prefixes are lower-case letters, digits and `_`, so they are valid in subjects and stream names. */
@@ -47,5 +51,7 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     kvBucket: (readModel) => `${prefix}_${readModel}`,
     interactSessionSubject: (scrapeId) => `${prefix}.interact.session.${scrapeId}`,
     interactReplaySubject: `${prefix}.interact.replay`,
+    browserSessionSubject: (sessionId) => `${prefix}.browser.session.${sessionId}`,
+    browserOpenSubject: `${prefix}.browser.open`,
   };
 }

@@ -1,3 +1,4 @@
+export * from './browser/browser-session.decider.js';
 export * from './cache/cache-policy.js';
 export * from './change-tracking/change-tracking-policy.js';
 export * from './crawl/crawl.decider.js';

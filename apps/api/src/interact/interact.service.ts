@@ -1,12 +1,10 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { RequestError } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
   type ActionOutputs,
   type InteractionView,
   type InteractRequest,
-  type InteractWorkerReply,
   type InteractWorkerRequest,
   type InteractWorkerRun,
   type NatsNames,
@@ -18,11 +16,11 @@ import {
   type BlobStore,
   CommandBus,
   CommandRejectedError,
-  correlationHeaders,
   NATS_CONNECTION,
   NATS_NAMES,
 } from '#messaging';
 import { FileUrls } from '../files/file-urls.js';
+import { askBrowserWorker } from '../workers/ask-browser-worker.js';
 
 /** Time allowed on top of the script's own timeout for replaying the scrape and the round trips. */
 const ROUTING_MARGIN_MS = 45_000;
@@ -189,24 +187,11 @@ export class InteractService {
     }
   }
 
-  private async ask<T>(
-    subject: string,
-    request: InteractWorkerRequest,
-    timeoutMs: number,
-    correlationId: string,
-  ) {
-    try {
-      const msg = await this.nc.request(subject, JSON.stringify(request), {
-        timeout: timeoutMs + ROUTING_MARGIN_MS,
-        headers: correlationHeaders(correlationId),
-      });
-      const reply = msg.json<InteractWorkerReply<T>>();
-      if (!reply.ok) throw new TrawlError(reply.code, reply.error);
-      return reply.value;
-    } catch (error) {
-      if (error instanceof RequestError && error.isNoResponders()) return undefined;
-      throw error;
-    }
+  private ask<T>(subject: string, request: InteractWorkerRequest, timeoutMs: number, correlationId: string) {
+    return askBrowserWorker<T>(this.nc, subject, request, {
+      timeoutMs: timeoutMs + ROUTING_MARGIN_MS,
+      correlationId,
+    });
   }
 
   private async withActionFiles(

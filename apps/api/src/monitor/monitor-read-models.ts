@@ -10,16 +10,12 @@ import {
   MONITORS_READ_MODEL,
   type MonitorView,
   type NatsNames,
-  TrawlError,
   type WebhookDeliveryRecord,
 } from '#contracts';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { untilProjected } from '../read-models/until-projected.js';
 
 type Stored<View> = View & { teamId: string; revision: number };
-
-/** How long a write waits for the projector to show it, so a client reads its own writes. */
-const CATCH_UP_TIMEOUT_MS = 10_000;
-const CATCH_UP_POLL_MS = 25;
 
 /** Reads of the monitor projections (KV). Keys start with the team: one team never lists another's. */
 @Injectable()
@@ -98,19 +94,8 @@ export class MonitorReadModels {
     await this.waitFor(async () => ((await this.monitor(teamId, monitorId)) ? undefined : true));
   }
 
-  private async waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) {
-        throw new TrawlError(
-          'SERVICE_UNAVAILABLE',
-          'The change was stored but the monitor projection has not caught up yet; read it again shortly',
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
-    }
+  private waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+    return untilProjected('monitor', probe);
   }
 
   private async values<View>(kv: KV, keys: string[]): Promise<View[]> {

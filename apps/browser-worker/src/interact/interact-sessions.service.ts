@@ -14,12 +14,10 @@ import {
   runPromptAgent,
   runPromptSteps,
   type SessionEndReason,
-  type StorageState,
 } from '#browser';
 import { runUserCode, sandboxAvailable } from '#code-sandbox';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
-  type InteractWorkerReply,
   type InteractWorkerRequest,
   type InteractWorkerRun,
   type NatsNames,
@@ -32,8 +30,9 @@ import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NA
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
-import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
+import { ProfileVault } from '../profiles/profile-vault.service.js';
 import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
+import { answerRequest, WorkerFailure } from '../worker-replies.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
 
@@ -44,15 +43,6 @@ interface SessionMeta {
   teamId: string;
   request: ScrapeRequest;
   subscription: Subscription;
-}
-
-class InteractFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -83,7 +73,8 @@ export class InteractSessions implements OnApplicationBootstrap {
     this.sessions = new LiveSessions<SessionMeta>({
       maxSessions: Math.max(1, config.interactMaxSessions),
       idleMs: config.interactIdleMs,
-      onClosing: (scrapeId, meta, live) => this.releaseProfile(scrapeId, meta.teamId, meta.request, live),
+      onClosing: (scrapeId, meta, live) =>
+        this.profiles.release(scrapeId, meta.teamId, meta.request.profile, live),
       onEnded: (scrapeId, meta, reason) => this.ended(scrapeId, meta, reason),
     });
   }
@@ -109,53 +100,6 @@ export class InteractSessions implements OnApplicationBootstrap {
     return this.config.interactMaxSessions > 0 && !request.zeroDataRetention;
   }
 
-  /**
-   * The browser state a scrape starts from: its profile's, if it names one. A scrape that saves
-   * changes takes the profile's write lock first (another writer: PROFILE_LOCKED).
-   */
-  async openProfile(
-    scrapeId: string,
-    teamId: string,
-    request: ScrapeRequest,
-  ): Promise<StorageState | undefined> {
-    if (!request.profile) return undefined;
-    const { name, saveChanges } = request.profile;
-    if (saveChanges) await this.profiles.lock(teamId, name, scrapeId);
-    try {
-      const state = await this.profiles.load(teamId, name);
-      this.logger.info({ scrapeId, profile: name, found: state !== undefined }, 'profile loaded');
-      return state;
-    } catch (error) {
-      if (saveChanges) await this.profiles.unlock(teamId, name, scrapeId);
-      throw error;
-    }
-  }
-
-  /** Saves the page's state into its profile (when asked to) and gives up the write lock. */
-  async releaseProfile(
-    scrapeId: string,
-    teamId: string,
-    request: ScrapeRequest,
-    live?: LivePage,
-  ): Promise<void> {
-    if (!request.profile?.saveChanges) return;
-    const { name } = request.profile;
-    try {
-      if (live) {
-        const state = await live.context.storageState();
-        await this.profiles.save(teamId, name, state);
-        this.logger.info(
-          { scrapeId, profile: name, cookies: state.cookies.length, origins: state.origins.length },
-          'profile saved',
-        );
-      }
-    } catch (error) {
-      this.logger.error({ err: error, scrapeId, profile: name }, 'could not save the profile');
-    } finally {
-      await this.profiles.unlock(teamId, name, scrapeId);
-    }
-  }
-
   /** Keeps a scrape's page for interact; a page that cannot be kept is let go at once (its profile saved). */
   async keep(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage): Promise<void> {
     if (!(await this.tryToKeep(scrapeId, teamId, request, live)))
@@ -178,7 +122,7 @@ export class InteractSessions implements OnApplicationBootstrap {
   /** Closes a page that is not kept, after saving its profile (when the scrape asked to). */
   private async letGo(scrapeId: string, teamId: string, request: ScrapeRequest, live: LivePage) {
     try {
-      await this.releaseProfile(scrapeId, teamId, request, live);
+      await this.profiles.release(scrapeId, teamId, request.profile, live);
     } finally {
       await live.context.close().catch(() => undefined);
     }
@@ -200,21 +144,15 @@ export class InteractSessions implements OnApplicationBootstrap {
       );
   }
 
-  private async answer(msg: Msg) {
-    let reply: InteractWorkerReply<unknown>;
-    try {
-      const request = msg.json<InteractWorkerRequest>();
-      const value = request.op === 'stop' ? await this.stop(request.scrapeId) : await this.run(request);
-      reply = { ok: true, value };
-    } catch (error) {
-      const code =
-        error instanceof InteractFailure || error instanceof FetchError || error instanceof ProfileError
-          ? error.code
-          : 'UNKNOWN_ERROR';
-      if (code === 'UNKNOWN_ERROR') this.logger.error({ err: error }, 'interact call failed');
-      reply = { ok: false, code, error: error instanceof Error ? error.message : String(error) };
-    }
-    msg.respond(JSON.stringify(reply));
+  private answer(msg: Msg) {
+    return answerRequest(
+      msg,
+      () => {
+        const request = msg.json<InteractWorkerRequest>();
+        return request.op === 'stop' ? this.stop(request.scrapeId) : this.run(request);
+      },
+      this.logger,
+    );
   }
 
   private async stop(scrapeId: string): Promise<{ keptForMs: number | null }> {
@@ -225,7 +163,7 @@ export class InteractSessions implements OnApplicationBootstrap {
 
   private async run(request: RunRequest): Promise<InteractWorkerRun> {
     if (request.code !== undefined && !sandboxAvailable()) {
-      throw new InteractFailure(
+      throw new WorkerFailure(
         'FEATURE_NOT_AVAILABLE',
         'Interact code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
       );
@@ -233,7 +171,7 @@ export class InteractSessions implements OnApplicationBootstrap {
     let replayed = false;
     if (!this.sessions.has(request.scrapeId)) {
       if (!request.replay)
-        throw new InteractFailure('INTERACT_SESSION_GONE', 'This worker no longer holds the page');
+        throw new WorkerFailure('INTERACT_SESSION_GONE', 'This worker no longer holds the page');
       const { teamId, request: scrape } = request.replay;
       const live = await this.replay(request.scrapeId, teamId, scrape);
       if (!(await this.tryToKeep(request.scrapeId, teamId, scrape, live))) {
@@ -247,14 +185,14 @@ export class InteractSessions implements OnApplicationBootstrap {
       replayed = true;
     }
     const outcome = await this.sessions.use(request.scrapeId, (live) => this.runOn(live, request));
-    if (!outcome) throw new InteractFailure('INTERACT_SESSION_GONE', 'The page was closed');
+    if (!outcome) throw new WorkerFailure('INTERACT_SESSION_GONE', 'The page was closed');
     return { ...outcome.value, replayed };
   }
 
   /** Opens the scrape's page again: URL, waitFor, navigation and input actions. */
   private async replay(scrapeId: string, teamId: string, request: ScrapeRequest): Promise<LivePage> {
     this.logger.info({ scrapeId, url: request.url }, 'replaying scrape for interact');
-    const storageState = await this.openProfile(scrapeId, teamId, request);
+    const storageState = await this.profiles.open(scrapeId, teamId, request.profile);
     let page: FetchedPageBody;
     try {
       // Through the same proxies as the scrape, so the replay reaches the site the way the scrape did.
@@ -271,12 +209,12 @@ export class InteractSessions implements OnApplicationBootstrap {
         proxyAttempts(this.config.proxies, request, scrapeId),
       ));
     } catch (error) {
-      await this.releaseProfile(scrapeId, teamId, request);
+      await this.profiles.release(scrapeId, teamId, request.profile);
       throw error;
     }
     if (!page.live) {
-      await this.releaseProfile(scrapeId, teamId, request);
-      throw new InteractFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept open');
+      await this.profiles.release(scrapeId, teamId, request.profile);
+      throw new WorkerFailure('INTERACT_SESSION_GONE', 'The replayed page could not be kept open');
     }
     return page.live;
   }

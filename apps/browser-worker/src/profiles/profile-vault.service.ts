@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
-import type { StorageState } from '#browser';
+import type { Logger } from 'pino';
+import type { LivePage, StorageState } from '#browser';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { NatsNames } from '#contracts';
 import {
@@ -15,7 +16,14 @@ import {
   NATS_CONNECTION,
   NATS_NAMES,
 } from '#messaging';
+import { LOGGER } from '#observability';
 import { openProfile, sealProfile } from './profile-cipher.js';
+
+/** A profile as a scrape or a browser session names it. */
+export interface ProfileUse {
+  name: string;
+  saveChanges: boolean;
+}
 
 /** A write lock left behind by a crashed worker frees itself after this long. */
 const LOCK_TTL_MS = 24 * 3600 * 1000;
@@ -40,13 +48,16 @@ export class ProfileVault {
   private readonly key: Buffer;
   private store?: Promise<BlobStore>;
   private readonly locks: () => Promise<KV>;
+  private readonly logger: Logger;
 
   constructor(
     @Inject(TRAWL_CONFIG) config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE_OPENER) private readonly openBlobStore: BlobStoreOpener,
+    @Inject(LOGGER) logger: Logger,
   ) {
+    this.logger = logger.child({ component: 'profiles' });
     this.key = config.profilesEncryptionKey
       ? Buffer.from(config.profilesEncryptionKey, 'base64')
       : localKey(config.dataDir);
@@ -54,7 +65,46 @@ export class ProfileVault {
     this.locks = lazyKv(nc, names.kvBucket('profile_locks'), { ttl: LOCK_TTL_MS });
   }
 
-  async load(teamId: string, name: string): Promise<StorageState | undefined> {
+  /**
+   * The browser state a page starts from: its profile's, if it names one. A holder (a scrape or
+   * a browser session) that saves changes takes the profile's write lock first (another
+   * writer: PROFILE_LOCKED).
+   */
+  async open(holderId: string, teamId: string, profile?: ProfileUse): Promise<StorageState | undefined> {
+    if (!profile) return undefined;
+    const { name, saveChanges } = profile;
+    if (saveChanges) await this.lock(teamId, name, holderId);
+    try {
+      const state = await this.load(teamId, name);
+      this.logger.info({ holderId, profile: name, found: state !== undefined }, 'profile loaded');
+      return state;
+    } catch (error) {
+      if (saveChanges) await this.unlock(teamId, name, holderId);
+      throw error;
+    }
+  }
+
+  /** Saves the page's state into its profile (when the holder saves changes) and gives up the write lock. */
+  async release(holderId: string, teamId: string, profile?: ProfileUse, live?: LivePage): Promise<void> {
+    if (!profile?.saveChanges) return;
+    const { name } = profile;
+    try {
+      if (live) {
+        const state = await live.context.storageState();
+        await this.save(teamId, name, state);
+        this.logger.info(
+          { holderId, profile: name, cookies: state.cookies.length, origins: state.origins.length },
+          'profile saved',
+        );
+      }
+    } catch (error) {
+      this.logger.error({ err: error, holderId, profile: name }, 'could not save the profile');
+    } finally {
+      await this.unlock(teamId, name, holderId);
+    }
+  }
+
+  private async load(teamId: string, name: string): Promise<StorageState | undefined> {
     const sealed = await (await this.blobs()).getBytes(blobKey(teamId, name));
     if (!sealed) return undefined;
     try {
@@ -67,21 +117,21 @@ export class ProfileVault {
     }
   }
 
-  async save(teamId: string, name: string, state: StorageState): Promise<void> {
+  private async save(teamId: string, name: string, state: StorageState): Promise<void> {
     const sealed = sealProfile(this.key, blobKey(teamId, name), JSON.stringify(state));
     await (await this.blobs()).put(blobKey(teamId, name), sealed);
   }
 
-  /** Takes the write lock for a scrape (again, for its own replays); another holder means 409. */
-  async lock(teamId: string, name: string, scrapeId: string): Promise<void> {
+  /** Takes the write lock for a holder (again, for a scrape's own replays); another holder means 409. */
+  private async lock(teamId: string, name: string, holderId: string): Promise<void> {
     const locks = await this.locks();
     try {
-      await locks.create(lockKey(teamId, name), scrapeId);
+      await locks.create(lockKey(teamId, name), holderId);
     } catch {
       const holder = await locks.get(lockKey(teamId, name));
-      if (holder?.operation === 'PUT' && holder.string() === scrapeId) return;
+      if (holder?.operation === 'PUT' && holder.string() === holderId) return;
       // Released meanwhile: try again.
-      if (holder?.operation !== 'PUT') return this.lock(teamId, name, scrapeId);
+      if (holder?.operation !== 'PUT') return this.lock(teamId, name, holderId);
       throw new ProfileError(
         'PROFILE_LOCKED',
         `Profile "${name}" is held by another session that saves changes; stop that session first, or use saveChanges: false`,
@@ -89,10 +139,10 @@ export class ProfileVault {
     }
   }
 
-  async unlock(teamId: string, name: string, scrapeId: string): Promise<void> {
+  private async unlock(teamId: string, name: string, holderId: string): Promise<void> {
     const locks = await this.locks();
     const holder = await locks.get(lockKey(teamId, name));
-    if (holder?.operation === 'PUT' && holder.string() === scrapeId) {
+    if (holder?.operation === 'PUT' && holder.string() === holderId) {
       await locks.delete(lockKey(teamId, name), { previousSeq: holder.revision });
     }
   }

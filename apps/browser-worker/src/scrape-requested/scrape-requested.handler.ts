@@ -22,7 +22,7 @@ import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { fetchOptionsOf } from '../fetch-options.js';
 import { InteractSessions } from '../interact/interact-sessions.service.js';
-import { ProfileError } from '../profiles/profile-vault.service.js';
+import { ProfileError, ProfileVault } from '../profiles/profile-vault.service.js';
 import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 import { serveZeroRetentionFetches } from '../zero-retention/zero-retention-fetches.js';
 
@@ -53,6 +53,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     @Inject(LOGGER) logger: Logger,
     @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
     private readonly sessions: InteractSessions,
+    private readonly profiles: ProfileVault,
   ) {
     this.logger = logger.child({ component: 'browser-worker' });
   }
@@ -87,7 +88,7 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
     log.info({ url: request.url, attempt }, 'fetching');
     let storageState: StorageState | undefined;
     try {
-      storageState = await this.sessions.openProfile(scrapeId, data.teamId, request);
+      storageState = await this.profiles.open(scrapeId, data.teamId, request.profile);
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
       await fail(error.code, error.message);
@@ -104,12 +105,12 @@ export class ScrapeRequestedHandler implements OnApplicationBootstrap, OnApplica
         }),
         proxyAttempts(this.config.proxies, request, scrapeId),
       ).catch(async (error: unknown) => {
-        await this.sessions.releaseProfile(scrapeId, data.teamId, request);
+        await this.profiles.release(scrapeId, data.teamId, request.profile);
         throw error;
       });
       // Kept before the fetch is recorded, so an interact call right after completion finds it.
       if (page.live) await this.sessions.keep(scrapeId, data.teamId, request, page.live);
-      else await this.sessions.releaseProfile(scrapeId, data.teamId, request);
+      else await this.profiles.release(scrapeId, data.teamId, request.profile);
       const bodyBlob = `pages/${scrapeId}`;
       await this.blobs.put(bodyBlob, page.body);
       const files = await this.storeArtifacts(scrapeId, page);

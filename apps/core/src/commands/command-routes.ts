@@ -1,4 +1,6 @@
 import {
+  BROWSER_CATEGORY,
+  browserStreamId,
   CRAWL_CATEGORY,
   CREDITS_CATEGORY,
   crawlStreamId,
@@ -11,6 +13,7 @@ import {
   teamStreamId,
 } from '#contracts';
 import {
+  browserSessionDecider,
   crawlDecider,
   creditLedgerDecider,
   type Decider,
@@ -48,6 +51,13 @@ export const commandRoutes: readonly CommandRoute[] = [
     ],
     decider: scrapeDecider,
     streamId: (data) => scrapeStreamId(data.scrapeId),
+    teamId: (data) => data.teamId,
+  },
+  {
+    category: BROWSER_CATEGORY,
+    commands: ['OpenBrowserSession', 'RecordBrowserRun', 'CloseBrowserSession'],
+    decider: browserSessionDecider,
+    streamId: (data) => browserStreamId(data.sessionId),
     teamId: (data) => data.teamId,
   },
   {

@@ -1,4 +1,5 @@
 import { apiKeysProjection } from '../api-keys/api-keys.projection.js';
+import { browserSessionsProjection } from '../browser-sessions/browser-sessions.projection.js';
 import { cacheIndexProjection } from '../cache-index/cache-index.projection.js';
 import { changeHistoryProjection } from '../change-tracking/change-history.projection.js';
 import { creditBalancesProjection } from '../credit-balances/credit-balances.projection.js';
@@ -16,4 +17,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   teamSettingsProjection,
   searchIndexProjection,
   monitorViewsProjection,
+  browserSessionsProjection,
 ];

@@ -129,6 +129,19 @@ describe('BrowserPool.fetchPage', () => {
     expect(pool.usage().contextsOpen).toBe(0);
   });
 
+  it('opens a blank page of its own (a browser session), guarded like a scrape, held until its context closes', async () => {
+    const guarded = await pool.openBlankPage({ allowedPrivateAddresses: [] });
+    expect(pool.usage()).toMatchObject({ contextsOpen: 1, active: 0 });
+    expect(guarded.page.url()).toBe('about:blank');
+    await expect(guarded.page.goto(`${origin}/static`)).rejects.toThrow(/ERR_BLOCKED_BY_CLIENT/);
+    await guarded.context.close();
+    const open = await pool.openBlankPage({ allowedPrivateAddresses: 'all' });
+    await open.page.goto(`${origin}/static`);
+    expect(await open.page.title()).toBe('Static');
+    await open.context.close();
+    expect(pool.usage().contextsOpen).toBe(0);
+  });
+
   it('returns JSON and text bodies decoded with their charset', async () => {
     expect(await fetchPage('/data.json')).toMatchObject({ body: '{"a":1}', contentType: 'application/json' });
     expect((await fetchPage('/latin1')).body).toBe('café');

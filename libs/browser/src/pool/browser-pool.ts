@@ -145,6 +145,18 @@ export class BrowserPool {
     }
   }
 
+  /**
+   * A page of its own at `about:blank` (a browser session's): a fresh context, optionally from a
+   * profile's state, with the same request guards as a scrape. It holds no render slot; the
+   * caller closes its context.
+   */
+  async openBlankPage(
+    options: Pick<FetchPageOptions, 'allowedPrivateAddresses' | 'storageState'>,
+  ): Promise<LivePage> {
+    const { page, context } = await this.openPage({ ...options, url: 'about:blank', timeout: 0 });
+    return { page, context };
+  }
+
   /** What the pool holds now, without starting Chromium (for metrics). `active` fetches hold a slot; `queued` wait for one. */
   usage(): { contextsOpen: number; active: number; queued: number; concurrency: number } {
     return {

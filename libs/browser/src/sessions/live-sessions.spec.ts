@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { LivePage } from './live-sessions.js';
 import { LiveSessions } from './live-sessions.js';
 
@@ -6,7 +7,7 @@ function fakePage(closed: string[], name: string): LivePage {
   return { page: {}, context: { close: async () => void closed.push(name) } } as unknown as LivePage;
 }
 
-function registry(maxSessions: number) {
+function registry(maxSessions: number, options: { evictIdle?: boolean; now?: () => number } = {}) {
   const closed: string[] = [];
   const ended: [string, string][] = [];
   const closing: string[] = [];
@@ -14,11 +15,12 @@ function registry(maxSessions: number) {
   const sessions = new LiveSessions<string>(
     {
       maxSessions,
+      evictIdle: options.evictIdle,
       idleMs: 60_000,
       onClosing: async (id) => void closing.push(id),
       onEnded: (id, _meta, reason) => void ended.push([id, reason]),
     },
-    () => ++clock,
+    options.now ?? (() => ++clock),
   );
   return { sessions, closed, ended, closing };
 }
@@ -72,5 +74,41 @@ describe('LiveSessions', () => {
     expect(closing).toEqual(['a']);
     expect(closed).toEqual(['a']);
     expect(ended).toEqual([['a', 'stopped']]);
+  });
+
+  it('refuses a new page when full rather than evicting, when told not to evict', async () => {
+    const { sessions, closed } = registry(1, { evictIdle: false });
+    await sessions.add('a', 'A', fakePage(closed, 'a'));
+    expect(await sessions.add('b', 'B', fakePage(closed, 'b'))).toBe(false);
+    expect(sessions.has('a')).toBe(true);
+    expect(closed).toEqual([]);
+  });
+
+  describe('a page with its own lifetime', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('closes after its own idle time, each use restarting it', async () => {
+      const { sessions, ended } = registry(2, { now: Date.now });
+      await sessions.add('a', 'A', fakePage([], 'a'), { idleMs: 10_000 });
+      await jest.advanceTimersByTimeAsync(9_000);
+      await sessions.use('a', async () => undefined);
+      await jest.advanceTimersByTimeAsync(9_000);
+      expect(sessions.has('a')).toBe(true);
+      await jest.advanceTimersByTimeAsync(1_001);
+      expect(ended).toEqual([['a', 'idle']]);
+    });
+
+    it('closes at its time to live however busy it is', async () => {
+      const { sessions, ended } = registry(2, { now: Date.now });
+      await sessions.add('a', 'A', fakePage([], 'a'), { idleMs: 60_000, closeAt: Date.now() + 30_000 });
+      for (let second = 0; second < 29; second++) {
+        await sessions.use('a', async () => undefined);
+        await jest.advanceTimersByTimeAsync(1_000);
+      }
+      expect(sessions.has('a')).toBe(true);
+      await jest.advanceTimersByTimeAsync(1_001);
+      expect(ended).toEqual([['a', 'expired']]);
+    });
   });
 });

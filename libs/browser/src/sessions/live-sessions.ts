@@ -6,12 +6,15 @@ export interface LivePage {
   context: BrowserContext;
 }
 
-export type SessionEndReason = 'stopped' | 'idle' | 'evicted' | 'shutdown';
+/** `expired`: the session's own time to live passed (browser sessions set one; interact pages do not). */
+export type SessionEndReason = 'stopped' | 'idle' | 'evicted' | 'shutdown' | 'expired';
 
 export interface LiveSessionsOptions<Meta> {
-  /** Pages kept at most; the least recently used idle one makes room for a new one. */
+  /** Pages kept at most; the least recently used idle one makes room for a new one (unless `evictIdle` is false). */
   maxSessions: number;
-  /** A page unused this long is closed. */
+  /** False: a full set refuses a new page rather than closing one a user still owns. */
+  evictIdle?: boolean;
+  /** A page unused this long is closed (unless `add` gives it its own). */
   idleMs: number;
   /** Called once per session that ends, before its context closes (e.g. to save its state). */
   onClosing?(id: string, meta: Meta, live: LivePage, reason: SessionEndReason): Promise<void>;
@@ -24,6 +27,8 @@ interface Session<Meta> {
   meta: Meta;
   keptAt: number;
   lastUsed: number;
+  idleMs: number;
+  expiry?: NodeJS.Timeout;
   /** Work on one page runs one call at a time, in arrival order. */
   queue: Promise<unknown>;
   busy: number;
@@ -46,10 +51,19 @@ export class LiveSessions<Meta> {
     return this.sessions.has(id);
   }
 
-  /** Keeps a page; false when every kept page is busy and none can make room (the caller still owns it). */
-  async add(id: string, meta: Meta, live: LivePage): Promise<boolean> {
+  /**
+   * Keeps a page, optionally with its own idle time and a time (epoch ms) at which it closes
+   * whatever happens; false when no page can make room (the caller still owns it).
+   */
+  async add(
+    id: string,
+    meta: Meta,
+    live: LivePage,
+    lifetime: { idleMs?: number; closeAt?: number } = {},
+  ): Promise<boolean> {
     await this.end(id, 'evicted');
     while (this.sessions.size >= this.options.maxSessions) {
+      if (this.options.evictIdle === false) return false;
       const idle = [...this.sessions.entries()]
         .filter(([, session]) => session.busy === 0)
         .sort(([, a], [, b]) => a.lastUsed - b.lastUsed)[0];
@@ -61,11 +75,19 @@ export class LiveSessions<Meta> {
       meta,
       keptAt: this.now(),
       lastUsed: this.now(),
+      idleMs: lifetime.idleMs ?? this.options.idleMs,
       queue: Promise.resolve(),
       busy: 0,
     };
     this.sessions.set(id, session);
     this.armIdleTimer(id, session);
+    if (lifetime.closeAt !== undefined) {
+      session.expiry = setTimeout(
+        () => void this.end(id, 'expired'),
+        Math.max(0, lifetime.closeAt - this.now()),
+      );
+      session.expiry.unref();
+    }
     return true;
   }
 
@@ -94,6 +116,7 @@ export class LiveSessions<Meta> {
     if (!session) return undefined;
     this.sessions.delete(id);
     clearTimeout(session.timer);
+    clearTimeout(session.expiry);
     try {
       // Waits for a call still running on the page, so what it changed is part of what is saved.
       await session.queue;
@@ -111,7 +134,7 @@ export class LiveSessions<Meta> {
 
   private armIdleTimer(id: string, session: Session<Meta>) {
     clearTimeout(session.timer);
-    session.timer = setTimeout(() => void this.end(id, 'idle'), this.options.idleMs);
+    session.timer = setTimeout(() => void this.end(id, 'idle'), session.idleMs);
     session.timer.unref();
   }
 }

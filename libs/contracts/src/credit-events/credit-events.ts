@@ -7,8 +7,13 @@
 
 /** What a charge was priced from; later features (PDF pages, proxies) fill their fields in. */
 export interface ChargeBasis {
-  /** `parse`: an uploaded file converted by `POST /v2/parse`, priced as a scrape. */
-  operation: 'scrape' | 'parse';
+  /**
+   * `parse`: an uploaded file converted by `POST /v2/parse`, priced as a scrape; `browser`: a
+   * browser session (`POST /v2/browser`), priced by the minutes it was open.
+   */
+  operation: 'scrape' | 'parse' | 'browser';
+  /** A browser session's minutes, each started minute counted. */
+  browserMinutes?: number;
   /** Set for `lockdown` requests: served from the cache (`hit`) or not (`miss`). */
   lockdown?: 'hit' | 'miss';
   /** Served from the cache without visiting the page. */

@@ -105,4 +105,5 @@ export interface InteractWorkerRun {
   actions?: ActionOutputs<{ url: string; htmlBlob: string }>;
 }
 
-export type InteractWorkerReply<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
+/** A browser-worker's answer to a request (interact, browser sessions): its value, or an error code. */
+export type WorkerReply<T> = { ok: true; value: T } | { ok: false; code: string; error: string };

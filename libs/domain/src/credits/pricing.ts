@@ -8,14 +8,16 @@ export const CREDIT_PRICES = {
   /** The enhanced proxy costs this much more than a basic fetch (5 in all for one page). */
   enhancedProxyExtra: 4,
   pdfPage: 1,
+  browserMinute: 2,
 } as const;
 
 /**
- * What one operation costs. A lockdown answer is priced on its own (5 on a hit, 1 on a miss);
+ * What one operation costs. A browser session costs 2 credits per minute it was open. A lockdown answer is priced on its own (5 on a hit, 1 on a miss);
  * otherwise a page costs 1, a parsed PDF 1 per page, and the enhanced proxy adds 4 — `auto`
  * pays that only when its enhanced retry is the fetch that succeeded (then `proxyUsed` says so).
  */
 export function operationCost(basis: ChargeBasis): number {
+  if (basis.operation === 'browser') return (basis.browserMinutes ?? 0) * CREDIT_PRICES.browserMinute;
   if (basis.lockdown === 'hit') return CREDIT_PRICES.lockdownHit;
   if (basis.lockdown === 'miss') return CREDIT_PRICES.lockdownMiss;
   const pages =
@@ -37,4 +39,9 @@ export function completedScrapeBasis(completed: {
     proxyUsed: completed.page.proxyUsed,
     ...(completed.numPages !== undefined ? { pdfPages: completed.numPages } : {}),
   };
+}
+
+/** What a browser session open for `durationMs` is charged for: every started minute. */
+export function browserSessionBasis(durationMs: number): ChargeBasis {
+  return { operation: 'browser', browserMinutes: Math.ceil(Math.max(0, durationMs) / 60_000) };
 }

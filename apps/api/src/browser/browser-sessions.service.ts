@@ -1,0 +1,214 @@
+import type { KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  BROWSER_CATEGORY,
+  BROWSER_SESSIONS_READ_MODEL,
+  type BrowserExecuteRequest,
+  type BrowserSessionRequest,
+  type BrowserSessionView,
+  type BrowserWorkerRequest,
+  type InteractWorkerRun,
+  type NatsNames,
+  TrawlError,
+} from '#contracts';
+import { type BrowserSessionState, browserSessionBasis, operationCost } from '#domain';
+import { CommandBus, CommandRejectedError, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import type { Caller } from '../auth/caller.decorator.js';
+import { untilProjected } from '../read-models/until-projected.js';
+import { askBrowserWorker } from '../workers/ask-browser-worker.js';
+
+/** Time allowed on top of a run's own timeout for the round trips. */
+const ROUTING_MARGIN_MS = 15_000;
+/** Opening a page (and loading its profile) takes well under a second; this bounds a stuck worker. */
+const OPEN_TIMEOUT_MS = 30_000;
+
+type OpenSession = Exclude<BrowserSessionState, { status: 'none' }>;
+
+/**
+ * Browser sessions: records each on its own stream and routes it to a browser-worker — any with
+ * room to open it, then the one holding it for runs and DELETE. Lists come from the
+ * `browser_sessions` projection, which create and delete wait for, so a list never misses them.
+ */
+@Injectable()
+export class BrowserSessionsService {
+  private readonly listed: () => Promise<KV>;
+
+  constructor(
+    private readonly bus: CommandBus,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+  ) {
+    this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL));
+  }
+
+  async create(caller: Caller, request: BrowserSessionRequest, correlationId: string) {
+    const sessionId = uuidv7();
+    const { teamId } = caller;
+    const { ttl, activityTtl, profile } = request;
+    await this.command(
+      'OpenBrowserSession',
+      { sessionId, ...caller, ttl, activityTtl, profile, at: now() },
+      correlationId,
+    );
+    const open: BrowserWorkerRequest = {
+      op: 'open',
+      sessionId,
+      teamId,
+      ttlMs: ttl * 1_000,
+      idleMs: (activityTtl ?? ttl) * 1_000,
+      ...(profile ? { profile } : {}),
+    };
+    try {
+      const opened = await this.ask(this.names.browserOpenSubject, open, OPEN_TIMEOUT_MS, correlationId);
+      if (!opened) {
+        throw new TrawlError(
+          'SERVICE_UNAVAILABLE',
+          'No browser-worker holds browser sessions (none is running, or each has BROWSER_SESSIONS_MAX=0)',
+        );
+      }
+    } catch (error) {
+      // Recorded as never open: nothing is billed.
+      await this.close(teamId, sessionId, 'failed', 0, correlationId);
+      throw error;
+    }
+    const view = await untilProjected('browser sessions', () => this.view(teamId, sessionId));
+    return { success: true, id: sessionId, expiresAt: view.expiresAt };
+  }
+
+  async execute(teamId: string, sessionId: string, request: BrowserExecuteRequest, correlationId: string) {
+    const session = await this.openSession(teamId, sessionId, correlationId);
+    const timeoutMs = request.timeout * 1_000;
+    const run = await this.ask<Omit<InteractWorkerRun, 'replayed'>>(
+      this.names.browserSessionSubject(sessionId),
+      { op: 'run', sessionId, code: request.code, timeoutMs },
+      timeoutMs,
+      correlationId,
+    ).catch((error: unknown) => {
+      if (error instanceof TrawlError && error.code === 'BROWSER_SESSION_GONE') return undefined;
+      throw error;
+    });
+    if (!run) throw await this.lost(teamId, sessionId, session, correlationId);
+    await this.command(
+      'RecordBrowserRun',
+      { sessionId, teamId, exitCode: run.exitCode, killed: run.killed, at: now() },
+      correlationId,
+    );
+    return {
+      success: run.exitCode === 0 && !run.killed,
+      stdout: run.stdout,
+      stderr: run.stderr,
+      result: run.result,
+      exitCode: run.exitCode,
+      killed: run.killed,
+      ...(run.error ? { error: run.error } : {}),
+    };
+  }
+
+  /** Closes the session (its profile saved when it saves changes) and says what it was billed. */
+  async delete(teamId: string, sessionId: string, correlationId: string) {
+    const session = await this.openSession(teamId, sessionId, correlationId);
+    const stopped = await this.ask<{ keptForMs: number | null }>(
+      this.names.browserSessionSubject(sessionId),
+      { op: 'stop', sessionId },
+      10_000,
+      correlationId,
+    );
+    const durationMs = stopped?.keptForMs ?? lifetimeUntilNow(session);
+    await this.close(teamId, sessionId, 'stopped', durationMs, correlationId);
+    await untilProjected('browser sessions', async () =>
+      (await this.view(teamId, sessionId))?.status === 'destroyed' ? true : undefined,
+    );
+    return {
+      success: true,
+      status: 'destroyed',
+      sessionDurationMs: durationMs,
+      creditsBilled: operationCost(browserSessionBasis(durationMs)),
+    };
+  }
+
+  /** The team's sessions, newest first; `status` keeps one kind. */
+  async list(teamId: string, status?: BrowserSessionView['status']) {
+    const kv = await this.listed();
+    const views: BrowserSessionView[] = [];
+    for await (const key of await kv.keys(`${teamId}.*`)) {
+      const entry = await kv.get(key);
+      if (entry?.operation === 'PUT') views.push(entry.json<BrowserSessionView>());
+    }
+    return {
+      success: true,
+      sessions: views
+        .filter((view) => status === undefined || view.status === status)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map((view) => ({ ...view, streamWebView: false })),
+    };
+  }
+
+  private async view(teamId: string, sessionId: string): Promise<BrowserSessionView | undefined> {
+    const entry = await (await this.listed()).get(`${teamId}.${sessionId}`);
+    return entry?.operation === 'PUT' ? entry.json<BrowserSessionView>() : undefined;
+  }
+
+  /** The session if it is open; 404 when the team has none by that id, 410 once it closed. */
+  private async openSession(teamId: string, sessionId: string, correlationId: string): Promise<OpenSession> {
+    const session = await this.command<OpenSession>(
+      'DescribeBrowserSession',
+      { sessionId, teamId },
+      correlationId,
+    );
+    if (session.closed) {
+      throw new TrawlError(
+        'BROWSER_SESSION_ENDED',
+        `Browser session ${sessionId} already ended (${session.closed.reason}) at ${session.closed.closedAt}`,
+      );
+    }
+    return session;
+  }
+
+  /** No worker holds an open session (its worker stopped without saying so): it is recorded closed. */
+  private async lost(teamId: string, sessionId: string, session: OpenSession, correlationId: string) {
+    await this.close(teamId, sessionId, 'shutdown', lifetimeUntilNow(session), correlationId);
+    return new TrawlError(
+      'BROWSER_SESSION_ENDED',
+      `Browser session ${sessionId} ended: its browser-worker no longer holds it`,
+    );
+  }
+
+  private close(
+    teamId: string,
+    sessionId: string,
+    reason: string,
+    durationMs: number,
+    correlationId: string,
+  ) {
+    return this.command(
+      'CloseBrowserSession',
+      { sessionId, teamId, reason, durationMs, at: now() },
+      correlationId,
+    );
+  }
+
+  private async command<T = unknown>(name: string, payload: unknown, correlationId: string): Promise<T> {
+    try {
+      return await this.bus.send<T>(BROWSER_CATEGORY, name, payload, { correlationId });
+    } catch (error) {
+      if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
+      throw error;
+    }
+  }
+
+  private ask<T>(subject: string, request: BrowserWorkerRequest, timeoutMs: number, correlationId: string) {
+    return askBrowserWorker<T>(this.nc, subject, request, {
+      timeoutMs: timeoutMs + ROUTING_MARGIN_MS,
+      correlationId,
+    });
+  }
+}
+
+/** How long a session whose worker is gone was open: until now, or until it would have expired. */
+function lifetimeUntilNow(session: OpenSession): number {
+  return Math.max(0, Math.min(Date.now(), Date.parse(session.expiresAt)) - Date.parse(session.openedAt));
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,28 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { RequestError } from '@nats-io/transport-node';
+import { TrawlError, type WorkerReply } from '#contracts';
+import { correlationHeaders } from '#messaging';
+
+/**
+ * Asks a browser-worker (interact, browser sessions) over request/reply: its answer, its refusal
+ * as a TrawlError with the worker's code, or undefined when no worker listens on the subject.
+ */
+export async function askBrowserWorker<T>(
+  nc: NatsConnection,
+  subject: string,
+  request: unknown,
+  options: { timeoutMs: number; correlationId: string },
+): Promise<T | undefined> {
+  try {
+    const msg = await nc.request(subject, JSON.stringify(request), {
+      timeout: options.timeoutMs,
+      headers: correlationHeaders(options.correlationId),
+    });
+    const reply = msg.json<WorkerReply<T>>();
+    if (!reply.ok) throw new TrawlError(reply.code, reply.error);
+    return reply.value;
+  } catch (error) {
+    if (error instanceof RequestError && error.isNoResponders()) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Logger } from 'pino';
+import { type BrowserPool, LiveSessions, type SessionEndReason } from '#browser';
+import { runUserCode, sandboxAvailable } from '#code-sandbox';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import {
+  BROWSER_CATEGORY,
+  type BrowserCloseReason,
+  type BrowserProfile,
+  type BrowserWorkerRequest,
+  type InteractWorkerRun,
+  type NatsNames,
+} from '#contracts';
+import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { LOGGER } from '#observability';
+import { BROWSER_POOL } from '../browser-pool.provider.js';
+import { ProfileVault } from '../profiles/profile-vault.service.js';
+import { answerRequest, WorkerFailure } from '../worker-replies.js';
+
+interface SessionMeta {
+  teamId: string;
+  profile?: BrowserProfile;
+  openedAt: number;
+  subscription: Subscription;
+}
+
+type OpenRequest = Extract<BrowserWorkerRequest, { op: 'open' }>;
+type RunRequest = Extract<BrowserWorkerRequest, { op: 'run' }>;
+
+/** Why a worker let a session go, as the session's stream records it (`evicted` never happens: sessions are not evicted). */
+const CLOSE_REASON: Record<Exclude<SessionEndReason, 'stopped'>, BrowserCloseReason> = {
+  idle: 'idle',
+  expired: 'expired',
+  shutdown: 'shutdown',
+  evicted: 'shutdown',
+};
+
+/**
+ * The browser sessions (`POST /v2/browser`) this worker holds: a blank page each, behind the same
+ * request guards as scrapes, from the team's profile when one is named. Any worker with room
+ * opens one (queue subject `<prefix>.browser.open`); the holder then answers on the session's own
+ * subject (`<prefix>.browser.session.<id>`) until the session is deleted, idles out or expires.
+ * Unlike interact pages, a session is never evicted to make room: a full worker refuses.
+ */
+@Injectable()
+export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly sessions: LiveSessions<SessionMeta>;
+  private openSubscription?: Subscription;
+
+  constructor(
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(BROWSER_POOL) private readonly pool: BrowserPool,
+    private readonly bus: CommandBus,
+    private readonly profiles: ProfileVault,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ component: 'browser-sessions' });
+    this.sessions = new LiveSessions<SessionMeta>({
+      maxSessions: Math.max(1, config.browserSessionsMax),
+      evictIdle: false,
+      idleMs: 300_000,
+      onClosing: (sessionId, meta, live) => this.profiles.release(sessionId, meta.teamId, meta.profile, live),
+      onEnded: (sessionId, meta, reason) => this.ended(sessionId, meta, reason),
+    });
+  }
+
+  onApplicationBootstrap() {
+    // BROWSER_SESSIONS_MAX=0: this worker opens none (the api says so when no worker answers).
+    if (this.config.browserSessionsMax <= 0) return;
+    this.openSubscription = this.nc.subscribe(this.names.browserOpenSubject, {
+      queue: `${this.names.prefix}_browser_open`,
+      callback: (err, msg) => {
+        if (!err) void this.answer(msg);
+      },
+    });
+  }
+
+  async beforeApplicationShutdown() {
+    this.openSubscription?.unsubscribe();
+    await this.sessions.endAll('shutdown');
+  }
+
+  private answer(msg: Msg) {
+    return answerRequest(
+      msg,
+      () => {
+        const request = msg.json<BrowserWorkerRequest>();
+        if (request.op === 'open') return this.open(request);
+        if (request.op === 'run') return this.run(request);
+        return this.stop(request.sessionId);
+      },
+      this.logger,
+    );
+  }
+
+  private async open({ sessionId, teamId, profile, ttlMs, idleMs }: OpenRequest): Promise<{ opened: true }> {
+    const storageState = await this.profiles.open(sessionId, teamId, profile);
+    const live = await this.pool
+      .openBlankPage({ allowedPrivateAddresses: this.config.allowedPrivateAddresses, storageState })
+      .catch(async (error: unknown) => {
+        await this.profiles.release(sessionId, teamId, profile);
+        throw error;
+      });
+    const subscription = this.nc.subscribe(this.names.browserSessionSubject(sessionId), {
+      callback: (err, msg) => {
+        if (!err) void this.answer(msg);
+      },
+    });
+    const meta: SessionMeta = { teamId, profile, openedAt: Date.now(), subscription };
+    if (!(await this.sessions.add(sessionId, meta, live, { idleMs, closeAt: meta.openedAt + ttlMs }))) {
+      subscription.unsubscribe();
+      await live.context.close().catch(() => undefined);
+      await this.profiles.release(sessionId, teamId, profile);
+      throw new WorkerFailure(
+        'BROWSER_SESSION_LIMIT',
+        `This browser-worker holds its ${this.config.browserSessionsMax} browser sessions (BROWSER_SESSIONS_MAX); delete one or try again later`,
+      );
+    }
+    this.logger.info({ sessionId, teamId, ttlMs, idleMs }, 'browser session opened');
+    return { opened: true };
+  }
+
+  private async run({
+    sessionId,
+    code,
+    timeoutMs,
+  }: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {
+    if (!sandboxAvailable()) {
+      throw new WorkerFailure(
+        'FEATURE_NOT_AVAILABLE',
+        'Browser session code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
+      );
+    }
+    const outcome = await this.sessions.use(sessionId, (live) => runUserCode(live.page, code, { timeoutMs }));
+    if (!outcome) throw new WorkerFailure('BROWSER_SESSION_GONE', 'The browser session was closed');
+    return outcome.value;
+  }
+
+  private async stop(sessionId: string): Promise<{ keptForMs: number | null }> {
+    const keptForMs = (await this.sessions.end(sessionId, 'stopped')) ?? null;
+    this.logger.info({ sessionId, keptForMs }, 'browser session stopped');
+    return { keptForMs };
+  }
+
+  private ended(sessionId: string, meta: SessionMeta, reason: SessionEndReason) {
+    meta.subscription.unsubscribe();
+    // A DELETE records its own close; sessions the worker lets go are recorded here.
+    if (reason === 'stopped') return;
+    this.bus
+      .send(BROWSER_CATEGORY, 'CloseBrowserSession', {
+        sessionId,
+        teamId: meta.teamId,
+        reason: CLOSE_REASON[reason],
+        durationMs: Date.now() - meta.openedAt,
+        at: new Date().toISOString(),
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, sessionId }, 'could not record the end of a browser session'),
+      );
+  }
+}

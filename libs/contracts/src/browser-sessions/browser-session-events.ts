@@ -1,0 +1,112 @@
+/**
+ * Browser sessions (`POST /v2/browser`): a page of its own, not a scrape's, kept open in a
+ * browser-worker for code runs until it is deleted, idles out or reaches its time to live. Each
+ * session is a stream `browser-<sessionId>`, published on `<prefix>.evt.browser.<type>`: opened,
+ * each run recorded (its language and how it ended — never the code or its output), closed with
+ * how long it lived, which is what it is billed for.
+ */
+export const BROWSER_CATEGORY = 'browser';
+
+export const browserStreamId = (sessionId: string) => `browser-${sessionId}`;
+
+/** Read model (KV `<prefix>_browser_sessions`): one entry per session, `<teamId>.<sessionId>`. */
+export const BROWSER_SESSIONS_READ_MODEL = 'browser_sessions';
+
+export interface BrowserProfile {
+  name: string;
+  saveChanges: boolean;
+}
+
+export interface BrowserSessionOpened {
+  type: 'BrowserSessionOpened';
+  data: {
+    sessionId: string;
+    teamId: string;
+    /** Seconds from opening to closing, however busy. */
+    ttl: number;
+    /** Seconds without a run after which it closes (absent: only `ttl` ends it). */
+    activityTtl?: number;
+    profile?: BrowserProfile;
+    openedAt: string;
+    expiresAt: string;
+    apiKeyId?: string;
+  };
+}
+
+export interface BrowserCodeRan {
+  type: 'BrowserCodeRan';
+  data: { sessionId: string; teamId: string; exitCode: number; killed: boolean; ranAt: string };
+}
+
+/**
+ * `stopped`: DELETE; `expired`: its `ttl` passed; `idle`: its `activityTtl` passed; `shutdown`:
+ * its browser-worker stopped; `failed`: no browser-worker could open it (never billed).
+ */
+export type BrowserCloseReason = 'stopped' | 'expired' | 'idle' | 'shutdown' | 'failed';
+
+export interface BrowserSessionClosed {
+  type: 'BrowserSessionClosed';
+  data: {
+    sessionId: string;
+    teamId: string;
+    reason: BrowserCloseReason;
+    /** How long the page was open: what the session is billed for. */
+    durationMs: number;
+    closedAt: string;
+    apiKeyId?: string;
+  };
+}
+
+export type BrowserSessionEvent = BrowserSessionOpened | BrowserCodeRan | BrowserSessionClosed;
+
+export interface OpenBrowserSession {
+  type: 'OpenBrowserSession';
+  data: {
+    sessionId: string;
+    teamId: string;
+    ttl: number;
+    activityTtl?: number;
+    profile?: BrowserProfile;
+    at: string;
+    apiKeyId?: string;
+  };
+}
+
+export interface RecordBrowserRun {
+  type: 'RecordBrowserRun';
+  data: { sessionId: string; teamId: string; exitCode: number; killed: boolean; at: string };
+}
+
+export interface CloseBrowserSession {
+  type: 'CloseBrowserSession';
+  data: { sessionId: string; teamId: string; reason: BrowserCloseReason; durationMs: number; at: string };
+}
+
+export type BrowserSessionCommand = OpenBrowserSession | RecordBrowserRun | CloseBrowserSession;
+
+/** A session as `GET /v2/browser` lists it (the read model's document). */
+export interface BrowserSessionView {
+  id: string;
+  status: 'active' | 'destroyed';
+  createdAt: string;
+  lastActivity: string;
+  expiresAt: string;
+  closedAt?: string;
+  closeReason?: BrowserCloseReason;
+  durationMs?: number;
+}
+
+/** What the api asks the browser-worker (any, to open; the holder, to run or stop) to do. */
+export type BrowserWorkerRequest =
+  | {
+      op: 'open';
+      sessionId: string;
+      teamId: string;
+      /** Milliseconds until the session closes whatever happens. */
+      ttlMs: number;
+      /** Milliseconds without a run until it closes. */
+      idleMs: number;
+      profile?: BrowserProfile;
+    }
+  | { op: 'run'; sessionId: string; code: string; timeoutMs: number }
+  | { op: 'stop'; sessionId: string };

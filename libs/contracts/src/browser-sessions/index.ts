@@ -1,0 +1,2 @@
+export * from './browser-session-events.js';
+export * from './browser-session-request.js';

@@ -1,0 +1,194 @@
+import Firecrawl from '@mendable/firecrawl-js';
+import { eventually } from '../support/operator-cli.js';
+import { post } from '../support/scrape-client.js';
+import { issueKeyWithCli } from '../support/trawl-process.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+
+const running = sharedTrawlWithSite();
+const sdk = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
+
+async function call(method: 'GET' | 'DELETE', path: string, apiKey = running.trawl.apiKey) {
+  const response = await fetch(`${running.trawl.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const execute = (id: string, body: Record<string, unknown>, apiKey?: string) =>
+  post(running.trawl, `/v2/browser/${id}/execute`, body, apiKey ? { apiKey } : {});
+
+/** Sessions still open when a test fails are closed, so the worker's room is not used up. */
+const opened: string[] = [];
+afterAll(async () => {
+  for (const id of opened) await call('DELETE', `/v2/browser/${id}`);
+});
+
+async function open(body: Record<string, unknown> = {}): Promise<string> {
+  const { status, body: answer } = await post(running.trawl, '/v2/browser', body);
+  expect({ status, answer }).toMatchObject({ status: 200, answer: { success: true } });
+  opened.push(answer.id);
+  return answer.id;
+}
+
+describe('browser sessions (/v2/browser)', () => {
+  it('opens a page of its own, runs code on it call after call, lists it and bills its minutes on delete, through the SDK', async () => {
+    const client = sdk();
+    const before = Date.now();
+    const session = await client.browser({ ttl: 120 });
+    expect(session).toMatchObject({ success: true, id: expect.any(String) });
+    opened.push(session.id as string);
+    const expiresIn = Date.parse(session.expiresAt as string) - before;
+    expect(expiresIn).toBeGreaterThan(110_000);
+    expect(expiresIn).toBeLessThan(130_000);
+
+    const first = await client.browserExecute(session.id as string, {
+      language: 'node',
+      code: `await page.goto(${JSON.stringify(running.site.url('/form'))}); console.log('loaded'); return await page.title()`,
+    });
+    expect(first).toMatchObject({
+      success: true,
+      result: 'Greeting form',
+      stdout: 'loaded\n',
+      exitCode: 0,
+      killed: false,
+    });
+
+    // The same page for the next call: what the first one typed is still there.
+    await client.browserExecute(session.id as string, {
+      language: 'node',
+      code: "await page.getByLabel('Your name').fill('Ada'); await page.click('#greet'); await page.waitForSelector('#greeting')",
+    });
+    const second = await client.browserExecute(session.id as string, {
+      language: 'node',
+      code: "return await page.locator('#greeting').textContent()",
+    });
+    expect(second).toMatchObject({ success: true, result: 'Hello, Ada!' });
+
+    // A failing script is a 200 that says so.
+    const failing = await client.browserExecute(session.id as string, {
+      language: 'node',
+      code: "throw new Error('no such shelf')",
+    });
+    expect(failing).toMatchObject({ success: false, exitCode: 1, killed: false });
+    expect(failing.error).toContain('no such shelf');
+
+    const active = await client.listBrowsers({ status: 'active' });
+    expect(active.sessions?.map((listed) => listed.id)).toContain(session.id);
+    const listed = active.sessions?.find((candidate) => candidate.id === session.id);
+    expect(listed).toMatchObject({ status: 'active', streamWebView: false, expiresAt: session.expiresAt });
+    expect(Date.parse(listed?.lastActivity as string)).toBeGreaterThan(
+      Date.parse(listed?.createdAt as string),
+    );
+
+    const deleted = await client.deleteBrowser(session.id as string);
+    expect(deleted).toMatchObject({ success: true, status: 'destroyed', creditsBilled: 2 });
+    expect(deleted.sessionDurationMs).toBeGreaterThan(0);
+    expect(deleted.sessionDurationMs).toBeLessThan(60_000);
+    const destroyed = await client.listBrowsers({ status: 'destroyed' });
+    expect(destroyed.sessions?.find((candidate) => candidate.id === session.id)).toMatchObject({
+      status: 'destroyed',
+      closeReason: 'stopped',
+    });
+    expect((await client.listBrowsers({ status: 'active' })).sessions?.map((s) => s.id)).not.toContain(
+      session.id,
+    );
+
+    // Its minute (2 credits) reaches the team's ledger.
+    await eventually(async () => {
+      const { periods } = await client.getCreditUsageHistorical();
+      return periods.reduce((sum, period) => sum + period.creditsUsed, 0) === 2;
+    }, 'the session charged to the team');
+
+    // Once closed, it is gone for good.
+    expect(await execute(session.id as string, { code: 'return 1' })).toMatchObject({
+      status: 410,
+      body: { success: false, code: 'BROWSER_SESSION_ENDED' },
+    });
+    expect(await call('DELETE', `/v2/browser/${session.id}`)).toMatchObject({
+      status: 410,
+      body: { code: 'BROWSER_SESSION_ENDED' },
+    });
+  });
+
+  it('refuses what it cannot do with clear errors, and hides sessions from other teams', async () => {
+    const id = await open({ ttl: 60 });
+    const other = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
+    expect(await execute(id, { code: 'return 1' }, other)).toMatchObject({
+      status: 404,
+      body: { code: 'BROWSER_SESSION_NOT_FOUND' },
+    });
+    expect(await call('DELETE', `/v2/browser/${id}`, other)).toMatchObject({ status: 404 });
+    expect((await call('GET', '/v2/browser', other)).body.sessions).toEqual([]);
+
+    expect(await execute(id, { code: 'echo hi', language: 'bash' })).toMatchObject({
+      status: 501,
+      body: { code: 'FEATURE_NOT_AVAILABLE' },
+    });
+    expect(await post(running.trawl, '/v2/browser', { streamWebView: true })).toMatchObject({
+      status: 501,
+      body: { code: 'FEATURE_NOT_AVAILABLE' },
+    });
+    expect(await post(running.trawl, '/v2/browser', { ttl: 10 })).toMatchObject({ status: 400 });
+    expect(await post(running.trawl, '/v2/browser', { ttl: 60, activityTtl: 90 })).toMatchObject({
+      status: 400,
+      body: { error: 'activityTtl must not exceed ttl' },
+    });
+    expect(await call('GET', '/v2/browser?status=sleeping')).toMatchObject({ status: 400 });
+    expect(await execute('0193a6f0-0000-7000-8000-00000000dead', { code: 'return 1' })).toMatchObject({
+      status: 404,
+      body: { code: 'BROWSER_SESSION_NOT_FOUND' },
+    });
+    expect(await call('DELETE', '/v2/browser/not-an-id')).toMatchObject({ status: 400 });
+    expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
+  });
+
+  it('closes a session left idle past its activityTtl', async () => {
+    const id = await open({ ttl: 60, activityTtl: 10 });
+    expect((await execute(id, { code: 'return 1' })).body).toMatchObject({ success: true, result: 1 });
+    const closed = await eventually(
+      async () => {
+        const { body } = await call('GET', '/v2/browser?status=destroyed');
+        return body.sessions.find((session: { id: string }) => session.id === id);
+      },
+      'the idle session to close',
+      30_000,
+    );
+    expect(closed).toMatchObject({ status: 'destroyed', closeReason: 'idle' });
+    expect(closed.durationMs).toBeGreaterThanOrEqual(10_000);
+    expect(await execute(id, { code: 'return 1' })).toMatchObject({ status: 410 });
+  });
+
+  it('starts from a profile and saves what the session changed into it on delete', async () => {
+    const id = await open({ profile: { name: 'quay', saveChanges: true } });
+    // One writer at a time: a scrape that would also save into the profile waits its turn.
+    expect(
+      await post(running.trawl, '/v2/scrape', {
+        url: running.site.url('/account'),
+        profile: { name: 'quay', saveChanges: true },
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'PROFILE_LOCKED' } });
+    await execute(id, { code: `await page.goto(${JSON.stringify(running.site.url('/login'))})` });
+    expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
+
+    const account = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/account'),
+      profile: { name: 'quay', saveChanges: false },
+    });
+    expect(account.body.data.markdown).toContain('Session: tide-42');
+    expect(account.body.data.markdown).toContain('Station: North Point');
+  });
+
+  it('holds at most BROWSER_SESSIONS_MAX sessions per worker, refusing more rather than closing one', async () => {
+    const ids = [await open(), await open(), await open(), await open()];
+    expect(await post(running.trawl, '/v2/browser', {})).toMatchObject({
+      status: 429,
+      body: { code: 'BROWSER_SESSION_LIMIT' },
+    });
+    for (const id of ids)
+      expect((await execute(id, { code: 'return page.url()' })).body.result).toBe('about:blank');
+    for (const id of ids) expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
+    const after = await open();
+    expect((await call('DELETE', `/v2/browser/${after}`)).status).toBe(200);
+  });
+});
