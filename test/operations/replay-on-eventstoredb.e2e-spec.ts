@@ -106,6 +106,12 @@ describe('audit and replay on EventStoreDB', () => {
     });
     await runCheck(trawl, deleted.body.data.id);
     expect((await call(trawl, 'DELETE', `/v2/monitor/${deleted.body.data.id}`)).status).toBe(200);
+    // A browser session, opened, used and closed (browser sessions, and its minute in the credits).
+    const session = await post(trawl, '/v2/browser', { ttl: 60 });
+    expect(session.status).toBe(200);
+    const ran = await post(trawl, `/v2/browser/${session.body.id}/execute`, { code: 'return 6 * 7' });
+    expect(ran.body).toMatchObject({ success: true, result: 42 });
+    expect((await call(trawl, 'DELETE', `/v2/browser/${session.body.id}`)).body.creditsBilled).toBe(2);
     // Teams, keys, credits and team settings.
     const team = await trawlCli('teams', 'create', 'Audited');
     expect(team.code).toBe(0);
@@ -145,6 +151,7 @@ describe('audit and replay on EventStoreDB', () => {
       ['monitors', 0],
       ['monitor_checks', 0],
       ['monitor_check_pages', 0],
+      ['browser_sessions', 0],
     ]);
     const entries = Object.fromEntries(reports.map((report) => [report.readModel, report.rebuiltEntries]));
     // The deleted monitor left nothing behind: one monitor, its two checks and their four pages.
@@ -153,6 +160,7 @@ describe('audit and replay on EventStoreDB', () => {
       monitor_checks: 2,
       monitor_check_pages: 4,
       team_settings: 1,
+      browser_sessions: 1,
     });
     expect(entries.credit_balances).toBeGreaterThanOrEqual(2);
     expect(entries.search_index).toBeGreaterThanOrEqual(3);
