@@ -36,7 +36,12 @@ describe('browser sessions (/v2/browser)', () => {
     const client = sdk();
     const before = Date.now();
     const session = await client.browser({ ttl: 120 });
-    expect(session).toMatchObject({ success: true, id: expect.any(String) });
+    expect(session).toMatchObject({
+      success: true,
+      id: expect.any(String),
+      liveViewUrl: expect.stringContaining(`/v2/browser/${session.id}/live?`),
+      interactiveLiveViewUrl: expect.stringContaining(`/v2/browser/${session.id}/interactive?`),
+    });
     opened.push(session.id as string);
     const expiresIn = Date.parse(session.expiresAt as string) - before;
     expect(expiresIn).toBeGreaterThan(110_000);
@@ -76,7 +81,12 @@ describe('browser sessions (/v2/browser)', () => {
     const active = await client.listBrowsers({ status: 'active' });
     expect(active.sessions?.map((listed) => listed.id)).toContain(session.id);
     const listed = active.sessions?.find((candidate) => candidate.id === session.id);
-    expect(listed).toMatchObject({ status: 'active', streamWebView: false, expiresAt: session.expiresAt });
+    expect(listed).toMatchObject({
+      status: 'active',
+      streamWebView: true,
+      expiresAt: session.expiresAt,
+      liveViewUrl: session.liveViewUrl,
+    });
     expect(Date.parse(listed?.lastActivity as string)).toBeGreaterThan(
       Date.parse(listed?.createdAt as string),
     );
@@ -125,10 +135,11 @@ describe('browser sessions (/v2/browser)', () => {
       status: 501,
       body: { code: 'FEATURE_NOT_AVAILABLE' },
     });
-    expect(await post(running.trawl, '/v2/browser', { streamWebView: true })).toMatchObject({
-      status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE' },
-    });
+    const unwatched = await post(running.trawl, '/v2/browser', { streamWebView: false });
+    opened.push(unwatched.body.id);
+    expect(unwatched.body).toMatchObject({ success: true, expiresAt: expect.any(String) });
+    expect(unwatched.body.liveViewUrl).toBeUndefined();
+    expect((await call('DELETE', `/v2/browser/${unwatched.body.id}`)).status).toBe(200);
     expect(await post(running.trawl, '/v2/browser', { ttl: 10 })).toMatchObject({ status: 400 });
     expect(await post(running.trawl, '/v2/browser', { ttl: 60, activityTtl: 90 })).toMatchObject({
       status: 400,
@@ -190,5 +201,72 @@ describe('browser sessions (/v2/browser)', () => {
     for (const id of ids) expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
     const after = await open();
     expect((await call('DELETE', `/v2/browser/${after}`)).status).toBe(200);
+  });
+
+  it('shows the page through its live view URL and takes clicks and typing through the interactive one, with no API key', async () => {
+    const { body: session } = await post(running.trawl, '/v2/browser', {});
+    opened.push(session.id);
+    await execute(session.id, { code: `await page.goto(${JSON.stringify(running.site.url('/form'))})` });
+
+    const view = await fetch(session.liveViewUrl);
+    expect(view.status).toBe(200);
+    expect(view.headers.get('content-type')).toContain('text/html');
+    expect(view.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(view.headers.get('x-frame-options')).toBeNull();
+    expect(await view.text()).toContain('live/frame?');
+
+    const frameUrl = (viewUrl: string) => {
+      const url = new URL(viewUrl);
+      url.pathname += '/frame';
+      return url;
+    };
+    const frame = await fetch(frameUrl(session.liveViewUrl));
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-type')).toBe('image/jpeg');
+    expect(decodeURIComponent(frame.headers.get('x-page-title') ?? '')).toBe('Greeting form');
+    expect(Buffer.from(await frame.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    // The viewer clicks the field, types, then clicks the button: coordinates in the page's pixels.
+    const centre = async (selector: string) =>
+      (
+        await execute(session.id, {
+          code: `const box = await page.locator(${JSON.stringify(selector)}).boundingBox(); return { x: box.x + box.width / 2, y: box.y + box.height / 2 }`,
+        })
+      ).body.result;
+    const inputUrl = new URL(session.interactiveLiveViewUrl);
+    inputUrl.pathname += '/input';
+    const send = (body: unknown, url: URL = inputUrl) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await send({ type: 'click', ...(await centre('#name')) })).status).toBe(200);
+    expect((await send({ type: 'type', text: 'Ada' })).status).toBe(200);
+    expect((await send({ type: 'click', ...(await centre('#greet')) })).status).toBe(200);
+    const greeting = await execute(session.id, {
+      code: "await page.waitForSelector('#greeting'); return await page.locator('#greeting').textContent()",
+    });
+    expect(greeting.body.result).toBe('Hello, Ada!');
+    expect((await send({ type: 'scroll', deltaX: 0, deltaY: 600 })).status).toBe(200);
+    expect(
+      (await execute(session.id, { code: 'return await page.evaluate(() => window.scrollY)' })).body.result,
+    ).toBeGreaterThan(0);
+
+    // The view-only URL's signature cannot drive the page, nor can a forged one; bad input is a 400.
+    const viewOnly = new URL(session.liveViewUrl);
+    const driveWithViewOnly = new URL(inputUrl);
+    driveWithViewOnly.search = viewOnly.search;
+    expect((await send({ type: 'type', text: 'x' }, driveWithViewOnly)).status).toBe(403);
+    const forged = frameUrl(session.liveViewUrl);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetch(forged)).status).toBe(403);
+    expect((await send({ type: 'click', x: 1 })).status).toBe(400);
+    expect(await (await send({ type: 'press', key: 'NoSuchKey' })).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+
+    expect((await call('DELETE', `/v2/browser/${session.id}`)).status).toBe(200);
+    expect((await fetch(frameUrl(session.liveViewUrl))).status).toBe(410);
   });
 });

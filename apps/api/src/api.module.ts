@@ -8,6 +8,8 @@ import { AdminStreamsHttpController } from './admin/admin-streams.http.controlle
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { BrowserHttpController } from './browser/browser.http.controller.js';
 import { BrowserSessionsService } from './browser/browser-sessions.service.js';
+import { LiveViewHttpController } from './browser/live-view.http.controller.js';
+import { LiveViewUrls } from './browser/live-view-urls.js';
 import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.js';
 import { CrawlHttpController } from './crawl/crawl.http.controller.js';
 import { CrawlJobs } from './crawl/crawl-jobs.service.js';
@@ -49,6 +51,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ParseHttpController,
     InteractHttpController,
     BrowserHttpController,
+    LiveViewHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,
     ExtractHttpController,
@@ -78,6 +81,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ParseService,
     InteractService,
     BrowserSessionsService,
+    LiveViewUrls,
     CrawlJobs,
     CrawlPrompts,
     ExtractService,

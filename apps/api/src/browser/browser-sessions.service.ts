@@ -10,6 +10,8 @@ import {
   type BrowserSessionView,
   type BrowserWorkerRequest,
   type InteractWorkerRun,
+  type LiveViewFrame,
+  type LiveViewInput,
   type NatsNames,
   TrawlError,
 } from '#contracts';
@@ -18,6 +20,7 @@ import { CommandBus, CommandRejectedError, lazyKv, NATS_CONNECTION, NATS_NAMES }
 import type { Caller } from '../auth/caller.decorator.js';
 import { untilProjected } from '../read-models/until-projected.js';
 import { askBrowserWorker } from '../workers/ask-browser-worker.js';
+import { LiveViewUrls } from './live-view-urls.js';
 
 /** Time allowed on top of a run's own timeout for the round trips. */
 const ROUTING_MARGIN_MS = 15_000;
@@ -39,6 +42,7 @@ export class BrowserSessionsService {
     private readonly bus: CommandBus,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
+    private readonly liveViews: LiveViewUrls,
   ) {
     this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL));
   }
@@ -46,10 +50,10 @@ export class BrowserSessionsService {
   async create(caller: Caller, request: BrowserSessionRequest, correlationId: string) {
     const sessionId = uuidv7();
     const { teamId } = caller;
-    const { ttl, activityTtl, profile } = request;
+    const { ttl, activityTtl, profile, streamWebView } = request;
     await this.command(
       'OpenBrowserSession',
-      { sessionId, ...caller, ttl, activityTtl, profile, at: now() },
+      { sessionId, ...caller, ttl, activityTtl, profile, streamWebView, at: now() },
       correlationId,
     );
     const open: BrowserWorkerRequest = {
@@ -74,21 +78,17 @@ export class BrowserSessionsService {
       throw error;
     }
     const view = await untilProjected('browser sessions', () => this.view(teamId, sessionId));
-    return { success: true, id: sessionId, expiresAt: view.expiresAt };
+    return { success: true, id: sessionId, ...this.liveViewUrlsOf(view), expiresAt: view.expiresAt };
   }
 
   async execute(teamId: string, sessionId: string, request: BrowserExecuteRequest, correlationId: string) {
     const session = await this.openSession(teamId, sessionId, correlationId);
     const timeoutMs = request.timeout * 1_000;
-    const run = await this.ask<Omit<InteractWorkerRun, 'replayed'>>(
-      this.names.browserSessionSubject(sessionId),
+    const run = await this.askHolder<Omit<InteractWorkerRun, 'replayed'>>(
       { op: 'run', sessionId, code: request.code, timeoutMs },
       timeoutMs,
       correlationId,
-    ).catch((error: unknown) => {
-      if (error instanceof TrawlError && error.code === 'BROWSER_SESSION_GONE') return undefined;
-      throw error;
-    });
+    );
     if (!run) throw await this.lost(teamId, sessionId, session, correlationId);
     await this.command(
       'RecordBrowserRun',
@@ -106,11 +106,24 @@ export class BrowserSessionsService {
     };
   }
 
+  /** What the session's page shows now (live view); 410 once no worker holds it. */
+  async frame(sessionId: string, correlationId: string): Promise<LiveViewFrame> {
+    return this.held(
+      sessionId,
+      await this.askHolder<LiveViewFrame>({ op: 'frame', sessionId }, 10_000, correlationId),
+    );
+  }
+
+  /** A live view viewer's click, typing, key or scroll on the session's page. */
+  async input(sessionId: string, input: LiveViewInput, correlationId: string) {
+    this.held(sessionId, await this.askHolder({ op: 'input', sessionId, input }, 10_000, correlationId));
+    return { success: true };
+  }
+
   /** Closes the session (its profile saved when it saves changes) and says what it was billed. */
   async delete(teamId: string, sessionId: string, correlationId: string) {
     const session = await this.openSession(teamId, sessionId, correlationId);
-    const stopped = await this.ask<{ keptForMs: number | null }>(
-      this.names.browserSessionSubject(sessionId),
+    const stopped = await this.askHolder<{ keptForMs: number | null }>(
       { op: 'stop', sessionId },
       10_000,
       correlationId,
@@ -141,8 +154,15 @@ export class BrowserSessionsService {
       sessions: views
         .filter((view) => status === undefined || view.status === status)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .map((view) => ({ ...view, streamWebView: false })),
+        .map((view) => ({ ...view, ...this.liveViewUrlsOf(view) })),
     };
+  }
+
+  /** An open session's live view URLs, when it streams one. */
+  private liveViewUrlsOf(view: BrowserSessionView) {
+    return view.status === 'active' && view.streamWebView
+      ? this.liveViews.urlsOf(view.id, view.expiresAt)
+      : {};
   }
 
   private async view(teamId: string, sessionId: string): Promise<BrowserSessionView | undefined> {
@@ -196,6 +216,30 @@ export class BrowserSessionsService {
       if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
       throw error;
     }
+  }
+
+  /** The holder's answer; undefined when no worker holds the session (any more). */
+  private askHolder<T>(
+    request: Extract<BrowserWorkerRequest, { sessionId: string }>,
+    timeoutMs: number,
+    correlationId: string,
+  ) {
+    return this.ask<T>(
+      this.names.browserSessionSubject(request.sessionId),
+      request,
+      timeoutMs,
+      correlationId,
+    ).catch((error: unknown) => {
+      if (error instanceof TrawlError && error.code === 'BROWSER_SESSION_GONE') return undefined;
+      throw error;
+    });
+  }
+
+  private held<T>(sessionId: string, answer: T | undefined): T {
+    if (answer === undefined) {
+      throw new TrawlError('BROWSER_SESSION_ENDED', `Browser session ${sessionId} has ended`);
+    }
+    return answer;
   }
 
   private ask<T>(subject: string, request: BrowserWorkerRequest, timeoutMs: number, correlationId: string) {

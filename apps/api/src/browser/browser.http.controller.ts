@@ -26,7 +26,7 @@ export class BrowserHttpController {
   @OpenApiOperation({
     summary: 'Open a browser session',
     body: BrowserSessionRequestDto,
-    errors: ['BROWSER_SESSION_LIMIT', 'PROFILE_LOCKED', 'FEATURE_NOT_AVAILABLE', 'SERVICE_UNAVAILABLE'],
+    errors: ['BROWSER_SESSION_LIMIT', 'PROFILE_LOCKED', 'SERVICE_UNAVAILABLE'],
   })
   @Post()
   @HttpCode(200)
@@ -34,13 +34,6 @@ export class BrowserHttpController {
   create(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateBrowserSessionRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    if (validated.value.streamWebView) {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Live view is not available: Trawl streams no browser view; drive the session with code instead',
-        [{ path: ['streamWebView'], message: 'only false is available' }],
-      );
-    }
     return this.sessions.create(caller, validated.value, correlationIdOf(req));
   }
 

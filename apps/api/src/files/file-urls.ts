@@ -1,59 +1,28 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-
+import { type SignatureCheck, UrlSigner } from '../signing/url-signer.js';
 import { fileKind } from './file-kinds.js';
 
-export type FileUrlCheck = { valid: true } | { valid: false; reason: 'expired' | 'tampered' };
-
-/**
- * Signed, expiring URLs for files Trawl serves itself (`GET /v2/files/<scrapeId>/<name>`):
- * HMAC-SHA256 over the file key and the expiry, so a URL can be neither altered nor extended.
- */
+/** Signed, expiring URLs for files Trawl serves itself (`GET /v2/files/<scrapeId>/<name>`). */
 @Injectable()
 export class FileUrls {
-  private readonly secret: Buffer;
+  private readonly signer: UrlSigner;
 
   constructor(@Inject(TRAWL_CONFIG) private readonly config: TrawlConfig) {
-    this.secret = config.filesSigningSecret
-      ? Buffer.from(config.filesSigningSecret)
-      : localSecret(config.dataDir);
+    this.signer = new UrlSigner(config);
   }
 
   /** Valid as long as the file's store keeps it: 24 h for screenshots and PDFs, 1 h for audio and video. */
   sign(key: string, now = Date.now()): string {
     const expires = now + fileKind(key).ttlMs;
-    return `${this.config.publicUrl}/v2/files/${key}?expires=${expires}&signature=${this.signature(key, expires)}`;
+    return `${this.config.publicUrl}/v2/files/${key}?expires=${expires}&signature=${this.signer.signature(key, expires)}`;
   }
 
-  check(key: string, expires: string, signature: string, now = Date.now()): FileUrlCheck {
-    const expected = Buffer.from(this.signature(key, Number(expires)));
-    const given = Buffer.from(signature);
-    if (!/^\d+$/.test(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { valid: false, reason: 'tampered' };
-    }
-    if (Number(expires) < now) return { valid: false, reason: 'expired' };
+  check(key: string, expires: string, signature: string, now = Date.now()): SignatureCheck {
+    const check = this.signer.check(key, expires, signature, now);
     // Signed for longer than a file of this kind lives (a key signed for another use): refused.
-    if (Number(expires) - now > fileKind(key).ttlMs) return { valid: false, reason: 'tampered' };
-    return { valid: true };
-  }
-
-  private signature(key: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
-  }
-}
-
-/** A key made once per data directory, so api processes sharing it agree without configuration. */
-function localSecret(dataDir: string): Buffer {
-  const file = join(dataDir, 'files-signing-secret');
-  try {
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32);
-    writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
-    return secret;
+    if (check.valid && Number(expires) - now > fileKind(key).ttlMs)
+      return { valid: false, reason: 'tampered' };
+    return check;
   }
 }

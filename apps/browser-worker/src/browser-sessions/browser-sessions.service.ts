@@ -6,6 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { Page } from 'playwright-core';
 import { type BrowserPool, LiveSessions, type SessionEndReason } from '#browser';
 import { runUserCode, sandboxAvailable } from '#code-sandbox';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -15,6 +16,8 @@ import {
   type BrowserProfile,
   type BrowserWorkerRequest,
   type InteractWorkerRun,
+  type LiveViewFrame,
+  type LiveViewInput,
   type NatsNames,
 } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
@@ -22,6 +25,9 @@ import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { ProfileVault } from '../profiles/profile-vault.service.js';
 import { answerRequest, WorkerFailure } from '../worker-replies.js';
+
+/** JPEG quality of live view frames: readable text at a fraction of a PNG's size. */
+const LIVE_VIEW_QUALITY = 60;
 
 interface SessionMeta {
   teamId: string;
@@ -94,9 +100,18 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
       msg,
       () => {
         const request = msg.json<BrowserWorkerRequest>();
-        if (request.op === 'open') return this.open(request);
-        if (request.op === 'run') return this.run(request);
-        return this.stop(request.sessionId);
+        switch (request.op) {
+          case 'open':
+            return this.open(request);
+          case 'run':
+            return this.run(request);
+          case 'frame':
+            return this.frame(request.sessionId);
+          case 'input':
+            return this.input(request.sessionId, request.input);
+          case 'stop':
+            return this.stop(request.sessionId);
+        }
       },
       this.logger,
     );
@@ -145,6 +160,26 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
     return outcome.value;
   }
 
+  /** What the page shows now, as a live view frame: the viewport, as a JPEG. */
+  private async frame(sessionId: string): Promise<LiveViewFrame> {
+    const live = this.sessions.peek(sessionId);
+    if (!live) throw new WorkerFailure('BROWSER_SESSION_GONE', 'The browser session was closed');
+    const jpeg = await live.page.screenshot({ type: 'jpeg', quality: LIVE_VIEW_QUALITY, scale: 'css' });
+    return { jpeg: jpeg.toString('base64'), url: live.page.url(), title: await live.page.title() };
+  }
+
+  /** A viewer's input, in turn with the session's runs. */
+  private async input(sessionId: string, input: LiveViewInput): Promise<{ done: true }> {
+    const done = await this.sessions.use(sessionId, ({ page }) =>
+      applyInput(page, input).catch((error: unknown) => {
+        // An unknown key name, mostly: the viewer's mistake, not the worker's.
+        throw new WorkerFailure('BAD_REQUEST', `The input could not be applied: ${(error as Error).message}`);
+      }),
+    );
+    if (!done) throw new WorkerFailure('BROWSER_SESSION_GONE', 'The browser session was closed');
+    return { done: true };
+  }
+
   private async stop(sessionId: string): Promise<{ keptForMs: number | null }> {
     const keptForMs = (await this.sessions.end(sessionId, 'stopped')) ?? null;
     this.logger.info({ sessionId, keptForMs }, 'browser session stopped');
@@ -166,5 +201,18 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
       .catch((error: unknown) =>
         this.logger.warn({ err: error, sessionId }, 'could not record the end of a browser session'),
       );
+  }
+}
+
+function applyInput(page: Page, input: LiveViewInput): Promise<void> {
+  switch (input.type) {
+    case 'click':
+      return page.mouse.click(input.x, input.y);
+    case 'type':
+      return page.keyboard.type(input.text);
+    case 'press':
+      return page.keyboard.press(input.key);
+    case 'scroll':
+      return page.mouse.wheel(input.deltaX, input.deltaY);
   }
 }

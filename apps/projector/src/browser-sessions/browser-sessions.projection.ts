@@ -36,6 +36,7 @@ export function evolveBrowserSessionView(
       return {
         id: event.data.sessionId,
         status: 'active',
+        streamWebView: event.data.streamWebView,
         createdAt: event.data.openedAt,
         lastActivity: event.data.openedAt,
         expiresAt: event.data.expiresAt,

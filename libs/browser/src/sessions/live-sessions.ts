@@ -51,6 +51,11 @@ export class LiveSessions<Meta> {
     return this.sessions.has(id);
   }
 
+  /** The kept page, to look at without queueing behind its calls or counting as its use (a live view). */
+  peek(id: string): LivePage | undefined {
+    return this.sessions.get(id)?.live;
+  }
+
   /**
    * Keeps a page, optionally with its own idle time and a time (epoch ms) at which it closes
    * whatever happens; false when no page can make room (the caller still owns it).

@@ -27,6 +27,8 @@ export interface BrowserSessionOpened {
     /** Seconds without a run after which it closes (absent: only `ttl` ends it). */
     activityTtl?: number;
     profile?: BrowserProfile;
+    /** Whether its page may be watched (and driven) through live view URLs. */
+    streamWebView: boolean;
     openedAt: string;
     expiresAt: string;
     apiKeyId?: string;
@@ -67,6 +69,7 @@ export interface OpenBrowserSession {
     ttl: number;
     activityTtl?: number;
     profile?: BrowserProfile;
+    streamWebView: boolean;
     at: string;
     apiKeyId?: string;
   };
@@ -88,6 +91,7 @@ export type BrowserSessionCommand = OpenBrowserSession | RecordBrowserRun | Clos
 export interface BrowserSessionView {
   id: string;
   status: 'active' | 'destroyed';
+  streamWebView: boolean;
   createdAt: string;
   lastActivity: string;
   expiresAt: string;
@@ -109,4 +113,22 @@ export type BrowserWorkerRequest =
       profile?: BrowserProfile;
     }
   | { op: 'run'; sessionId: string; code: string; timeoutMs: number }
+  /** A JPEG of what the page shows now (live view); not activity: watching does not keep it open. */
+  | { op: 'frame'; sessionId: string }
+  /** A viewer's click, typing, key or scroll (interactive live view); activity, like a run. */
+  | { op: 'input'; sessionId: string; input: LiveViewInput }
   | { op: 'stop'; sessionId: string };
+
+/** What an interactive live view sends: coordinates in CSS pixels of the page's viewport. */
+export type LiveViewInput =
+  | { type: 'click'; x: number; y: number }
+  | { type: 'type'; text: string }
+  | { type: 'press'; key: string }
+  | { type: 'scroll'; deltaX: number; deltaY: number };
+
+/** The browser-worker's answer to `frame`. */
+export interface LiveViewFrame {
+  jpeg: string;
+  url: string;
+  title: string;
+}

@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Max,
@@ -14,14 +15,14 @@ import {
 import { ProfileDto } from '../scrape-request/scrape-request.dto.js';
 import { invalidRequest, type Validated } from '../scrape-request/validate-scrape-request.js';
 import { requestDto } from '../validation/request-dto.js';
-import type { BrowserProfile } from './browser-session-events.js';
+import type { BrowserProfile, LiveViewInput } from './browser-session-events.js';
 
 /** `POST /v2/browser`, validated and defaulted (seconds, as the reference service takes them). */
 export interface BrowserSessionRequest {
   ttl: number;
   activityTtl?: number;
   profile?: BrowserProfile;
-  /** Asked for a live view of the page (the api answers that it has none). */
+  /** Live view URLs for the page (default true, as in the reference service). */
   streamWebView: boolean;
 }
 
@@ -39,7 +40,7 @@ export class BrowserSessionRequestDto {
 export function validateBrowserSessionRequest(body: unknown): Validated<BrowserSessionRequest> {
   const parsed = requestDto(BrowserSessionRequestDto, body);
   if (!parsed.ok) return parsed;
-  const { ttl = 300, activityTtl, profile, streamWebView = false } = parsed.value;
+  const { ttl = 300, activityTtl, profile, streamWebView = true } = parsed.value;
   if (activityTtl !== undefined && activityTtl > ttl) {
     return invalidRequest([{ path: ['activityTtl'], message: 'activityTtl must not exceed ttl' }]);
   }
@@ -74,4 +75,37 @@ export function validateBrowserExecuteRequest(body: unknown): Validated<BrowserE
   if (!parsed.ok) return parsed;
   const { code, language = 'node', timeout = 30 } = parsed.value;
   return { ok: true, value: { code, language, timeout } };
+}
+
+/** `POST /v2/browser/{id}/interactive/input`: what an interactive live view's viewer did. */
+export class LiveViewInputDto {
+  @IsIn(['click', 'type', 'press', 'scroll']) type!: LiveViewInput['type'];
+  @IsOptional() @IsNumber() @Min(0) @Max(10_000) x?: number;
+  @IsOptional() @IsNumber() @Min(0) @Max(10_000) y?: number;
+  @IsOptional() @IsString() @MaxLength(1_000) text?: string;
+  @IsOptional() @IsString() @MaxLength(64) key?: string;
+  @IsOptional() @IsNumber() @Min(-10_000) @Max(10_000) deltaX?: number;
+  @IsOptional() @IsNumber() @Min(-10_000) @Max(10_000) deltaY?: number;
+}
+
+/** The fields each kind of input needs. */
+const INPUT_FIELDS = {
+  click: ['x', 'y'],
+  type: ['text'],
+  press: ['key'],
+  scroll: ['deltaX', 'deltaY'],
+} as const;
+
+export function validateLiveViewInput(body: unknown): Validated<LiveViewInput> {
+  const parsed = requestDto(LiveViewInputDto, body);
+  if (!parsed.ok) return parsed;
+  const input = parsed.value;
+  const fields: readonly (keyof LiveViewInputDto)[] = INPUT_FIELDS[input.type];
+  const missing = fields.filter((field) => input[field] === undefined);
+  if (missing.length > 0) {
+    return invalidRequest(
+      missing.map((field) => ({ path: [field], message: `${input.type} needs ${field}` })),
+    );
+  }
+  return { ok: true, value: Object.fromEntries([['type', input.type], ...fields.map((f) => [f, input[f]])]) };
 }

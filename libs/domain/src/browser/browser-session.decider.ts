@@ -60,7 +60,7 @@ export const browserSessionDecider: Decider<BrowserSessionState, BrowserSessionC
       switch (command.type) {
         case 'OpenBrowserSession': {
           if (state.status !== 'none') return [];
-          const { sessionId, teamId, ttl, activityTtl, profile, at } = command.data;
+          const { sessionId, teamId, ttl, activityTtl, profile, streamWebView, at } = command.data;
           return [
             {
               type: 'BrowserSessionOpened',
@@ -70,6 +70,7 @@ export const browserSessionDecider: Decider<BrowserSessionState, BrowserSessionC
                 ttl,
                 ...(activityTtl !== undefined ? { activityTtl } : {}),
                 ...(profile ? { profile } : {}),
+                streamWebView,
                 openedAt: at,
                 expiresAt: new Date(Date.parse(at) + ttl * 1_000).toISOString(),
                 ...apiKeyOf(command.data),
