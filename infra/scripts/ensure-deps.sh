@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever this machine lacks to build and run Trawl: npm packages (npm ci), Debian's
 # Chromium, Poppler and Tesseract (PDF OCR), yt-dlp and ffmpeg (media), LibreOffice and bubblewrap
-# (office uploads), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
+# (office uploads; bubblewrap also confines Python scripts), Debian's python3 (interact and browser
+# session scripts in Python), and a NATS server with JetStream when none answers on NATS_URL. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -45,9 +46,14 @@ if [ ! -x "${SOFFICE_PATH:-/usr/bin/soffice}" ]; then
   echo "trawl: installing Debian's LibreOffice (office uploads)"
   apt_install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
 fi
-if [ "${OFFICE_SANDBOX:-bwrap}" = bwrap ] && [ ! -x "${BWRAP_PATH:-/usr/bin/bwrap}" ]; then
-  echo "trawl: installing Debian's bubblewrap (the office conversion sandbox)"
+if [ ! -x "${BWRAP_PATH:-/usr/bin/bwrap}" ]; then
+  echo "trawl: installing Debian's bubblewrap (the sandbox of office conversions and Python scripts)"
   apt_install bubblewrap
+fi
+# Python scripts (interact, browser sessions) run Debian's python3: the sandbox shows only /usr.
+if [ ! -x /usr/bin/python3 ]; then
+  echo "trawl: installing Debian's python3 (Python scripts)"
+  apt_install python3
 fi
 
 nats_url="${NATS_URL:-nats://127.0.0.1:4222}"

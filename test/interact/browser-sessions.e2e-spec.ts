@@ -121,6 +121,41 @@ describe('browser sessions (/v2/browser)', () => {
     });
   });
 
+  it("runs Python in its sandbox: Playwright's Python API on the page, no network, no host files", async () => {
+    const id = await open();
+    const python = (code: string, timeout = 30) => execute(id, { language: 'python', code, timeout });
+    const first = await python(
+      [
+        'import re',
+        `await page.goto(${JSON.stringify(running.site.url('/form'))})`,
+        'await page.get_by_label("Your name").fill("Ada")',
+        'await page.get_by_role("button", name=re.compile("greet", re.I)).click()',
+        'await page.wait_for_selector("#greeting")',
+        'print(await page.title(), "|", await page.locator("p").first.inner_text())',
+        'print(await page.evaluate("() => document.querySelectorAll(\'input\').length"))',
+      ].join('\n'),
+    );
+    expect(first.body).toMatchObject({
+      success: true,
+      stdout: 'Greeting form | Hello, Ada!\n1\n',
+      exitCode: 0,
+    });
+
+    // The script sees only the system's programs: no network, no files of the host, no page context.
+    const network = await python(
+      `import urllib.request\nurllib.request.urlopen(${JSON.stringify(running.site.url('/form'))}, timeout=2)`,
+    );
+    expect(network.body).toMatchObject({ success: false, exitCode: 1 });
+    expect(network.body.error).toMatch(/URLError/);
+    const files = await python(`open(${JSON.stringify(`${running.trawl.dataDir}/local-api-key`)}).read()`);
+    expect(files.body.error).toMatch(/FileNotFoundError/);
+    const context = await python('await page.context()');
+    expect(context.body.error).toContain('page.context is not available');
+    expect(context.body.stderr).toContain('File "interact.py", line 1');
+    expect((await python('while True: pass', 2)).body).toMatchObject({ success: false, killed: true });
+    expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
+  });
+
   it('refuses what it cannot do with clear errors, and hides sessions from other teams', async () => {
     const id = await open({ ttl: 60 });
     const other = await issueKeyWithCli(running.trawl.env, running.trawl.logs);

@@ -180,6 +180,21 @@ describe('interact', () => {
     expect(unreadable.body.error).toContain('this part is not: "find me the cheapest flight"');
   });
 
+  it("runs Python on the live page through the same relay, in Playwright's Python spelling", async () => {
+    const scrapeId = await scrapeForm();
+    const { status, body } = await interact(scrapeId, {
+      language: 'python',
+      code: [
+        'await page.get_by_label("Your name").fill("Grace")',
+        'await page.get_by_role("button", name="Greet me").click()',
+        'await page.wait_for_selector("#greeting")',
+        'print(await page.locator("#greeting").text_content(), page.url.endswith("/form"))',
+      ].join('\n'),
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, stdout: 'Hello, Grace! True\n', exitCode: 0 });
+  });
+
   it('answers clear errors: bad id, unknown scrape, another team, other languages', async () => {
     expect((await interact('not-a-uuid', { code: 'return 1' })).status).toBe(400);
     const unknown = await interact('0193a4f0-0000-7000-8000-000000000000', { code: 'return 1' });
@@ -191,7 +206,10 @@ describe('interact', () => {
       status: 404,
       body: { code: 'SCRAPE_NOT_FOUND' },
     });
-    expect((await interact(scrapeId, { code: 'print(1)', language: 'python' })).status).toBe(501);
+    expect(await interact(scrapeId, { code: 'echo 1', language: 'bash' })).toMatchObject({
+      status: 501,
+      body: { code: 'FEATURE_NOT_AVAILABLE' },
+    });
     expect((await interact(scrapeId, {})).status).toBe(400);
     expect((await interact(scrapeId, { code: 'return 1', timeout: 301 })).status).toBe(400);
     // The scrape's own page is its session until stopped; then there is nothing left to stop.

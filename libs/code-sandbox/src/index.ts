@@ -1,2 +1,3 @@
+export * from './bubblewrap.js';
 export * from './page-relay.js';
 export * from './run-user-code.js';

@@ -2,7 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { bubblewrapArguments } from './bubblewrap.js';
 import { type ChainStep, runChain } from './page-relay.js';
+import { PYTHON_RUNNER } from './python-runner.js';
+
+/** The languages scripts may be written in. */
+export type CodeLanguage = 'node' | 'python';
 
 export interface CodeRun {
   stdout: string;
@@ -17,8 +22,12 @@ export interface CodeRun {
 
 export interface CodeRunOptions {
   timeoutMs: number;
-  /** Heap limit of the sandbox process. */
+  /** Heap limit of a Node script, address space of a Python one. */
   memoryMb?: number;
+  /** Default node. */
+  language?: CodeLanguage;
+  /** bubblewrap, which confines Python scripts (Node ones have Node's permission model). */
+  bwrapPath?: string;
 }
 
 /** stdout and stderr beyond this stop the script (the reply must fit a NATS message). */
@@ -27,13 +36,35 @@ const RUNNER = fileURLToPath(new URL('./sandbox-runner.js', import.meta.url));
 /** Unprivileged user + network + PID namespaces: no network at all, no view of other processes. */
 const NAMESPACES = ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
 
-let namespacesAvailable: boolean | undefined;
+/** Debian's Python (the sandbox shows only /usr, so not a Python installed elsewhere). */
+const PYTHON = '/usr/bin/python3';
+const DEFAULT_BWRAP = '/usr/bin/bwrap';
 
-/** Code mode needs Linux namespaces (`unshare`); without them it is refused, never run unisolated. */
-export function sandboxAvailable(): boolean {
-  namespacesAvailable ??=
-    spawnSync('unshare', [...NAMESPACES, 'true'], { stdio: 'ignore', timeout: 5_000 }).status === 0;
-  return namespacesAvailable;
+const availability = new Map<string, string | undefined>();
+
+/**
+ * Why scripts in a language cannot run on this server (undefined: they can). Node needs Linux
+ * namespaces (`unshare`), Python bubblewrap and Debian's python3 as well; without them code is
+ * refused, never run unisolated.
+ */
+export function sandboxUnavailable(language: CodeLanguage, bwrapPath = DEFAULT_BWRAP): string | undefined {
+  const key = `${language} ${bwrapPath}`;
+  if (!availability.has(key)) {
+    const [command, args, needs] =
+      language === 'node'
+        ? ['unshare', [...NAMESPACES, 'true'], 'Linux user and network namespaces (unshare)']
+        : [
+            bwrapPath,
+            [...bubblewrapArguments({}), PYTHON, '-c', 'pass'],
+            `bubblewrap (${bwrapPath}) and ${PYTHON}`,
+          ];
+    const ok = spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 }).status === 0;
+    availability.set(
+      key,
+      ok ? undefined : `${language} scripts need ${needs}, which this browser-worker lacks`,
+    );
+  }
+  return availability.get(key);
 }
 
 /**
@@ -43,6 +74,7 @@ export function sandboxAvailable(): boolean {
  * timeout kills it. Its only channel is IPC, over which it asks for allowlisted page calls.
  */
 export function runUserCode(page: Page, code: string, options: CodeRunOptions): Promise<CodeRun> {
+  if (options.language === 'python') return supervise(spawnPython(options), page, code, options.timeoutMs);
   const child = spawn(
     'unshare',
     [
@@ -62,6 +94,26 @@ export function runUserCode(page: Page, code: string, options: CodeRunOptions): 
     },
   );
   return supervise(child, page, code, options.timeoutMs);
+}
+
+/**
+ * Python scripts run in bubblewrap (see bubblewrapArguments: no network, no host files, its own
+ * process tree), with their address space capped by the runner before the script starts.
+ */
+function spawnPython(options: CodeRunOptions): ChildProcess {
+  return spawn(
+    options.bwrapPath ?? DEFAULT_BWRAP,
+    [
+      ...bubblewrapArguments({ readOnly: ['/etc/ld.so.cache'] }),
+      PYTHON,
+      '-u',
+      '-I',
+      '-c',
+      PYTHON_RUNNER,
+      String(options.memoryMb ?? 256),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { PATH: '/usr/bin:/bin' }, serialization: 'json' },
+  );
 }
 
 function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: number): Promise<CodeRun> {

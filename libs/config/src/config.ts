@@ -20,8 +20,10 @@ export interface TrawlConfig {
   /** EventStoreDB (`esdb://…`) instead of the embedded sqlite store when set. */
   eventStoreConnectionString?: string;
   chromiumPath: string;
+  /** bubblewrap, the sandbox of LibreOffice conversions and of Python scripts. */
+  bwrapPath: string;
   /** LibreOffice, which converts legacy and open office uploads, and whether bubblewrap sandboxes it (OFFICE_SANDBOX=off runs it bare). */
-  office: { sofficePath: string; bwrapPath: string; sandbox: boolean };
+  office: { sofficePath: string; sandbox: boolean };
   browserConcurrency: number;
   extractorThreads: number;
   /** A worker that stops heart-beating for this long loses its job to another instance. */
@@ -216,9 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     sqlitePath: env.EVENTSTORE_SQLITE_PATH ?? join(dataDir, 'events.sqlite'),
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    bwrapPath: env.BWRAP_PATH ?? '/usr/bin/bwrap',
     office: {
       sofficePath: env.SOFFICE_PATH ?? '/usr/bin/soffice',
-      bwrapPath: env.BWRAP_PATH ?? '/usr/bin/bwrap',
       sandbox: officeSandbox(env.OFFICE_SANDBOX ?? 'bwrap'),
     },
     browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),

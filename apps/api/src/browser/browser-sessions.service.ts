@@ -13,6 +13,7 @@ import {
   type LiveViewFrame,
   type LiveViewInput,
   type NatsNames,
+  type ScriptLanguage,
   TrawlError,
 } from '#contracts';
 import { type BrowserSessionState, browserSessionBasis, operationCost } from '#domain';
@@ -81,11 +82,16 @@ export class BrowserSessionsService {
     return { success: true, id: sessionId, ...this.liveViewUrlsOf(view), expiresAt: view.expiresAt };
   }
 
-  async execute(teamId: string, sessionId: string, request: BrowserExecuteRequest, correlationId: string) {
+  async execute(
+    teamId: string,
+    sessionId: string,
+    request: BrowserExecuteRequest & { language: ScriptLanguage },
+    correlationId: string,
+  ) {
     const session = await this.openSession(teamId, sessionId, correlationId);
     const timeoutMs = request.timeout * 1_000;
     const run = await this.askHolder<Omit<InteractWorkerRun, 'replayed'>>(
-      { op: 'run', sessionId, code: request.code, timeoutMs },
+      { op: 'run', sessionId, code: request.code, language: request.language, timeoutMs },
       timeoutMs,
       correlationId,
     );

@@ -65,14 +65,14 @@ export class BrowserHttpController {
     const validated = validateBrowserExecuteRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { language } = validated.value;
-    if (language !== 'node') {
+    if (language === 'bash') {
       throw new TrawlError(
         'FEATURE_NOT_AVAILABLE',
-        `Browser session code in ${language} is not available: only node code runs in Trawl's sandbox (send language: "node")`,
-        [{ path: ['language'], message: 'only node is available' }],
+        'Browser session code in bash is not available: send language "node" or "python" (Trawl has no agent-browser CLI)',
+        [{ path: ['language'], message: 'only node and python are available' }],
       );
     }
-    return this.sessions.execute(teamId, sessionId, validated.value, correlationIdOf(req));
+    return this.sessions.execute(teamId, sessionId, { ...validated.value, language }, correlationIdOf(req));
   }
 
   @OpenApiOperation({

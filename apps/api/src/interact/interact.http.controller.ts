@@ -30,14 +30,19 @@ export class InteractHttpController {
     const validated = validateInteractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { language } = validated.value;
-    if (language !== 'node') {
+    if (language === 'bash') {
       throw new TrawlError(
         'FEATURE_NOT_AVAILABLE',
-        `Interact code in ${language} is not available: only node code runs in Trawl's sandbox`,
-        [{ path: ['language'], message: 'only node is available' }],
+        'Interact code in bash is not available: send language "node" or "python" (Trawl has no agent-browser CLI)',
+        [{ path: ['language'], message: 'only node and python are available' }],
       );
     }
-    return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
+    return this.interactions.interact(
+      teamId,
+      scrapeId,
+      { ...validated.value, language },
+      correlationIdOf(req),
+    );
   }
 
   @OpenApiOperation({

@@ -9,6 +9,7 @@ import {
   type InteractWorkerRun,
   type NatsNames,
   SCRAPE_CATEGORY,
+  type ScriptLanguage,
   TrawlError,
 } from '#contracts';
 import {
@@ -50,7 +51,7 @@ export class InteractService {
   async interact(
     teamId: string,
     scrapeId: string,
-    request: InteractRequest,
+    request: InteractRequest & { language: ScriptLanguage },
     correlationId: string,
   ): Promise<InteractResponse> {
     let view = await this.describe(teamId, scrapeId, correlationId);
@@ -68,6 +69,7 @@ export class InteractService {
       op: 'run',
       scrapeId,
       code: request.code,
+      language: request.language,
       prompt: request.prompt,
       actions: request.actions,
       timeoutMs,

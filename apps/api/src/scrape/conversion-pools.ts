@@ -22,7 +22,11 @@ export class ApiConversionPools implements OnApplicationShutdown {
       pdf: new PdfPool(threads),
       office: new OfficePool(threads),
       content: new ContentPool(threads),
-      libreOffice: new LibreOfficeConverter({ ...this.config.office, maxRunning: threads }),
+      libreOffice: new LibreOfficeConverter({
+        ...this.config.office,
+        bwrapPath: this.config.bwrapPath,
+        maxRunning: threads,
+      }),
     };
     return this.pools;
   }

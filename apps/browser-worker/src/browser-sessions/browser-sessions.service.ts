@@ -8,7 +8,7 @@ import {
 import type { Logger } from 'pino';
 import type { Page } from 'playwright-core';
 import { type BrowserPool, LiveSessions, type SessionEndReason } from '#browser';
-import { runUserCode, sandboxAvailable } from '#code-sandbox';
+import { runUserCode, sandboxUnavailable } from '#code-sandbox';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
   BROWSER_CATEGORY,
@@ -144,18 +144,13 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
     return { opened: true };
   }
 
-  private async run({
-    sessionId,
-    code,
-    timeoutMs,
-  }: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {
-    if (!sandboxAvailable()) {
-      throw new WorkerFailure(
-        'FEATURE_NOT_AVAILABLE',
-        'Browser session code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
-      );
-    }
-    const outcome = await this.sessions.use(sessionId, (live) => runUserCode(live.page, code, { timeoutMs }));
+  private async run(request: RunRequest): Promise<Omit<InteractWorkerRun, 'replayed'>> {
+    const { sessionId, code, language, timeoutMs } = request;
+    const unavailable = sandboxUnavailable(language, this.config.bwrapPath);
+    if (unavailable) throw new WorkerFailure('FEATURE_NOT_AVAILABLE', unavailable);
+    const outcome = await this.sessions.use(sessionId, (live) =>
+      runUserCode(live.page, code, { timeoutMs, language, bwrapPath: this.config.bwrapPath }),
+    );
     if (!outcome) throw new WorkerFailure('BROWSER_SESSION_GONE', 'The browser session was closed');
     return outcome.value;
   }

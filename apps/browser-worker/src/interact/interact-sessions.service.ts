@@ -15,7 +15,7 @@ import {
   runPromptSteps,
   type SessionEndReason,
 } from '#browser';
-import { runUserCode, sandboxAvailable } from '#code-sandbox';
+import { runUserCode, sandboxUnavailable } from '#code-sandbox';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
   type InteractWorkerRequest,
@@ -162,12 +162,9 @@ export class InteractSessions implements OnApplicationBootstrap {
   }
 
   private async run(request: RunRequest): Promise<InteractWorkerRun> {
-    if (request.code !== undefined && !sandboxAvailable()) {
-      throw new WorkerFailure(
-        'FEATURE_NOT_AVAILABLE',
-        'Interact code needs Linux user and network namespaces (unshare), which this browser-worker lacks',
-      );
-    }
+    const unavailable =
+      request.code !== undefined && sandboxUnavailable(request.language ?? 'node', this.config.bwrapPath);
+    if (unavailable) throw new WorkerFailure('FEATURE_NOT_AVAILABLE', unavailable);
     let replayed = false;
     if (!this.sessions.has(request.scrapeId)) {
       if (!request.replay)
@@ -248,7 +245,11 @@ export class InteractSessions implements OnApplicationBootstrap {
         ...(actions ? { actions } : {}),
       };
     }
-    const run = await runUserCode(live.page, request.code, { timeoutMs: request.timeoutMs });
+    const run = await runUserCode(live.page, request.code, {
+      timeoutMs: request.timeoutMs,
+      language: request.language,
+      bwrapPath: this.config.bwrapPath,
+    });
     return { ...run, ...(actions ? { actions } : {}) };
   }
 

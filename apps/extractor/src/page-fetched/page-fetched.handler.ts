@@ -44,7 +44,11 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       content: new ContentPool(config.extractorThreads),
       pdf: new PdfPool(config.extractorThreads),
       office: new OfficePool(config.extractorThreads),
-      libreOffice: new LibreOfficeConverter({ ...config.office, maxRunning: config.extractorThreads }),
+      libreOffice: new LibreOfficeConverter({
+        ...config.office,
+        bwrapPath: config.bwrapPath,
+        maxRunning: config.extractorThreads,
+      }),
     };
     this.changes = new ChangeTracker(nc, names, blobs, this.pools.content);
   }

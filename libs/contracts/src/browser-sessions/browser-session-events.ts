@@ -12,6 +12,9 @@ export const browserStreamId = (sessionId: string) => `browser-${sessionId}`;
 /** Read model (KV `<prefix>_browser_sessions`): one entry per session, `<teamId>.<sessionId>`. */
 export const BROWSER_SESSIONS_READ_MODEL = 'browser_sessions';
 
+/** The languages scripts (interact, browser sessions) run in. */
+export type ScriptLanguage = 'node' | 'python';
+
 export interface BrowserProfile {
   name: string;
   saveChanges: boolean;
@@ -112,7 +115,7 @@ export type BrowserWorkerRequest =
       idleMs: number;
       profile?: BrowserProfile;
     }
-  | { op: 'run'; sessionId: string; code: string; timeoutMs: number }
+  | { op: 'run'; sessionId: string; code: string; language: ScriptLanguage; timeoutMs: number }
   /** A JPEG of what the page shows now (live view); not activity: watching does not keep it open. */
   | { op: 'frame'; sessionId: string }
   /** A viewer's click, typing, key or scroll (interactive live view); activity, like a run. */

@@ -1,3 +1,4 @@
+import type { ScriptLanguage } from '../browser-sessions/browser-session-events.js';
 import type { ActionOutputs } from '../scrape-events/scrape-events.js';
 import type { ScrapeRequest } from '../scrape-request/index.js';
 
@@ -84,6 +85,8 @@ export type InteractWorkerRequest =
       /** Present when sent to any worker to replay the scrape: the page is gone. */
       replay?: { teamId: string; request: ScrapeRequest };
       code?: string;
+      /** The language of `code` (default node). */
+      language?: ScriptLanguage;
       /** A natural-language instruction the worker's model agent carries out on the page. */
       prompt?: string;
       actions: ScrapeRequest['actions'];

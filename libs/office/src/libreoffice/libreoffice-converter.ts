@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { bubblewrapArguments } from '#code-sandbox';
 import { fileSignatureOf, type LibreOfficeTarget } from '#contracts';
 import { OfficeError } from '../office-error.js';
 
@@ -169,29 +170,12 @@ function inputFilterOf(bytes: Uint8Array, target: LibreOfficeTarget): string | n
   return undefined;
 }
 
-/**
- * bubblewrap: every namespace new (no network, own process tree), the system's programs, fonts and
- * LibreOffice's settings read-only, the job directory at /job, and nothing else of the host.
- */
+/** LibreOffice in bubblewrap: its settings and fonts read-only, the job directory at /job. */
 function sandboxArguments(directory: string): string[] {
-  return [
-    '--unshare-all',
-    '--die-with-parent',
-    '--new-session',
-    ...['--ro-bind', '/usr', '/usr'],
-    ...['--ro-bind-try', '/etc/libreoffice', '/etc/libreoffice'],
-    ...['--ro-bind-try', '/etc/fonts', '/etc/fonts'],
-    ...['--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache'],
-    ...['--symlink', 'usr/lib', '/lib'],
-    ...['--symlink', 'usr/lib64', '/lib64'],
-    ...['--symlink', 'usr/bin', '/bin'],
-    ...['--proc', '/proc'],
-    ...['--dev', '/dev'],
-    ...['--tmpfs', '/tmp'],
-    ...['--bind', directory, '/job'],
-    ...['--setenv', 'HOME', '/job'],
-    ...['--chdir', '/job'],
-  ];
+  return bubblewrapArguments({
+    readOnly: ['/etc/libreoffice', '/etc/fonts', '/etc/ld.so.cache'],
+    workdir: { host: directory, at: '/job' },
+  });
 }
 
 function sandboxFailure(stderr: string): string {
