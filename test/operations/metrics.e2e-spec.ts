@@ -110,10 +110,12 @@ describe('Prometheus metrics', () => {
       expect(find(samples, name)[0]?.value).toBeGreaterThanOrEqual(0);
     }
     expect(find(samples, 'trawl_browser_slots')[0]?.value).toBe(3);
+    expect(find(samples, 'trawl_browser_sessions_max')[0]?.value).toBe(4);
     for (const name of [
       'trawl_browser_contexts_open',
       'trawl_browser_slots_busy',
       'trawl_browser_slots_queued',
+      'trawl_browser_sessions_open',
     ]) {
       const value = find(samples, name)[0]?.value;
       expect(value).toBeGreaterThanOrEqual(0);

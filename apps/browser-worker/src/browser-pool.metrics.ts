@@ -16,7 +16,7 @@ export class BrowserPoolMetrics implements OnApplicationBootstrap, OnApplication
     this.unregister = [
       gauge(
         'trawl_browser_contexts_open',
-        'Browser contexts open: pages rendering plus pages kept for interact',
+        'Browser contexts open: pages rendering, pages kept for interact and browser sessions',
         (usage) => usage.contextsOpen,
       ),
       gauge('trawl_browser_slots_busy', 'Page fetches holding a browser slot', (usage) => usage.active),

@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { AUDIT_CATEGORY, type StreamHistoryPage, TrawlError } from '#contracts';
 import { CommandBus } from '#messaging';
 import { OpenApiOperation } from '#openapi';
+import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
-import { refusalsAsErrors } from './refusals-as-errors.js';
 
 const STREAM_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 

@@ -5,8 +5,8 @@ import { isUuid, type NatsNames, TrawlError } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { OpenApiOperation } from '#openapi';
 import { CreditsService } from '../credits/credits.service.js';
+import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
-import { refusalsAsErrors } from './refusals-as-errors.js';
 
 /** A body field the admin API reads, or a 400 naming it. */
 function field<T>(body: unknown, name: string, check: (value: unknown) => value is T, rule: string): T {

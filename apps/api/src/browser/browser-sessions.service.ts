@@ -17,8 +17,9 @@ import {
   TrawlError,
 } from '#contracts';
 import { type BrowserSessionState, browserSessionBasis, operationCost } from '#domain';
-import { CommandBus, CommandRejectedError, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
+import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { untilProjected } from '../read-models/until-projected.js';
 import { askBrowserWorker } from '../workers/ask-browser-worker.js';
 import { LiveViewUrls } from './live-view-urls.js';
@@ -215,13 +216,8 @@ export class BrowserSessionsService {
     );
   }
 
-  private async command<T = unknown>(name: string, payload: unknown, correlationId: string): Promise<T> {
-    try {
-      return await this.bus.send<T>(BROWSER_CATEGORY, name, payload, { correlationId });
-    } catch (error) {
-      if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
-      throw error;
-    }
+  private command<T = unknown>(name: string, payload: unknown, correlationId: string): Promise<T> {
+    return refusalsAsErrors(() => this.bus.send<T>(BROWSER_CATEGORY, name, payload, { correlationId }));
   }
 
   /** The holder's answer; undefined when no worker holds the session (any more). */

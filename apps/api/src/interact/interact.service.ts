@@ -12,15 +12,9 @@ import {
   type ScriptLanguage,
   TrawlError,
 } from '#contracts';
-import {
-  BLOB_STORE,
-  type BlobStore,
-  CommandBus,
-  CommandRejectedError,
-  NATS_CONNECTION,
-  NATS_NAMES,
-} from '#messaging';
+import { BLOB_STORE, type BlobStore, CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { FileUrls } from '../files/file-urls.js';
+import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { askBrowserWorker } from '../workers/ask-browser-worker.js';
 
 /** Time allowed on top of the script's own timeout for replaying the scrape and the round trips. */
@@ -160,13 +154,8 @@ export class InteractService {
     return this.command<InteractionView>('DescribeInteraction', { scrapeId, teamId }, correlationId);
   }
 
-  private async command<T = unknown>(name: string, payload: unknown, correlationId: string): Promise<T> {
-    try {
-      return await this.bus.send<T>(SCRAPE_CATEGORY, name, payload, { correlationId });
-    } catch (error) {
-      if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
-      throw error;
-    }
+  private command<T = unknown>(name: string, payload: unknown, correlationId: string): Promise<T> {
+    return refusalsAsErrors(() => this.bus.send<T>(SCRAPE_CATEGORY, name, payload, { correlationId }));
   }
 
   /** The worker holding the page, if any: undefined when none answers or it let the page go. */

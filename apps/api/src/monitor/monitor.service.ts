@@ -19,7 +19,8 @@ import {
   type WebhookDeliveryRecord,
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
-import { CommandBus, CommandRejectedError } from '#messaging';
+import { CommandBus } from '#messaging';
+import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
 
@@ -172,17 +173,10 @@ export class MonitorService {
     }
   }
 
-  private async send(
-    command: string,
-    payload: unknown,
-    correlationId: string,
-  ): Promise<{ revision: number }> {
-    try {
-      return await this.bus.send<{ revision: number }>(MONITOR_CATEGORY, command, payload, { correlationId });
-    } catch (error) {
-      if (error instanceof CommandRejectedError) throw new TrawlError(error.code, error.message);
-      throw error;
-    }
+  private send(command: string, payload: unknown, correlationId: string): Promise<{ revision: number }> {
+    return refusalsAsErrors(() =>
+      this.bus.send<{ revision: number }>(MONITOR_CATEGORY, command, payload, { correlationId }),
+    );
   }
 }
 

@@ -21,7 +21,7 @@ import {
   type NatsNames,
 } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
-import { LOGGER } from '#observability';
+import { LOGGER, registerSampledGauge } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
 import { ProfileVault } from '../profiles/profile-vault.service.js';
 import { answerRequest, WorkerFailure } from '../worker-replies.js';
@@ -59,6 +59,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger: Logger;
   private readonly sessions: LiveSessions<SessionMeta>;
   private openSubscription?: Subscription;
+  private unregisterGauges: (() => void)[] = [];
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -80,6 +81,18 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   onApplicationBootstrap() {
+    this.unregisterGauges = [
+      registerSampledGauge({
+        name: 'trawl_browser_sessions_open',
+        help: 'Browser sessions (/v2/browser) this browser-worker holds open',
+        sample: () => [{ value: this.sessions.size }],
+      }),
+      registerSampledGauge({
+        name: 'trawl_browser_sessions_max',
+        help: 'Browser sessions a browser-worker holds at most (BROWSER_SESSIONS_MAX)',
+        sample: () => [{ value: this.config.browserSessionsMax }],
+      }),
+    ];
     // BROWSER_SESSIONS_MAX=0: this worker opens none (the api says so when no worker answers).
     if (this.config.browserSessionsMax <= 0) return;
     this.openSubscription = this.nc.subscribe(this.names.browserOpenSubject, {
@@ -91,6 +104,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async beforeApplicationShutdown() {
+    for (const unregister of this.unregisterGauges) unregister();
     this.openSubscription?.unsubscribe();
     await this.sessions.endAll('shutdown');
   }

@@ -47,6 +47,11 @@ export class LiveSessions<Meta> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Pages kept now. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
   has(id: string): boolean {
     return this.sessions.has(id);
   }

@@ -1,6 +1,5 @@
 import type { BrowserSessionEvent } from '#contracts';
-import { DomainError } from '../decider/decider.js';
-import { given } from '../decider/given-when-then.js';
+import { given, rejectionCode } from '../decider/given-when-then.js';
 import { browserSessionDecider } from './browser-session.decider.js';
 
 const sessionId = '0193a6f0-0000-7000-8000-0000000000b1';
@@ -21,16 +20,6 @@ const close = (teamId = 'team-1') =>
     type: 'CloseBrowserSession',
     data: { sessionId, teamId, reason: 'stopped', durationMs: 61_234.4, at: '2026-12-01T10:01:01.234Z' },
   }) as const;
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).code;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('browser sessions', () => {
   it('opens once, with its expiry from its time to live and the key that asked', () => {
@@ -101,9 +90,11 @@ describe('browser sessions', () => {
   });
 
   it('does not exist for another team, nor before it was opened', () => {
-    expect(codeOf(() => given(browserSessionDecider, [opened]).when(close('team-2')))).toBe(
+    expect(rejectionCode(() => given(browserSessionDecider, [opened]).when(close('team-2')))).toBe(
       'BROWSER_SESSION_NOT_FOUND',
     );
-    expect(codeOf(() => given(browserSessionDecider, []).when(close()))).toBe('BROWSER_SESSION_NOT_FOUND');
+    expect(rejectionCode(() => given(browserSessionDecider, []).when(close()))).toBe(
+      'BROWSER_SESSION_NOT_FOUND',
+    );
   });
 });

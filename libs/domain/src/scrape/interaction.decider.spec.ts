@@ -1,6 +1,5 @@
 import { type FetchedPage, type InteractEvent, type ScrapeEvent, validateScrapeRequest } from '#contracts';
-import { DomainError } from '../decider/decider.js';
-import { given } from '../decider/given-when-then.js';
+import { given, rejectionCode } from '../decider/given-when-then.js';
 import { scrapeDecider } from './scrape.decider.js';
 
 const scrapeId = '0193a6f0-0000-7000-8000-000000000002';
@@ -46,16 +45,6 @@ const start = (teamId = 'team-1', sessionId = 's2') =>
     data: { scrapeId, teamId, sessionId, at: '2026-11-23T10:00:00.000Z' },
   }) as const;
 
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).code;
-  }
-  throw new Error('expected a DomainError');
-};
-
 describe('interact sessions on the scrape aggregate', () => {
   it('starts a session on a completed scrape of the same team, once', () => {
     expect(given(scrapeDecider, history()).when(start('team-1', 's1'))).toEqual([started]);
@@ -63,13 +52,15 @@ describe('interact sessions on the scrape aggregate', () => {
   });
 
   it('refuses unknown scrapes, other teams, unfinished and zero-data-retention scrapes', () => {
-    expect(codeOf(() => given(scrapeDecider, []).when(start()))).toBe('SCRAPE_NOT_FOUND');
-    expect(codeOf(() => given(scrapeDecider, history()).when(start('team-2')))).toBe('SCRAPE_NOT_FOUND');
-    expect(codeOf(() => given(scrapeDecider, history().slice(0, 2)).when(start()))).toBe(
+    expect(rejectionCode(() => given(scrapeDecider, []).when(start()))).toBe('SCRAPE_NOT_FOUND');
+    expect(rejectionCode(() => given(scrapeDecider, history()).when(start('team-2')))).toBe(
+      'SCRAPE_NOT_FOUND',
+    );
+    expect(rejectionCode(() => given(scrapeDecider, history().slice(0, 2)).when(start()))).toBe(
       'INTERACT_SCRAPE_NOT_COMPLETED',
     );
     expect(
-      codeOf(() =>
+      rejectionCode(() =>
         given(scrapeDecider, history({ url: 'http://example.test/', zeroDataRetention: true })).when(start()),
       ),
     ).toBe('INTERACT_ZERO_DATA_RETENTION');
@@ -103,12 +94,16 @@ describe('interact sessions on the scrape aggregate', () => {
       },
     ]);
     expect(given(scrapeDecider, recorded).when(start('team-1', 's1'))).toEqual([started]);
-    expect(codeOf(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe('SCRAPE_NOT_FOUND');
-    expect(codeOf(() => given(scrapeDecider, recorded).when(hit({ url: 'http://example.test/' })))).toBe(
-      'SCRAPE_ALREADY_EXISTS',
+    expect(rejectionCode(() => given(scrapeDecider, recorded).when(start('team-2')))).toBe(
+      'SCRAPE_NOT_FOUND',
     );
     expect(
-      codeOf(() => given(scrapeDecider, []).when(hit({ url: 'http://example.test/', lockdown: true }))),
+      rejectionCode(() => given(scrapeDecider, recorded).when(hit({ url: 'http://example.test/' }))),
+    ).toBe('SCRAPE_ALREADY_EXISTS');
+    expect(
+      rejectionCode(() =>
+        given(scrapeDecider, []).when(hit({ url: 'http://example.test/', lockdown: true })),
+      ),
     ).toBe('ZERO_DATA_RETENTION');
   });
 

@@ -1,8 +1,7 @@
 import { type FetchedPage, type ScrapeEvent, type ScrapeRequest, validateScrapeRequest } from '#contracts';
 import { cacheKey } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
-import { DomainError } from '../decider/decider.js';
-import { given } from '../decider/given-when-then.js';
+import { given, rejectionCode } from '../decider/given-when-then.js';
 import { scrapeDecider } from './scrape.decider.js';
 
 const scrapeId = '0193a6f0-0000-7000-8000-000000000001';
@@ -56,16 +55,7 @@ const startFromCache = () =>
     data: { scrapeId, teamId: 'team-1', request, at: 't0', crawlId, cached },
   });
 
-const expectDomainError = (fn: () => unknown, code: string) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe(code);
-    return;
-  }
-  throw new Error('expected a DomainError');
-};
+const expectDomainError = (fn: () => unknown, code: string) => expect(rejectionCode(fn)).toBe(code);
 
 describe('scrape decider', () => {
   it('requests a new scrape', () => {
