@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LlmModule } from '#llm';
 import { ChargesReactor } from './billing/charges.reactor.js';
+import { LostSessionsSweep } from './browser-sessions/lost-sessions-sweep.service.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
@@ -27,6 +28,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     ChargesReactor,
     InteractionQueryService,
     BrowserSessionQueryService,
+    LostSessionsSweep,
     StreamHistoryQueryService,
     CrawlQueries,
     CrawlRunner,

@@ -61,6 +61,8 @@ export interface TrawlConfig {
   interactIdleMs: number;
   /** Browser sessions (`POST /v2/browser`) a browser-worker holds at most (0: none). */
   browserSessionsMax: number;
+  /** How often core looks for browser sessions a crashed worker left open, and how long past expiry it waits. */
+  browserSessionSweep: { intervalMs: number; graceMs: number };
   /** SearXNG instance that `POST /v2/search` asks; without it, search uses the local index of scraped pages. */
   searxngUrl?: string;
   /**
@@ -245,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),
     browserSessionsMax: int(env, 'BROWSER_SESSIONS_MAX', 4),
+    browserSessionSweep: {
+      intervalMs: positiveInt(env, 'BROWSER_SESSION_SWEEP_MS', 30_000),
+      graceMs: int(env, 'BROWSER_SESSION_GRACE_MS', 60_000),
+    },
     searxngUrl: env.SEARXNG_URL || undefined,
     localKeyFile: env.LOCAL_KEY_FILE ?? join(dataDir, 'local-api-key'),
     bootstrapLocalKey: bool(env, 'BOOTSTRAP_LOCAL_KEY', true),

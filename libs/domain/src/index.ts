@@ -1,4 +1,5 @@
 export * from './browser/browser-session.decider.js';
+export * from './browser/lost-sessions.js';
 export * from './cache/cache-policy.js';
 export * from './change-tracking/change-tracking-policy.js';
 export * from './crawl/crawl.decider.js';

@@ -195,7 +195,7 @@ export class BrowserSessionsService {
 
   /** No worker holds an open session (its worker stopped without saying so): it is recorded closed. */
   private async lost(teamId: string, sessionId: string, session: OpenSession, correlationId: string) {
-    await this.close(teamId, sessionId, 'shutdown', lifetimeUntilNow(session), correlationId);
+    await this.close(teamId, sessionId, 'lost', lifetimeUntilNow(session), correlationId);
     return new TrawlError(
       'BROWSER_SESSION_ENDED',
       `Browser session ${sessionId} ended: its browser-worker no longer holds it`,

@@ -45,9 +45,10 @@ export interface BrowserCodeRan {
 
 /**
  * `stopped`: DELETE; `expired`: its `ttl` passed; `idle`: its `activityTtl` passed; `shutdown`:
- * its browser-worker stopped; `failed`: no browser-worker could open it (never billed).
+ * its browser-worker stopped; `lost`: its browser-worker went away without closing it (a crash),
+ * found by a call or by core's sweep; `failed`: no browser-worker could open it (never billed).
  */
-export type BrowserCloseReason = 'stopped' | 'expired' | 'idle' | 'shutdown' | 'failed';
+export type BrowserCloseReason = 'stopped' | 'expired' | 'idle' | 'shutdown' | 'lost' | 'failed';
 
 export interface BrowserSessionClosed {
   type: 'BrowserSessionClosed';
