@@ -61,6 +61,22 @@ describe('browser sessions a crashed browser-worker left open', () => {
     });
   });
 
+  it('are closed as lost by a DELETE, which answers as for any session, billed until their last run', async () => {
+    const team = await createTeam(running.trawl, 'deleted lost sessions');
+    const id = await orphanedSession(team.teamId, 600);
+    const response = await fetch(`${running.trawl.baseUrl}/v2/browser/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${team.key}` },
+    });
+    expect(await response.json()).toEqual({
+      success: true,
+      status: 'destroyed',
+      sessionDurationMs: 0,
+      creditsBilled: 0,
+    });
+    expect(await listed(team.key, id)).toMatchObject({ status: 'destroyed', closeReason: 'lost' });
+  });
+
   it('are closed as lost by core once past their expiry, with nobody calling', async () => {
     const team = await createTeam(running.trawl, 'expired lost sessions');
     const id = await orphanedSession(team.teamId, 1);

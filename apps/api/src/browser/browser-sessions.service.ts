@@ -135,8 +135,9 @@ export class BrowserSessionsService {
       10_000,
       correlationId,
     );
-    const durationMs = stopped?.keptForMs ?? lifetimeUntilNow(session);
-    await this.close(teamId, sessionId, 'stopped', durationMs, correlationId);
+    // No worker held it any more (a crash): it is closed all the same, as lost.
+    const durationMs = stopped?.keptForMs ?? lostSessionDuration(session);
+    await this.close(teamId, sessionId, stopped ? 'stopped' : 'lost', durationMs, correlationId);
     await untilProjected('browser sessions', async () =>
       (await this.view(teamId, sessionId))?.status === 'destroyed' ? true : undefined,
     );
@@ -193,9 +194,13 @@ export class BrowserSessionsService {
     return session;
   }
 
-  /** No worker holds an open session (its worker stopped without saying so): it is recorded closed. */
+  /**
+   * No worker holds an open session: it is recorded closed as lost (its worker crashed), unless
+   * its worker recorded its end meanwhile (it expired or idled out just now).
+   */
   private async lost(teamId: string, sessionId: string, session: OpenSession, correlationId: string) {
-    await this.close(teamId, sessionId, 'lost', lifetimeUntilNow(session), correlationId);
+    await this.openSession(teamId, sessionId, correlationId);
+    await this.close(teamId, sessionId, 'lost', lostSessionDuration(session), correlationId);
     return new TrawlError(
       'BROWSER_SESSION_ENDED',
       `Browser session ${sessionId} ended: its browser-worker no longer holds it`,
@@ -252,9 +257,9 @@ export class BrowserSessionsService {
   }
 }
 
-/** How long a session whose worker is gone was open: until now, or until it would have expired. */
-function lifetimeUntilNow(session: OpenSession): number {
-  return Math.max(0, Math.min(Date.now(), Date.parse(session.expiresAt)) - Date.parse(session.openedAt));
+/** A session its worker lost is billed until its last run, as core's sweep bills one (see closeOfLostSession). */
+function lostSessionDuration(session: OpenSession): number {
+  return Date.parse(session.lastRunAt ?? session.openedAt) - Date.parse(session.openedAt);
 }
 
 const now = () => new Date().toISOString();

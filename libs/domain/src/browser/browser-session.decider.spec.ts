@@ -66,6 +66,8 @@ describe('browser sessions', () => {
         data: { sessionId, teamId: 'team-1', exitCode: 0, killed: false, ranAt: run.data.at },
       },
     ]);
+    const ran = given(browserSessionDecider, [opened]).when(run);
+    expect(given(browserSessionDecider, [opened, ...ran]).state()).toMatchObject({ lastRunAt: run.data.at });
     const closed = given(browserSessionDecider, [opened]).when(close());
     expect(closed).toEqual([
       {

@@ -14,6 +14,8 @@ export type BrowserSessionState =
       teamId: string;
       openedAt: string;
       expiresAt: string;
+      /** When code last ran on it: a session its worker lost is billed until then. */
+      lastRunAt?: string;
       profile?: BrowserProfile;
       apiKeyId?: string;
       closed?: { reason: BrowserCloseReason; closedAt: string };
@@ -42,7 +44,7 @@ export const browserSessionDecider: Decider<BrowserSessionState, BrowserSessionC
           };
         }
         case 'BrowserCodeRan':
-          return state;
+          return state.status === 'none' ? state : { ...state, lastRunAt: event.data.ranAt };
         case 'BrowserSessionClosed':
           return state.status === 'none'
             ? state
