@@ -54,8 +54,11 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
       message: expect.stringContaining('LLM_BASE_URL'),
     });
     await expect(
-      client().extract({ urls: [url], schema: PRODUCT, enableWebSearch: true }),
-    ).rejects.toMatchObject({ status: 501, message: expect.stringContaining('enableWebSearch') });
+      client().extract({ urls: [url], schema: PRODUCT, systemPrompt: 'Be brief' }),
+    ).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('systemPrompt'),
+    });
     await expect(client().extract({ urls: [url] })).rejects.toMatchObject({ status: 400 });
     const started = await client().startExtract({ urls: [url], schema: PRODUCT });
     const other = new Firecrawl({
@@ -64,5 +67,84 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
     });
     await expect(other.getExtractStatus(started.id as string)).rejects.toMatchObject({ status: 404 });
     await expect(client().getBatchScrapeStatus(started.id as string)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('with enableWebSearch also reads the pages the search finds for the prompt (here the local index of scraped pages)', async () => {
+    // The first test scraped both shop pages, so the team's index holds them.
+    const result = await client().extract({
+      prompt: 'copper kettle',
+      schema: PRODUCT,
+      enableWebSearch: true,
+      showSources: true,
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(result).toMatchObject({ success: true, status: 'completed' });
+    expect(result.sources).toMatchObject({ name: [running.site.url('/shop/copper-kettle')] });
+    await expect(client().extract({ schema: PRODUCT, enableWebSearch: true })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('prompt is required'),
+    });
+  });
+});
+
+describe('agent with the official Firecrawl JS SDK (one pass through extract; no model: the local extractor)', () => {
+  it('answers the prompt and schema from the given pages, capped by maxCredits', async () => {
+    const status = await client().agent({
+      prompt: 'What does the boot cost?',
+      urls: [running.site.url('/shop/trailhead-boot'), running.site.url('/shop/copper-kettle')],
+      schema: PRODUCT,
+      maxCredits: 1,
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(status).toMatchObject({
+      success: true,
+      status: 'completed',
+      creditsUsed: 1,
+      model: 'local',
+      data: { name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 },
+    });
+    expect(typeof status.expiresAt).toBe('string');
+  });
+
+  it('without URLs reads the pages the web search finds for the prompt', async () => {
+    const status = await client().agent({
+      prompt: 'trailhead hiking boot',
+      schema: PRODUCT,
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(status).toMatchObject({ status: 'completed', data: { name: 'Trailhead 2 Hiking Boot' } });
+    await expect(client().startAgent({ prompt: 'zyzzyva quokka', schema: PRODUCT })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('found no pages'),
+    });
+  });
+
+  it('refuses what it cannot do by name, cancels, and keeps runs to their team', async () => {
+    const url = running.site.url('/shop/trailhead-boot');
+    await expect(client().startAgent({ prompt: 'the price', urls: [url] })).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('LLM_BASE_URL'),
+    });
+    await expect(
+      client().startAgent({ prompt: 'the price', urls: [url], schema: PRODUCT, mode: 'chat' }),
+    ).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('mode: chat'),
+    });
+    const started = await client().startAgent({
+      prompt: 'the price',
+      urls: [running.site.url('/slow?ms=20000')],
+      schema: PRODUCT,
+    });
+    expect(await client().cancelAgent(started.id)).toBe(true);
+    expect((await client().getAgentStatus(started.id)).status).toBe('cancelled');
+    const other = new Firecrawl({
+      apiUrl: running.trawl.baseUrl,
+      apiKey: await issueKeyWithCli(running.trawl.env, running.trawl.logs),
+    });
+    await expect(other.getAgentStatus(started.id)).rejects.toMatchObject({ status: 404 });
   });
 });

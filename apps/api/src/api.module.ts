@@ -5,6 +5,7 @@ import { LlmModule } from '#llm';
 import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { AdminStreamsHttpController } from './admin/admin-streams.http.controller.js';
+import { AgentHttpController } from './agent/agent.http.controller.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { BrowserHttpController } from './browser/browser.http.controller.js';
 import { BrowserSessionsService } from './browser/browser-sessions.service.js';
@@ -51,6 +52,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ParseHttpController,
     InteractHttpController,
     BrowserHttpController,
+    AgentHttpController,
     LiveViewHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,

@@ -1,3 +1,4 @@
+export * from './agent/index.js';
 export * from './audit/index.js';
 export * from './browser-sessions/index.js';
 export * from './crawl/index.js';

@@ -1,14 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CRAWL_DEFAULTS, type ExtractTarget, MAX_EXTRACT_URLS, type ValidExtractRequest } from '#contracts';
+import {
+  CRAWL_DEFAULTS,
+  type ExtractTarget,
+  MAX_EXTRACT_URLS,
+  TrawlError,
+  type ValidExtractRequest,
+  validateSearchRequest,
+} from '#contracts';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { mergeExtracted } from '#structured';
 import type { Caller } from '../auth/caller.decorator.js';
 import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
 import { MapService } from '../map/map.service.js';
 import { refuseUnavailable } from '../scrape/available-features.js';
+import { SearchService } from '../search/search.service.js';
 
 /** How long finding the pages of one `/*` URL may take. */
 const WILDCARD_MAP_TIMEOUT_MS = 30_000;
+/** Pages of the web's results for the prompt that `enableWebSearch` reads. */
+const WEB_SEARCH_PAGES = 5;
 
 /**
  * `POST /v2/extract`: a batch of json-format scrapes (the schema and prompt go to every page, through
@@ -20,6 +30,7 @@ export class ExtractService {
   constructor(
     private readonly jobs: CrawlJobs,
     private readonly maps: MapService,
+    private readonly search: SearchService,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
   ) {}
 
@@ -30,7 +41,19 @@ export class ExtractService {
         ? ['prompt without a schema (needs a language model: LLM_BASE_URL)']
         : []),
     ]);
-    const urls = await this.pagesOf(request.targets);
+    const found = request.webSearchQuery
+      ? await this.searched(caller, request.webSearchQuery, correlationId)
+      : [];
+    const urls = [...new Set([...(await this.pagesOf(request.targets)), ...found])].slice(
+      0,
+      request.maxPages,
+    );
+    if (urls.length === 0) {
+      throw new TrawlError(
+        'EXTRACT_NO_PAGES',
+        `The web search for the prompt found no pages (search provider: ${this.search.providerName}); give urls`,
+      );
+    }
     const started = await this.jobs.startBatch(
       caller,
       {
@@ -97,6 +120,14 @@ export class ExtractService {
       const below = target.url.endsWith('/') ? target.url : `${target.url}/`;
       for (const url of found) if (url.startsWith(below)) urls.add(url);
     }
-    return [...urls].slice(0, MAX_EXTRACT_URLS);
+    return [...urls];
+  }
+
+  /** The pages of the web's first results for the query (SearXNG, or the team's index of scraped pages). */
+  private async searched(caller: Caller, query: string, correlationId: string): Promise<string[]> {
+    const request = validateSearchRequest({ query, limit: WEB_SEARCH_PAGES, sources: ['web'] });
+    if (!request.ok) throw new TrawlError('BAD_REQUEST', request.error, request.details);
+    const { data } = await this.search.search(caller, request.value, correlationId);
+    return (data.web ?? []).map((result) => result.url);
   }
 }

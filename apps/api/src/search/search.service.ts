@@ -67,6 +67,11 @@ export class SearchService {
     this.provider = createSearchProvider(config.searxngUrl, this.index);
   }
 
+  /** `searxng`, or `local` (the team's index of scraped pages). */
+  get providerName(): string {
+    return this.provider.name;
+  }
+
   async search(caller: Caller, request: ValidSearchRequest, correlationId: string) {
     const { teamId } = caller;
     refuseUnavailable([
@@ -116,7 +121,7 @@ export class SearchService {
               }),
             );
     }
-    return { success: true, data, provider: this.provider.name };
+    return { success: true, data, provider: this.providerName };
   }
 
   /** Highlights from the page just scraped for the result, else from the team's latest scrape of it (the search index): no page is fetched for them alone. */

@@ -47,7 +47,21 @@ describe('validateExtractRequest', () => {
     });
     expect(prompt.ok && prompt.value).toMatchObject({
       promptOnly: true,
-      unsupported: ['enableWebSearch', 'webhook'],
+      webSearchQuery: 'x',
+      unsupported: ['webhook'],
+    });
+    // Pages come from the URLs, or from a web search for the prompt.
+    expect(validateExtractRequest({ prompt: 'kettles', enableWebSearch: true })).toMatchObject({
+      ok: true,
+      value: { targets: [], webSearchQuery: 'kettles' },
+    });
+    expect(validateExtractRequest({ schema: { type: 'object' }, enableWebSearch: true })).toMatchObject({
+      ok: false,
+      details: [{ path: ['prompt'] }],
+    });
+    expect(validateExtractRequest({ prompt: 'kettles' })).toMatchObject({
+      ok: false,
+      details: [{ path: ['urls'] }],
     });
   });
 });

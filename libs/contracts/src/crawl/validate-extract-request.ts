@@ -1,13 +1,4 @@
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { ErrorDetail } from '../errors/index.js';
 import type { ScrapeRequest } from '../scrape-request/scrape-request.js';
 import {
@@ -24,7 +15,11 @@ export const MAX_EXTRACT_URLS = 100;
 
 /** The body of `POST /v2/extract` (Firecrawl v2 names). */
 export class ExtractRequestDto {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_EXTRACT_URLS) @IsString({ each: true }) urls!: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EXTRACT_URLS)
+  @IsString({ each: true })
+  urls?: string[];
   @IsOptional() @IsString() @MaxLength(10_000) prompt?: string;
   @IsOptional() @IsObject() schema?: Record<string, unknown>;
   @IsOptional() @IsBoolean() showSources?: boolean;
@@ -53,6 +48,10 @@ export interface ValidExtractRequest {
   scrapeRequest: ScrapeRequest;
   /** Neither a schema nor a prompt a local method can follow: only a model answers it. */
   promptOnly: boolean;
+  /** `enableWebSearch`: the web's results for this (the prompt) are read too. */
+  webSearchQuery?: string;
+  /** Pages read at most (an agent's `maxCredits`; at most MAX_EXTRACT_URLS). */
+  maxPages: number;
   showSources: boolean;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];
@@ -74,15 +73,24 @@ export function validateExtractRequest(body: unknown): Validated<ValidExtractReq
   }
   const targets: ExtractTarget[] = [];
   const invalidURLs: string[] = [];
-  dto.urls.forEach((raw, index) => {
+  if (dto.enableWebSearch && !dto.prompt?.trim()) {
+    issues.push({
+      path: ['prompt'],
+      message: 'enableWebSearch searches the web for the prompt: a prompt is required',
+    });
+  }
+  (dto.urls ?? []).forEach((raw, index) => {
     const wildcard = raw.endsWith('/*');
     const url = normaliseUrl(wildcard ? raw.slice(0, -2) : raw);
     if (url) targets.push({ url, wildcard });
     else if (dto.ignoreInvalidURLs) invalidURLs.push(raw);
     else issues.push({ path: ['urls', index], message: `urls[${index}] must be a valid http or https URL` });
   });
-  if (targets.length === 0 && issues.length === 0)
-    issues.push({ path: ['urls'], message: 'urls holds no valid URL' });
+  if (targets.length === 0 && !dto.enableWebSearch && issues.length === 0)
+    issues.push({
+      path: ['urls'],
+      message: 'urls holds no valid URL (or set enableWebSearch to find pages)',
+    });
   const json = {
     type: 'json',
     ...(dto.schema ? { schema: dto.schema } : {}),
@@ -109,9 +117,10 @@ export function validateExtractRequest(body: unknown): Validated<ValidExtractReq
       invalidURLs,
       scrapeRequest: scrape.value,
       promptOnly: !dto.schema,
+      ...(dto.enableWebSearch ? { webSearchQuery: dto.prompt?.trim() } : {}),
+      maxPages: MAX_EXTRACT_URLS,
       showSources: dto.showSources ?? false,
       unsupported: [
-        ...(dto.enableWebSearch ? ['enableWebSearch'] : []),
         ...(dto.allowExternalLinks ? ['allowExternalLinks'] : []),
         ...(dto.systemPrompt ? ['systemPrompt'] : []),
         ...(dto.agent ? ['agent'] : []),

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import { AgentRequestDto, TrawlError, validateAgentRequest } from '#contracts';
+import { OpenApiOperation } from '#openapi';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
+import { TeamId } from '../auth/team-id.decorator.js';
+import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
+import { jobId } from '../crawl/job-id.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
+import { ExtractService } from '../extract/extract.service.js';
+import { correlationIdOf } from '../http/correlation-id.js';
+import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+
+/**
+ * `/v2/agent`: one research pass. The prompt (and schema) is answered from the given URLs or, without
+ * URLs, from the pages the web search finds for it, through the extract pipeline (an agent's id is
+ * its extract job's). It does not browse further than those pages.
+ */
+@Controller('v2/agent')
+@UseGuards(ApiKeyGuard, RateLimitGuard)
+export class AgentHttpController {
+  constructor(
+    private readonly extracts: ExtractService,
+    private readonly jobs: CrawlJobs,
+    @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
+  ) {}
+
+  @OpenApiOperation({
+    summary: 'Start an agent run: answer a prompt from given pages or from a web search',
+    body: AgentRequestDto,
+    errors: ['FEATURE_NOT_AVAILABLE', 'EXTRACT_NO_PAGES'],
+  })
+  @Post()
+  @HttpCode(200)
+  @UseGuards(CreditsGuard)
+  async start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
+    const validated = validateAgentRequest(body);
+    if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
+    const { id } = await this.extracts.start(caller, validated.value.extract, correlationIdOf(req));
+    return { success: true, id };
+  }
+
+  @OpenApiOperation({
+    summary: 'Status and answer of an agent run',
+    errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'],
+  })
+  @Get(':id')
+  async status(@Param('id') id: string, @TeamId() teamId: string) {
+    // The model that answered: the operator's (LLM_MODEL), or the local extractor.
+    return { ...(await this.extracts.status(teamId, jobId(id))), model: this.config.llm?.model ?? 'local' };
+  }
+
+  @OpenApiOperation({ summary: 'Cancel an agent run', errors: ['BAD_REQUEST', 'CRAWL_NOT_FOUND'] })
+  @Delete(':id')
+  async cancel(@Param('id') id: string, @TeamId() teamId: string, @Req() req: Request) {
+    await this.jobs.cancel('extract', teamId, jobId(id), correlationIdOf(req));
+    return { success: true };
+  }
+}
