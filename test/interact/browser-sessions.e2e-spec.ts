@@ -121,6 +121,35 @@ describe('browser sessions (/v2/browser)', () => {
     });
   });
 
+  it("runs bash with agent-browser, the SDK's default language: refs from a snapshot, then acting on them", async () => {
+    const client = sdk();
+    const id = await open();
+    const form = running.site.url('/form');
+    const snapshot = await client.browserExecute(id, {
+      code: `agent-browser open ${form} && agent-browser snapshot -i`,
+    });
+    expect(snapshot).toMatchObject({ success: true, exitCode: 0 });
+    expect(snapshot.stdout).toContain(`${form}\n@e1 [textbox] "Your name"\n@e2 [button] "Greet me"\n`);
+    const greeted = await client.browserExecute(id, {
+      code: [
+        'agent-browser fill @e1 "Ada Lovelace"',
+        'agent-browser click @e2',
+        "agent-browser wait '#greeting'",
+        'echo "$(agent-browser get title): $(agent-browser get text \'#greeting\')"',
+      ].join(' && '),
+    });
+    expect(greeted).toMatchObject({ success: true, stdout: 'Greeting form: Hello, Ada Lovelace!\n' });
+    // A command it does not know, or bash's own failure, is the script's exit status.
+    const unknown = await client.browserExecute(id, { code: 'agent-browser record start' });
+    expect(unknown).toMatchObject({ success: false, exitCode: 2 });
+    expect(unknown.stderr).toContain('record is not available');
+    expect(await client.browserExecute(id, { code: 'exit 7' })).toMatchObject({
+      success: false,
+      exitCode: 7,
+    });
+    expect((await call('DELETE', `/v2/browser/${id}`)).status).toBe(200);
+  });
+
   it("runs Python in its sandbox: Playwright's Python API on the page, no network, no host files", async () => {
     const id = await open();
     const python = (code: string, timeout = 30) => execute(id, { language: 'python', code, timeout });
@@ -166,10 +195,6 @@ describe('browser sessions (/v2/browser)', () => {
     expect(await call('DELETE', `/v2/browser/${id}`, other)).toMatchObject({ status: 404 });
     expect((await call('GET', '/v2/browser', other)).body.sessions).toEqual([]);
 
-    expect(await execute(id, { code: 'echo hi', language: 'bash' })).toMatchObject({
-      status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE' },
-    });
     const unwatched = await post(running.trawl, '/v2/browser', { streamWebView: false });
     opened.push(unwatched.body.id);
     expect(unwatched.body).toMatchObject({ success: true, expiresAt: expect.any(String) });

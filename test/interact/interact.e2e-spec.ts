@@ -180,7 +180,7 @@ describe('interact', () => {
     expect(unreadable.body.error).toContain('this part is not: "find me the cheapest flight"');
   });
 
-  it("runs Python on the live page through the same relay, in Playwright's Python spelling", async () => {
+  it("runs Python (in Playwright's Python spelling) and bash (agent-browser) on the live page through the same relay", async () => {
     const scrapeId = await scrapeForm();
     const { status, body } = await interact(scrapeId, {
       language: 'python',
@@ -193,9 +193,16 @@ describe('interact', () => {
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, stdout: 'Hello, Grace! True\n', exitCode: 0 });
+    // And bash, with agent-browser on the same page.
+    expect(
+      await interact(scrapeId, { code: 'agent-browser get text "#greeting"', language: 'bash' }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, stdout: 'Hello, Grace!\n' },
+    });
   });
 
-  it('answers clear errors: bad id, unknown scrape, another team, other languages', async () => {
+  it('answers clear errors: bad id, unknown scrape, another team', async () => {
     expect((await interact('not-a-uuid', { code: 'return 1' })).status).toBe(400);
     const unknown = await interact('0193a4f0-0000-7000-8000-000000000000', { code: 'return 1' });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'SCRAPE_NOT_FOUND' } });
@@ -205,10 +212,6 @@ describe('interact', () => {
     expect(await interact(scrapeId, { code: 'return 1' }, otherTeam)).toMatchObject({
       status: 404,
       body: { code: 'SCRAPE_NOT_FOUND' },
-    });
-    expect(await interact(scrapeId, { code: 'echo 1', language: 'bash' })).toMatchObject({
-      status: 501,
-      body: { code: 'FEATURE_NOT_AVAILABLE' },
     });
     expect((await interact(scrapeId, {})).status).toBe(400);
     expect((await interact(scrapeId, { code: 'return 1', timeout: 301 })).status).toBe(400);

@@ -63,6 +63,7 @@ const PAGE_AND_LOCATOR_MEMBERS = new Set([
   'count',
   'allTextContents',
   'allInnerTexts',
+  'ariaSnapshot',
   'boundingBox',
   'screenshot',
   'pdf',

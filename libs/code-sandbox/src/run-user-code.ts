@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { type ChainStep, runChain } from './page-relay.js';
-import { PYTHON_RUNNER } from './python-runner.js';
+import { AGENT_BROWSER_CLI } from './python/agent-browser-cli.js';
+import { BASH_RUNNER } from './python/bash-runner.js';
+import { PYTHON_RUNNER } from './python/python-runner.js';
 
 /** The languages scripts may be written in. */
-export type CodeLanguage = 'node' | 'python';
+export type CodeLanguage = 'node' | 'python' | 'bash';
 
 export interface CodeRun {
   stdout: string;
@@ -26,7 +28,7 @@ export interface CodeRunOptions {
   memoryMb?: number;
   /** Default node. */
   language?: CodeLanguage;
-  /** bubblewrap, which confines Python scripts (Node ones have Node's permission model). */
+  /** bubblewrap, which confines Python and bash scripts (Node ones have Node's permission model). */
   bwrapPath?: string;
 }
 
@@ -74,7 +76,17 @@ export function sandboxUnavailable(language: CodeLanguage, bwrapPath = DEFAULT_B
  * timeout kills it. Its only channel is IPC, over which it asks for allowlisted page calls.
  */
 export function runUserCode(page: Page, code: string, options: CodeRunOptions): Promise<CodeRun> {
-  if (options.language === 'python') return supervise(spawnPython(options), page, code, options.timeoutMs);
+  if (options.language === 'python') {
+    return supervise(spawnInBubblewrap(options, PYTHON_RUNNER), page, code, options.timeoutMs);
+  }
+  if (options.language === 'bash') {
+    return supervise(
+      spawnInBubblewrap(options, BASH_RUNNER, [AGENT_BROWSER_CLI]),
+      page,
+      code,
+      options.timeoutMs,
+    );
+  }
   const child = spawn(
     'unshare',
     [
@@ -97,10 +109,15 @@ export function runUserCode(page: Page, code: string, options: CodeRunOptions): 
 }
 
 /**
- * Python scripts run in bubblewrap (see bubblewrapArguments: no network, no host files, its own
- * process tree), with their address space capped by the runner before the script starts.
+ * Python and bash scripts run in bubblewrap (see bubblewrapArguments: no network, no host files,
+ * their own process tree), started by a Python program of ours (`runner`), which caps the address
+ * space before the script starts.
  */
-function spawnPython(options: CodeRunOptions): ChildProcess {
+function spawnInBubblewrap(
+  options: CodeRunOptions,
+  runner: string,
+  extraArguments: string[] = [],
+): ChildProcess {
   return spawn(
     options.bwrapPath ?? DEFAULT_BWRAP,
     [
@@ -109,8 +126,9 @@ function spawnPython(options: CodeRunOptions): ChildProcess {
       '-u',
       '-I',
       '-c',
-      PYTHON_RUNNER,
+      runner,
       String(options.memoryMb ?? 256),
+      ...extraArguments,
     ],
     { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { PATH: '/usr/bin:/bin' }, serialization: 'json' },
   );
@@ -121,7 +139,7 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
   const err: Buffer[] = [];
   let outputBytes = 0;
   let killed = false;
-  let verdict: { result: unknown } | { error: string } | undefined;
+  let verdict: { result: unknown } | { error: string; exitCode: number } | undefined;
   const stop = () => {
     killed = true;
     child.kill('SIGKILL');
@@ -137,7 +155,14 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
 
   child.on(
     'message',
-    (message: { type: string; id?: number; chain?: ChainStep[]; result?: unknown; error?: string }) => {
+    (message: {
+      type: string;
+      id?: number;
+      chain?: ChainStep[];
+      result?: unknown;
+      error?: string;
+      exitCode?: number;
+    }) => {
       if (message.type === 'ready') child.send({ type: 'run', code });
       else if (message.type === 'call' && typeof message.id === 'number' && Array.isArray(message.chain)) {
         const id = message.id;
@@ -156,7 +181,7 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
         verdict = { result: message.result ?? null };
         child.kill('SIGKILL');
       } else if (message.type === 'failed' && !verdict) {
-        verdict = { error: String(message.error) };
+        verdict = { error: String(message.error), exitCode: message.exitCode ?? 1 };
         child.kill('SIGKILL');
       }
     },
@@ -170,7 +195,14 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
       if (verdict && 'result' in verdict) {
         resolve({ stdout, stderr, result: verdict.result, exitCode: 0, killed: false });
       } else if (verdict) {
-        resolve({ stdout, stderr, result: null, exitCode: 1, killed: false, error: verdict.error });
+        resolve({
+          stdout,
+          stderr,
+          result: null,
+          exitCode: verdict.exitCode,
+          killed: false,
+          error: verdict.error,
+        });
       } else if (killed) {
         const error =
           outputBytes > MAX_OUTPUT_BYTES ? 'Output limit exceeded' : `Timed out after ${timeoutMs} ms`;

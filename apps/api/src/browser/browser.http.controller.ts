@@ -64,15 +64,7 @@ export class BrowserHttpController {
     assertSessionId(sessionId);
     const validated = validateBrowserExecuteRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    const { language } = validated.value;
-    if (language === 'bash') {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Browser session code in bash is not available: send language "node" or "python" (Trawl has no agent-browser CLI)',
-        [{ path: ['language'], message: 'only node and python are available' }],
-      );
-    }
-    return this.sessions.execute(teamId, sessionId, { ...validated.value, language }, correlationIdOf(req));
+    return this.sessions.execute(teamId, sessionId, validated.value, correlationIdOf(req));
   }
 
   @OpenApiOperation({

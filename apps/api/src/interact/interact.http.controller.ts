@@ -29,20 +29,7 @@ export class InteractHttpController {
     assertScrapeId(scrapeId);
     const validated = validateInteractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    const { language } = validated.value;
-    if (language === 'bash') {
-      throw new TrawlError(
-        'FEATURE_NOT_AVAILABLE',
-        'Interact code in bash is not available: send language "node" or "python" (Trawl has no agent-browser CLI)',
-        [{ path: ['language'], message: 'only node and python are available' }],
-      );
-    }
-    return this.interactions.interact(
-      teamId,
-      scrapeId,
-      { ...validated.value, language },
-      correlationIdOf(req),
-    );
+    return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
   }
 
   @OpenApiOperation({

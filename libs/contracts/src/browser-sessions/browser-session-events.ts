@@ -13,7 +13,7 @@ export const browserStreamId = (sessionId: string) => `browser-${sessionId}`;
 export const BROWSER_SESSIONS_READ_MODEL = 'browser_sessions';
 
 /** The languages scripts (interact, browser sessions) run in. */
-export type ScriptLanguage = 'node' | 'python';
+export type ScriptLanguage = 'node' | 'python' | 'bash';
 
 export interface BrowserProfile {
   name: string;

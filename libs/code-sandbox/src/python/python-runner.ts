@@ -1,59 +1,32 @@
+import { PYTHON_RELAY } from './relay.js';
+
 /**
  * The Python program that runs one interact or browser-session script in its sandbox (passed to
  * `python3 -c`, so no file of it has to be mounted there). It speaks the Node runner's protocol
- * over Node's IPC channel (newline-delimited JSON on the descriptor in NODE_CHANNEL_FD) and gives
- * the script a `page` shaped like Playwright's async Python API: snake_case methods and keyword
+ * over the relay (see PYTHON_RELAY) and gives the script a `page` shaped like Playwright's async
+ * Python API: snake_case methods and keyword
  * options become the JavaScript calls the browser-worker's allowlist relays (`get_by_role("button",
  * name="Go")` is `getByRole('button', {name: 'Go'})`); `page.url`, `.first` and `.last`, properties
  * in Python and methods in JavaScript, are called; JavaScript given as a string to `evaluate` and
- * friends runs as a function when it is one, as in Python's Playwright. Calls block: the page does
- * one thing at a time anyway. Top-level `await` works; `print` is the script's stdout.
+ * friends runs as a function when it is one, as in Python's Playwright. Top-level `await` works;
+ * `print` is the script's stdout.
  */
-export const PYTHON_RUNNER = String.raw`
-import ast, asyncio, json, os, re, resource, sys, traceback
+export const PYTHON_RUNNER =
+  PYTHON_RELAY +
+  String.raw`
+import ast, asyncio, re, resource, traceback
 
-CHANNEL = int(os.environ.pop("NODE_CHANNEL_FD"))
+# The script itself has no use for the channel's name.
+os.environ.pop("NODE_CHANNEL_FD")
 os.environ.pop("NODE_CHANNEL_SERIALIZATION_MODE", None)
 MEMORY_BYTES = int(sys.argv[1]) * 1024 * 1024
-received = b""
-
-def send(message):
-    data = (json.dumps(message) + "\n").encode()
-    while data:
-        data = data[os.write(CHANNEL, data):]
-
-def receive():
-    global received
-    while b"\n" not in received:
-        chunk = os.read(CHANNEL, 65536)
-        if not chunk:
-            os._exit(1)
-        received += chunk
-    line, received = received.split(b"\n", 1)
-    return json.loads(line)
-
-class Error(Exception):
-    """What the browser-worker answered for a failed page call (Playwright's message)."""
-
-next_id = 0
-
-def relay(chain):
-    global next_id
-    next_id += 1
-    send({"type": "call", "id": next_id, "chain": chain})
-    while True:
-        message = receive()
-        if message.get("type") == "reply" and message.get("id") == next_id:
-            if message.get("ok"):
-                return message.get("value")
-            raise Error(message.get("error"))
 
 def camel(name):
     head, *rest = name.split("_")
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
-SCRIPT_METHODS = {"evaluate", "evaluateAll", "waitForFunction", "evalOnSelector", "evalOnSelectorAll"}
+SCRIPT_METHODS = {"evaluate", "evaluateAll", "waitForFunction"}
 CALLED_PROPERTIES = {"url", "first", "last"}
 
 def encode(value):
@@ -87,10 +60,8 @@ class Chain:
     def __call__(self, *args, **options):
         method = self._steps[-1].get("get") if self._steps else None
         values = [encode(arg) for arg in args]
-        if method in SCRIPT_METHODS:
-            index = 1 if method in ("evalOnSelector", "evalOnSelectorAll") else 0
-            if len(values) > index and isinstance(values[index], str) and FUNCTION.match(values[index]):
-                values[index] = {"__function": values[index]}
+        if method in SCRIPT_METHODS and values and isinstance(values[0], str) and FUNCTION.match(values[0]):
+            values[0] = {"__function": values[0]}
         if options:
             values.append(encode(options))
         return Chain(self._steps + [{"call": values}])
