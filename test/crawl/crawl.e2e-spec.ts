@@ -205,6 +205,10 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect((await client().search('chapter', { tbs: 'qdr:h' })).web).toHaveLength(3);
     expect((await client().search('chapter', { tbs: 'cdr:1,cd_max:1/1/2020' })).web).toEqual([]);
     expect((await client().search('chapter', { categories: ['pdf'] })).web).toEqual([]);
+    await expect(client().search('chapter', { country: 'de' })).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('SEARXNG_URL'),
+    });
     await expect(client().search('chapter', { sources: ['news'] })).rejects.toMatchObject({
       status: 501,
       message: expect.stringContaining('SEARXNG_URL'),

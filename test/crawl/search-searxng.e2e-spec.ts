@@ -7,6 +7,7 @@ import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 let searxng: Server;
 let trawl: RunningTrawl;
 const asked: string[] = [];
+const languages: (string | null)[] = [];
 
 beforeAll(async () => {
   searxng = createServer((req, res) => {
@@ -14,6 +15,7 @@ beforeAll(async () => {
     asked.push(
       `${params.get('q')}|${params.get('format')}|${params.get('pageno')}|${params.get('categories')}`,
     );
+    languages.push(params.get('language'));
     const results =
       params.get('categories') === 'news'
         ? [
@@ -109,5 +111,13 @@ describe('search through SearXNG', () => {
     expect(result.web).toBeUndefined();
     expect(asked).toContain('storm|json|1|news');
     expect(asked).toContain('storm|json|1|images');
+  });
+
+  it("searches as from a country: SearXNG's language for it (the country's likely language and the region)", async () => {
+    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
+    languages.splice(0);
+    await client.search('tide pools', { limit: 1, country: 'ch' });
+    expect(languages[0]).toBe('de-CH');
+    await expect(client.search('tide pools', { location: 'Zurich' })).rejects.toMatchObject({ status: 501 });
   });
 });

@@ -34,6 +34,8 @@ export class SearchIndex {
 /** Searches the pages this team scraped with Trawl (the projector's search index): no external service. */
 export class LocalSearchProvider implements SearchProvider {
   readonly name = 'local';
+  // The team's own pages have no country to search from.
+  readonly geoTargeted = false;
   /** The index holds pages, not news items or images. */
   readonly sources = ['web'] as const;
 

@@ -31,12 +31,16 @@ export interface SearchQuery {
   since?: string;
   /** Only results up to this instant (`tbs` with `cd_max`). */
   until?: string;
+  /** Results as searchers in this country (ISO 3166-1 alpha-2) get them; only providers that can say so take it. */
+  country?: string;
 }
 
 /** The port every search provider implements (SearXNG, the local index, …). */
 export interface SearchProvider {
   readonly name: string;
   readonly sources: readonly SearchSource[];
+  /** Whether it can search as from a country (`country`). */
+  readonly geoTargeted: boolean;
   search(query: SearchQuery): Promise<SearchHit[]>;
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type IndexedPage, indexedPageOf, rankIndexedPages } from './local-index.js';
 import { categoryOf, domainAllowed, inWindow } from './search-provider.js';
-import { SearxngProvider } from './searxng.provider.js';
+import { regionLocale, SearxngProvider } from './searxng.provider.js';
 
 describe('domain filters', () => {
   it('match a domain and its subdomains; excludes win', () => {
@@ -166,6 +166,21 @@ describe('SearXNG provider', () => {
       ['tide pools', 'json', '1'],
       ['tide pools', 'json', '2'],
     ]);
+  });
+
+  it("searches as from a country: SearXNG's language of the country's likely language and the region", async () => {
+    asked.splice(0);
+    await new SearxngProvider(baseUrl).search({
+      teamId: 't',
+      query: 'tide pools',
+      limit: 1,
+      includeDomains: [],
+      excludeDomains: [],
+      timeoutMs: 5_000,
+      country: 'CH',
+    });
+    expect(asked[0].get('language')).toBe('de-CH');
+    expect(['US', 'JP', 'BE', 'BR'].map(regionLocale)).toEqual(['en-US', 'ja-JP', 'nl-BE', 'pt-BR']);
   });
 
   it('asks for news and images as SearXNG categories, and categories and dates as the engines write them', async () => {

@@ -37,6 +37,7 @@ const SEARXNG_CATEGORY: Record<SearchSource, string> = { web: 'general', news: '
 export class SearxngProvider implements SearchProvider {
   readonly name = 'searxng';
   readonly sources = ['web', 'news', 'images'] as const;
+  readonly geoTargeted = true;
 
   constructor(private readonly baseUrl: string) {}
 
@@ -54,6 +55,7 @@ export class SearxngProvider implements SearchProvider {
         pageno: String(page),
         ...(query.source && query.source !== 'web' ? { categories: SEARXNG_CATEGORY[query.source] } : {}),
         ...(range ? { time_range: range } : {}),
+        ...(query.country ? { language: regionLocale(query.country) } : {}),
       }).toString();
       const body = await this.ask(url, signal);
       const results = body.results ?? [];
@@ -125,4 +127,13 @@ function timeRange(since: string): string | undefined {
   if (days <= 7) return 'week';
   if (days <= 31) return 'month';
   return days <= 365 ? 'year' : undefined;
+}
+
+/**
+ * SearXNG's `language` for a country: the region's most likely language with the region
+ * (`CH` → `de-CH`, `US` → `en-US`, by CLDR's likely subtags), which its engines read as the market.
+ */
+export function regionLocale(country: string): string {
+  const region = country.toUpperCase();
+  return `${new Intl.Locale('und', { region }).maximize().language}-${region}`;
 }

@@ -79,6 +79,9 @@ export class SearchService {
       ...request.sources
         .filter((source) => !this.provider.sources.includes(source))
         .map((source) => `sources.${source} (needs a search engine: the operator sets SEARXNG_URL)`),
+      ...(request.country && !this.provider.geoTargeted
+        ? ['country (needs a search engine: the operator sets SEARXNG_URL)']
+        : []),
       ...(request.scrapeOptions
         ? unavailableFeatures(
             { ...request.scrapeOptions, url: '', sourceUrl: '' },
@@ -101,6 +104,7 @@ export class SearchService {
           timeoutMs: request.timeout,
           source,
           categories: request.categories,
+          ...(request.country ? { country: request.country } : {}),
           ...bounds,
         })
         .catch((error: unknown) => {

@@ -115,6 +115,8 @@ def wait(args):
 
 def scroll(args):
     direction = need(args, 1, "scroll <up|down|left|right> [px]", 2)[0]
+    if len(args) > 1 and not args[1].isdigit():
+        raise Usage("scroll takes a number of pixels")
     amount = int(args[1]) if len(args) > 1 else 300
     deltas = {"up": (0, -amount), "down": (0, amount), "left": (-amount, 0), "right": (amount, 0)}
     if direction not in deltas:

@@ -157,7 +157,15 @@ describe('crawl, batch, map and search requests', () => {
       sources: ['news', 'web'],
       categories: ['github', 'pdf'],
       window: { pastMs: 2 * 86_400_000 },
-      unsupported: ['country'],
+      country: 'DE',
+      unsupported: [],
+    });
+    expect(validateSearchRequest({ query: 'x', country: 'Germany' })).toMatchObject({
+      ok: false,
+      error: 'country must be an ISO 3166-1 alpha-2 code',
+    });
+    expect(validateSearchRequest({ query: 'x', location: 'Berlin' })).toMatchObject({
+      value: { unsupported: ['location'] },
     });
     expect(validateSearchRequest({ query: 'x' })).toMatchObject({
       value: { sources: ['web'], categories: [] },

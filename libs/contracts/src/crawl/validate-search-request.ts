@@ -6,6 +6,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -30,7 +31,9 @@ export class SearchRequestDto {
   @IsOptional() @IsArray() @IsString({ each: true }) @ArrayMaxSize(100) excludeDomains?: string[];
   @IsOptional() @IsString() tbs?: string;
   @IsOptional() @IsString() location?: string;
-  @IsOptional() @IsString() country?: string;
+  @IsOptional()
+  @Matches(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
+  country?: string;
   @IsOptional() @IsBoolean() ignoreInvalidURLs?: boolean;
   @IsOptional() @IsInt() @Min(1_000) @Max(300_000) timeout?: number;
   @IsOptional() @IsBoolean() highlights?: boolean;
@@ -65,6 +68,8 @@ export interface ValidSearchRequest {
   highlights: boolean;
   /** Scrape each result with these options (only when formats are asked for). */
   scrapeOptions?: Omit<ScrapeRequest, 'url' | 'sourceUrl'>;
+  /** ISO 3166-1 alpha-2, upper case: results as searchers in that country get them. */
+  country?: string;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];
 }
@@ -101,7 +106,6 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   if (issues.length > 0) return invalidRequest(issues);
   const unsupported = [
     ...(dto.location ? ['location'] : []),
-    ...(dto.country ? ['country'] : []),
     ...(dto.enterprise?.length ? ['enterprise'] : []),
     ...(dto.threatProtection ? ['threatProtection'] : []),
     ...(dto.toolDetail !== undefined || dto.domainTools ? ['tools'] : []),
@@ -123,6 +127,7 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
       excludeDomains: dto.excludeDomains ?? [],
       timeout: dto.timeout ?? 60_000,
       highlights: dto.highlights ?? true,
+      ...(dto.country ? { country: dto.country.toUpperCase() } : {}),
       ...(scrapeOptions ? { scrapeOptions } : {}),
       unsupported,
     },
