@@ -152,6 +152,7 @@ describe('audit and replay on EventStoreDB', () => {
       ['monitor_checks', 0],
       ['monitor_check_pages', 0],
       ['browser_sessions', 0],
+      ['feedback', 0],
     ]);
     const entries = Object.fromEntries(reports.map((report) => [report.readModel, report.rebuiltEntries]));
     // The deleted monitor left nothing behind: one monitor, its two checks and their four pages.

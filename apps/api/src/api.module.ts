@@ -19,6 +19,8 @@ import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ExtractHttpController } from './extract/extract.http.controller.js';
 import { ExtractService } from './extract/extract.service.js';
+import { FeedbackHttpController } from './feedback/feedback.http.controller.js';
+import { FeedbackService } from './feedback/feedback.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
@@ -53,6 +55,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     InteractHttpController,
     BrowserHttpController,
     AgentHttpController,
+    FeedbackHttpController,
     LiveViewHttpController,
     CrawlHttpController,
     BatchScrapeHttpController,
@@ -84,6 +87,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     InteractService,
     BrowserSessionsService,
     LiveViewUrls,
+    FeedbackService,
     CrawlJobs,
     CrawlPrompts,
     ExtractService,

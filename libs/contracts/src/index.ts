@@ -6,6 +6,7 @@ export * from './credit-events/index.js';
 export * from './documents/index.js';
 export * from './errors/index.js';
 export * from './event-envelope.js';
+export * from './feedback/index.js';
 export * from './interact/index.js';
 export * from './monitor/index.js';
 export * from './nats-names.js';

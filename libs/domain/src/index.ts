@@ -12,6 +12,7 @@ export * from './credits/credit-balance.js';
 export * from './credits/credit-ledger.decider.js';
 export * from './credits/pricing.js';
 export * from './decider/decider.js';
+export * from './feedback/feedback.decider.js';
 export * from './limits/concurrency-queue.js';
 export * from './limits/rate-window.js';
 export * from './monitor/check-page.js';

@@ -5,6 +5,7 @@ import { isUuid, type NatsNames, TrawlError } from '#contracts';
 import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { OpenApiOperation } from '#openapi';
 import { CreditsService } from '../credits/credits.service.js';
+import { FeedbackService } from '../feedback/feedback.service.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
 
@@ -36,6 +37,7 @@ export class AdminHttpController {
     @Inject(NATS_NAMES) names: NatsNames,
     bus: CommandBus,
     private readonly credits: CreditsService,
+    private readonly feedback: FeedbackService,
   ) {
     this.accounts = new AccountsClient(nc, names, bus);
   }
@@ -121,6 +123,13 @@ export class AdminHttpController {
     // Anything but a UUID names no team (and is no read-model key).
     if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
     return { success: true, data: await this.credits.balance(teamId) };
+  }
+
+  @OpenApiOperation({ summary: "A team's feedback on its jobs, newest first", errors: ['TEAM_NOT_FOUND'] })
+  @Get('teams/:teamId/feedback')
+  async teamFeedback(@Param('teamId') teamId: string) {
+    if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
+    return { success: true, data: await this.feedback.list(teamId) };
   }
 
   @OpenApiOperation({

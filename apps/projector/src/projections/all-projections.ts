@@ -3,6 +3,7 @@ import { browserSessionsProjection } from '../browser-sessions/browser-sessions.
 import { cacheIndexProjection } from '../cache-index/cache-index.projection.js';
 import { changeHistoryProjection } from '../change-tracking/change-history.projection.js';
 import { creditBalancesProjection } from '../credit-balances/credit-balances.projection.js';
+import { feedbackProjection } from '../feedback/feedback.projection.js';
 import { monitorViewsProjection } from '../monitors/monitor-views.js';
 import { searchIndexProjection } from '../search-index/search-index.projection.js';
 import { teamSettingsProjection } from '../team-settings/team-settings.projection.js';
@@ -18,4 +19,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   searchIndexProjection,
   monitorViewsProjection,
   browserSessionsProjection,
+  feedbackProjection,
 ];
