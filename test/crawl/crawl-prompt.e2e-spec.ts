@@ -94,6 +94,27 @@ describe('a crawl or an extract described by a prompt (with a model)', () => {
     );
   });
 
+  it('runs an agent on a prompt alone through the model, naming the model that answered', async () => {
+    running.llm.reply((request) => ({
+      content: JSON.stringify({ chapter: pageTextOf(request).match(/Chapter \d/)?.[0] ?? null }),
+    }));
+    const status = await client().agent({
+      prompt: 'Which chapter is this page?',
+      urls: [running.site.url('/crawl/guide/chapter-2')],
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(status).toMatchObject({
+      status: 'completed',
+      model: 'test-model',
+      data: { chapter: 'Chapter 2' },
+    });
+    const asked = running.llm.requests.filter((request) => schemaNameOf(request) === 'extraction');
+    expect(asked[0].body.messages.map((message) => message.content).join('\n')).toContain(
+      'Which chapter is this page?',
+    );
+  });
+
   it('answers 502 when the model fails or proposes options that are not valid, and never crawls', async () => {
     const before = running.site.requests.length;
     running.llm.reply(() => proposal({ includePaths: ['(unclosed'] }));
