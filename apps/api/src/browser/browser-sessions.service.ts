@@ -68,10 +68,11 @@ export class BrowserSessionsService {
     };
     try {
       const opened = await this.ask(this.names.browserOpenSubject, open, OPEN_TIMEOUT_MS, correlationId);
+      // Full workers leave the queue of opens: nobody in it means no room anywhere.
       if (!opened) {
         throw new TrawlError(
-          'SERVICE_UNAVAILABLE',
-          'No browser-worker holds browser sessions (none is running, or each has BROWSER_SESSIONS_MAX=0)',
+          'BROWSER_SESSION_LIMIT',
+          'No browser-worker has room for another browser session (each holds BROWSER_SESSIONS_MAX); delete one or try again later',
         );
       }
     } catch (error) {

@@ -26,7 +26,7 @@ export class BrowserHttpController {
   @OpenApiOperation({
     summary: 'Open a browser session',
     body: BrowserSessionRequestDto,
-    errors: ['BROWSER_SESSION_LIMIT', 'PROFILE_LOCKED', 'SERVICE_UNAVAILABLE'],
+    errors: ['BROWSER_SESSION_LIMIT', 'PROFILE_LOCKED'],
   })
   @Post()
   @HttpCode(200)

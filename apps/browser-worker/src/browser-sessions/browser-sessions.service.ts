@@ -52,13 +52,15 @@ const CLOSE_REASON: Record<Exclude<SessionEndReason, 'stopped'>, BrowserCloseRea
  * request guards as scrapes, from the team's profile when one is named. Any worker with room
  * opens one (queue subject `<prefix>.browser.open`); the holder then answers on the session's own
  * subject (`<prefix>.browser.session.<id>`) until the session is deleted, idles out or expires.
- * Unlike interact pages, a session is never evicted to make room: a full worker refuses.
+ * Unlike interact pages, a session is never evicted to make room: a full worker leaves the queue
+ * until one of its sessions ends, so opens go to the workers that have room.
  */
 @Injectable()
 export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly sessions: LiveSessions<SessionMeta>;
   private openSubscription?: Subscription;
+  private shuttingDown = false;
   private unregisterGauges: (() => void)[] = [];
 
   constructor(
@@ -93,20 +95,33 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
         sample: () => [{ value: this.config.browserSessionsMax }],
       }),
     ];
-    // BROWSER_SESSIONS_MAX=0: this worker opens none (the api says so when no worker answers).
-    if (this.config.browserSessionsMax <= 0) return;
-    this.openSubscription = this.nc.subscribe(this.names.browserOpenSubject, {
-      queue: `${this.names.prefix}_browser_open`,
-      callback: (err, msg) => {
-        if (!err) void this.answer(msg);
-      },
-    });
+    this.takeOpensWhileRoom();
   }
 
   async beforeApplicationShutdown() {
     for (const unregister of this.unregisterGauges) unregister();
-    this.openSubscription?.unsubscribe();
+    this.shuttingDown = true;
+    this.takeOpensWhileRoom();
     await this.sessions.endAll('shutdown');
+  }
+
+  /**
+   * In the queue of opens while this worker has room (BROWSER_SESSIONS_MAX=0: never), out of it
+   * while full or stopping; with no worker in it the api answers that none has room.
+   */
+  private takeOpensWhileRoom() {
+    const room = !this.shuttingDown && this.sessions.size < this.config.browserSessionsMax;
+    if (room && !this.openSubscription) {
+      this.openSubscription = this.nc.subscribe(this.names.browserOpenSubject, {
+        queue: `${this.names.prefix}_browser_open`,
+        callback: (err, msg) => {
+          if (!err) void this.answer(msg);
+        },
+      });
+    } else if (!room && this.openSubscription) {
+      this.openSubscription.unsubscribe();
+      this.openSubscription = undefined;
+    }
   }
 
   private answer(msg: Msg) {
@@ -154,6 +169,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
         `This browser-worker holds its ${this.config.browserSessionsMax} browser sessions (BROWSER_SESSIONS_MAX); delete one or try again later`,
       );
     }
+    this.takeOpensWhileRoom();
     this.logger.info({ sessionId, teamId, ttlMs, idleMs }, 'browser session opened');
     return { opened: true };
   }
@@ -197,6 +213,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
 
   private ended(sessionId: string, meta: SessionMeta, reason: SessionEndReason) {
     meta.subscription.unsubscribe();
+    this.takeOpensWhileRoom();
     // A DELETE records its own close; sessions the worker lets go are recorded here.
     if (reason === 'stopped') return;
     this.bus
