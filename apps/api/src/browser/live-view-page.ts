@@ -36,8 +36,13 @@ async function next() {
 }
 next();
 if (inputUrl) {
-  const send = (input) =>
-    fetch(inputUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  // One input at a time, in order: keys typed quickly must not overtake each other.
+  let sending = Promise.resolve();
+  const send = (input) => {
+    sending = sending
+      .then(() => fetch(inputUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }))
+      .catch(() => undefined);
+  };
   img.addEventListener('click', (event) => {
     const box = img.getBoundingClientRect();
     const scale = img.naturalWidth / box.width;
