@@ -120,21 +120,27 @@ describe('credits', () => {
       { options: { maxAge: 0 }, pollInterval: 1 },
     );
     expect(batch.data).toHaveLength(2);
+    // A page the first key appends to the second key's batch is the first key's.
+    const appended = await first.startBatchScrape([running.site.url('/articles/tide-pools')], {
+      options: { maxAge: 0 },
+      appendToId: batch.id,
+    });
+    expect(appended.id).toBe(batch.id);
     type Period = { startDate: string; apiKey?: string; creditsUsed: number };
     const month = `${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`;
     const byKey = await eventually(async () => {
       const periods = (await first.getCreditUsageHistorical(true)).periods as Period[];
       const thisMonth = periods.filter((period) => period.startDate === month);
-      return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 3 && thisMonth;
-    }, 'three charges split by key');
+      return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 4 && thisMonth;
+    }, 'four charges split by key');
     expect(byKey).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ apiKey: team.keyId, creditsUsed: 1 }),
+        expect.objectContaining({ apiKey: team.keyId, creditsUsed: 2 }),
         expect.objectContaining({ apiKey: second.keyId, creditsUsed: 2 }),
       ]),
     );
     expect(byKey).toHaveLength(2);
-    expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 3 });
+    expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 4 });
   });
 
   it('rotates a key: the new key works at once, the old one stops', async () => {

@@ -94,7 +94,11 @@ export class CrawlJobs {
       // Another team's batch, a crawl or expired results answer 404 before anything is appended.
       await this.view('batch', teamId, { crawlId, skip: 0, take: 0 });
       const { urls, scrapeRequest } = batch;
-      await this.send('AppendBatchScrape', { crawlId, teamId, urls, scrapeRequest, at }, correlationId);
+      await this.send(
+        'AppendBatchScrape',
+        { crawlId, teamId, urls, scrapeRequest, at, ...apiKeyOf(caller) },
+        correlationId,
+      );
     } else {
       await this.send(
         'StartBatchScrape',

@@ -120,7 +120,15 @@ export interface PageFailed {
  */
 export interface BatchPagesAppended {
   type: 'BatchPagesAppended';
-  data: { crawlId: string; teamId: string; urls: string[]; scrapeRequest: ScrapeRequest; at: string };
+  data: {
+    crawlId: string;
+    teamId: string;
+    urls: string[];
+    scrapeRequest: ScrapeRequest;
+    at: string;
+    /** The API key that appended the pages: their scrapes, and so their charges, name it. */
+    apiKeyId?: string;
+  };
 }
 
 export interface CrawlCompleted {
@@ -186,7 +194,14 @@ export interface StartBatchScrape {
 
 export interface AppendBatchScrape {
   type: 'AppendBatchScrape';
-  data: { crawlId: string; teamId: string; urls: string[]; scrapeRequest: ScrapeRequest; at: string };
+  data: {
+    crawlId: string;
+    teamId: string;
+    urls: string[];
+    scrapeRequest: ScrapeRequest;
+    at: string;
+    apiKeyId?: string;
+  };
 }
 
 export interface RecordSiteDiscovery {

@@ -262,10 +262,12 @@ describe('crawl decider', () => {
           maxConcurrency: 1,
           scrapeRequest: request({}),
           at,
+          apiKeyId: 'key-started',
         },
       }),
     );
     const first = history.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    expect(first.data.apiKeyId).toBe('key-started');
     history.push(...given(crawlDecider, history).when(scraped(first, [])));
     expect(fold(crawlDecider, history).status).toBe('completed');
 
@@ -277,13 +279,19 @@ describe('crawl decider', () => {
         urls: ['http://b.test/', 'http://c.test/'],
         scrapeRequest: request({ formats: ['html'] }),
         at,
+        apiKeyId: 'key-appended',
       },
     };
     const appended = given(crawlDecider, history).when(append);
     expect(appended.map((e) => e.type)).toEqual(['BatchPagesAppended', 'PageDispatched']);
     const second = appended[1] as PageDispatched;
     // The batch keeps its concurrency (1); the new pages take the options they came with.
-    expect(second.data).toMatchObject({ url: 'http://b.test/', request: { url: 'http://b.test/' } });
+    // Pages appended by another key are its scrapes (and so its charges).
+    expect(second.data).toMatchObject({
+      url: 'http://b.test/',
+      request: { url: 'http://b.test/' },
+      apiKeyId: 'key-appended',
+    });
     expect(second.data.request.formats).toEqual([{ type: 'html' }]);
     expect(second.data.scrapeId).not.toBe(first.data.scrapeId);
     history.push(...appended);

@@ -26,6 +26,8 @@ export interface InFlightPage extends QueuedPage {
 /** A page waiting for a slot; pages appended to a batch carry the scrape options they came with. */
 export interface PendingPage extends QueuedPage {
   request?: ScrapeRequest;
+  /** Pages appended to a batch by another key than the one that started it. */
+  apiKeyId?: string;
 }
 
 export interface ScrapedPage {
@@ -140,7 +142,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'BatchPagesAppended': {
         const { urls, scrapeRequest: request } = event.data;
-        state.pending.push(...urls.map((url) => ({ url, depth: 0, request })));
+        state.pending.push(...urls.map((url) => ({ url, depth: 0, request, ...apiKeyOf(event.data) })));
         return { ...state, status: 'scraping', admitted: state.admitted + urls.length };
       }
       case 'CrawlCompleted':
@@ -215,7 +217,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         if (Date.parse(batch.expiresAt) < Date.parse(at)) throw notFound(crawlId);
         const appended: CrawlEvent = {
           type: 'BatchPagesAppended',
-          data: { crawlId, teamId, urls, scrapeRequest, at },
+          data: { crawlId, teamId, urls, scrapeRequest, at, ...apiKeyOf(command.data) },
         };
         return thenDispatch([appended], state, at);
       }
@@ -366,7 +368,7 @@ function dispatchable(crawl: ActiveCrawl, at: string): PageDispatched[] {
     data: {
       crawlId: crawl.crawlId,
       teamId: crawl.teamId,
-      ...apiKeyOf(crawl),
+      ...apiKeyOf(page.apiKeyId ? page : crawl),
       scrapeId: uuidv5(`${dispatched + index}#${page.url}`, crawl.crawlId),
       url: page.url,
       depth: page.depth,
