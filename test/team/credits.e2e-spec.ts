@@ -1,4 +1,5 @@
 import Firecrawl from '@mendable/firecrawl-js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -110,7 +111,7 @@ describe('credits', () => {
     });
   });
 
-  it('splits the monthly usage by the API key whose requests were charged, crawl and batch pages included', async () => {
+  it('splits the monthly usage by the API key whose requests were charged, crawl, batch and monitor pages included', async () => {
     const team = await createTeam(running.trawl, 'two keys');
     const second = await operatorCli(running.trawl, 'keys', 'create', team.teamId, 'batch jobs');
     const first = sdk(team.key);
@@ -126,21 +127,31 @@ describe('credits', () => {
       appendToId: batch.id,
     });
     expect(appended.id).toBe(batch.id);
+    // A monitor's checks are the usage of the key that created it.
+    const asSecond = { ...running.trawl, apiKey: second.key };
+    const monitor = await call(asSecond, 'POST', '/v2/monitor', {
+      name: 'by the second key',
+      schedule: { text: 'daily at 9am' },
+      targets: [{ type: 'scrape', urls: [running.site.url('/articles/survey')] }],
+      judgeEnabled: false,
+    });
+    expect(monitor.status).toBe(200);
+    expect((await runCheck(asSecond, monitor.body.data.id)).data.summary).toMatchObject({ totalPages: 1 });
     type Period = { startDate: string; apiKey?: string; creditsUsed: number };
     const month = `${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`;
     const byKey = await eventually(async () => {
       const periods = (await first.getCreditUsageHistorical(true)).periods as Period[];
       const thisMonth = periods.filter((period) => period.startDate === month);
-      return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 4 && thisMonth;
-    }, 'four charges split by key');
+      return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 5 && thisMonth;
+    }, 'five charges split by key');
     expect(byKey).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ apiKey: team.keyId, creditsUsed: 2 }),
-        expect.objectContaining({ apiKey: second.keyId, creditsUsed: 2 }),
+        expect.objectContaining({ apiKey: second.keyId, creditsUsed: 3 }),
       ]),
     );
     expect(byKey).toHaveLength(2);
-    expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 4 });
+    expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 5 });
   });
 
   it('rotates a key: the new key works at once, the old one stops', async () => {

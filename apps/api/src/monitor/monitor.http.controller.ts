@@ -22,6 +22,7 @@ import type { Request } from 'express';
 import { CreateMonitorDto, TrawlError, UpdateMonitorDto } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
@@ -46,8 +47,8 @@ export class MonitorHttpController {
   @OpenApiOperation({ summary: 'Create a monitor', body: CreateMonitorDto })
   @Post()
   @HttpCode(200)
-  async create(@Body() body: unknown, @TeamId() teamId: string, @Req() req: Request) {
-    return { success: true, data: await this.monitors.create(teamId, body, correlationIdOf(req)) };
+  async create(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
+    return { success: true, data: await this.monitors.create(caller, body, correlationIdOf(req)) };
   }
 
   @OpenApiOperation({

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
+  apiKeyOf,
   type CheckPage,
   type CheckView,
   MONITOR_CATEGORY,
@@ -20,6 +21,7 @@ import {
 } from '#contracts';
 import { resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus } from '#messaging';
+import type { Caller } from '../auth/caller.decorator.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { MonitorReadModels } from './monitor-read-models.js';
@@ -38,7 +40,8 @@ export class MonitorService {
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
   ) {}
 
-  async create(teamId: string, body: unknown, correlationId: string): Promise<MonitorView> {
+  async create(caller: Caller, body: unknown, correlationId: string): Promise<MonitorView> {
+    const { teamId } = caller;
     const validated = validateCreateMonitor(body, uuidv7);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const monitorId = uuidv7();
@@ -49,7 +52,7 @@ export class MonitorService {
     refuseWhatCannotRun(validated.value, this.config);
     const { revision } = await this.send(
       'CreateMonitor',
-      { monitorId, teamId, spec, at: now() },
+      { monitorId, teamId, spec, at: now(), ...apiKeyOf(caller) },
       correlationId,
     );
     return this.views.monitorAt(teamId, monitorId, revision);

@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool, type MarkdownComparison, type ScrapeDocument } from '#content';
 import {
+  apiKeyOf,
   type CheckPage,
   type CheckStarted,
   MONITOR_CATEGORY,
@@ -185,7 +186,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     };
     const scraped = toCheck.crawled
       ? await this.crawledDocument(toCheck.crawled, toCheck.scrapeOptions, url)
-      : await this.scrape(check.teamId, toCheck.scrapeOptions, url, correlationId);
+      : await this.scrape(check, toCheck.scrapeOptions, url, correlationId);
     if (!scraped.ok) return { page: { ...page, error: scraped.error }, snapshot: null };
     const { scrapeId, documentBlob, document } = scraped;
     const statusCode = Number(document.metadata.statusCode ?? 0);
@@ -249,7 +250,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
 
   /** One scrape through the same pipeline as POST /v2/scrape, with markdown and no cache. */
   private async scrape(
-    teamId: string,
+    check: CheckStarted['data'],
     scrapeOptions: Record<string, unknown> | undefined,
     url: string,
     correlationId: string | undefined,
@@ -260,8 +261,9 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     const scrapeId = uuidv7();
     const waiter = this.waiter as ScrapeOutcomeWaiter;
     const outcome = waiter.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
+    const { teamId } = check;
     await this.scrapeCommand(
-      { type: 'StartScrape', data: { scrapeId, teamId, request, at: now() } },
+      { type: 'StartScrape', data: { scrapeId, teamId, request, at: now(), ...apiKeyOf(check) } },
       teamId,
       correlationId,
     );

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  apiKeyOf,
   type CheckStarted,
   type CrawlEvent,
   type CrawlTarget,
@@ -40,7 +41,16 @@ export class MonitorCrawlTargets {
         crawlStreamId(crawlId),
         {
           type: 'StartCrawl',
-          data: { crawlId, teamId: check.teamId, url, options, scrapeRequest, returnLinks: false, at: now() },
+          data: {
+            crawlId,
+            teamId: check.teamId,
+            ...apiKeyOf(check),
+            url,
+            options,
+            scrapeRequest,
+            returnLinks: false,
+            at: now(),
+          },
         },
         { correlationId, teamId: check.teamId },
       );

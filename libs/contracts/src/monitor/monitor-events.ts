@@ -23,7 +23,15 @@ import type {
  */
 export interface MonitorCreated {
   type: 'MonitorCreated';
-  data: { monitorId: string; teamId: string; spec: MonitorSpec; nextRunAt: string | null; createdAt: string };
+  data: {
+    monitorId: string;
+    teamId: string;
+    spec: MonitorSpec;
+    nextRunAt: string | null;
+    createdAt: string;
+    /** The API key that created the monitor: its checks' scrapes, and so their charges, name it. */
+    apiKeyId?: string;
+  };
 }
 
 export interface MonitorUpdated {
@@ -76,6 +84,8 @@ export interface CheckStarted {
     goal: string | null;
     judgeEnabled: boolean;
     estimatedCredits: number;
+    /** The key that created the monitor (its pages' scrapes name it). */
+    apiKeyId?: string;
   };
 }
 
@@ -137,7 +147,7 @@ export type MonitorEvent =
 
 export interface CreateMonitor {
   type: 'CreateMonitor';
-  data: { monitorId: string; teamId: string; spec: MonitorSpec; at: string };
+  data: { monitorId: string; teamId: string; spec: MonitorSpec; at: string; apiKeyId?: string };
 }
 
 export interface UpdateMonitor {

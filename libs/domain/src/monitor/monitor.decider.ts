@@ -1,4 +1,5 @@
 import {
+  apiKeyOf,
   type CheckNotify,
   type CheckPage,
   type CheckSummary,
@@ -34,6 +35,8 @@ export interface LiveMonitor {
   status: 'active' | 'paused';
   monitorId: string;
   teamId: string;
+  /** The key that created it: its checks are that key's usage. */
+  apiKeyId?: string;
   spec: MonitorSpec;
   nextRunAt: string | null;
   /** The newest snapshot of every page key: what its next check compares with. */
@@ -77,6 +80,7 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           status: 'active',
           monitorId: event.data.monitorId,
           teamId: event.data.teamId,
+          ...apiKeyOf(event.data),
           spec: event.data.spec,
           nextRunAt: event.data.nextRunAt,
           baselines: {},
@@ -144,7 +148,14 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
         return [
           {
             type: 'MonitorCreated',
-            data: { monitorId, teamId, spec, nextRunAt: nextRunAt(spec.schedule, at), createdAt: at },
+            data: {
+              monitorId,
+              teamId,
+              spec,
+              nextRunAt: nextRunAt(spec.schedule, at),
+              createdAt: at,
+              ...apiKeyOf(command.data),
+            },
           },
         ];
       }
@@ -330,6 +341,7 @@ function checkStarted(
       goal: monitor.spec.goal,
       judgeEnabled: monitor.spec.judgeEnabled,
       estimatedCredits: pagesPerCheck(monitor.spec.targets) * CREDITS_PER_PAGE,
+      ...apiKeyOf(monitor),
     },
   };
 }
