@@ -113,11 +113,19 @@ describe('search through SearXNG', () => {
     expect(asked).toContain('storm|json|1|images');
   });
 
-  it("searches as from a country: SearXNG's language for it (the country's likely language and the region)", async () => {
+  it("searches as from a country, or a location's country: SearXNG's language for it (the country's likely language and the region)", async () => {
     const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });
     languages.splice(0);
     await client.search('tide pools', { limit: 1, country: 'ch' });
     expect(languages[0]).toBe('de-CH');
-    await expect(client.search('tide pools', { location: 'Zurich' })).rejects.toMatchObject({ status: 501 });
+    // A location is searched as from its country, and the answer says so; one naming no country is refused.
+    languages.splice(0);
+    const located = await client.search('tide pools', { limit: 1, location: 'Zurich,Zurich,Switzerland' });
+    expect(languages[0]).toBe('de-CH');
+    expect(located.warning).toContain('searched as from its country (CH)');
+    await expect(client.search('tide pools', { location: 'Zurich' })).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('names none'),
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type IndexedPage, indexedPageOf, rankIndexedPages } from './local-index.js';
+import { countryOfLocation } from './location-country.js';
 import { categoryOf, domainAllowed, inWindow } from './search-provider.js';
 import { regionLocale, SearxngProvider } from './searxng.provider.js';
 
@@ -233,5 +234,15 @@ describe('SearXNG provider', () => {
         timeoutMs: 2_000,
       }),
     ).rejects.toMatchObject({ code: 'SEARCH_PROVIDER_ERROR' });
+  });
+});
+
+describe('the country of a search location', () => {
+  it('is read from its last part, a country name or code', () => {
+    expect(countryOfLocation('San Francisco,California,United States')).toBe('US');
+    expect(countryOfLocation('Germany')).toBe('DE');
+    expect(countryOfLocation('Zurich, ch')).toBe('CH');
+    expect(countryOfLocation('California')).toBeUndefined();
+    expect(countryOfLocation('Atlantis, QQ')).toBeUndefined();
   });
 });

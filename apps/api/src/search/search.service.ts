@@ -11,6 +11,7 @@ import {
 } from '#contracts';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import {
+  countryOfLocation,
   createSearchProvider,
   type SearchHit,
   SearchIndex,
@@ -74,13 +75,20 @@ export class SearchService {
 
   async search(caller: Caller, request: ValidSearchRequest, correlationId: string) {
     const { teamId } = caller;
+    const located = request.location === undefined ? undefined : countryOfLocation(request.location);
+    const country = request.country ?? located;
     refuseUnavailable([
+      ...(request.location !== undefined && !located
+        ? [
+            `location "${request.location}" (read to its country, it names none: end it with a country, or send country)`,
+          ]
+        : []),
       ...request.unsupported,
       ...request.sources
         .filter((source) => !this.provider.sources.includes(source))
         .map((source) => `sources.${source} (needs a search engine: the operator sets SEARXNG_URL)`),
-      ...(request.country && !this.provider.geoTargeted
-        ? ['country (needs a search engine: the operator sets SEARXNG_URL)']
+      ...(country && !this.provider.geoTargeted
+        ? ['country and location (need a search engine: the operator sets SEARXNG_URL)']
         : []),
       ...(request.scrapeOptions
         ? unavailableFeatures(
@@ -104,7 +112,7 @@ export class SearchService {
           timeoutMs: request.timeout,
           source,
           categories: request.categories,
-          ...(request.country ? { country: request.country } : {}),
+          ...(country ? { country } : {}),
           ...bounds,
         })
         .catch((error: unknown) => {
@@ -125,7 +133,16 @@ export class SearchService {
               }),
             );
     }
-    return { success: true, data, provider: this.providerName };
+    return {
+      success: true,
+      data,
+      provider: this.providerName,
+      ...(request.location !== undefined
+        ? {
+            warning: `location is searched as from its country (${country}): the search engine takes no finer place`,
+          }
+        : {}),
+    };
   }
 
   /** Highlights from the page just scraped for the result, else from the team's latest scrape of it (the search index): no page is fetched for them alone. */

@@ -164,8 +164,8 @@ describe('crawl, batch, map and search requests', () => {
       ok: false,
       error: 'country must be an ISO 3166-1 alpha-2 code',
     });
-    expect(validateSearchRequest({ query: 'x', location: 'Berlin' })).toMatchObject({
-      value: { unsupported: ['location'] },
+    expect(validateSearchRequest({ query: 'x', location: ' Berlin,Germany ' })).toMatchObject({
+      value: { location: 'Berlin,Germany', unsupported: [] },
     });
     expect(validateSearchRequest({ query: 'x' })).toMatchObject({
       value: { sources: ['web'], categories: [] },

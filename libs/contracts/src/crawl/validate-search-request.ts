@@ -70,6 +70,8 @@ export interface ValidSearchRequest {
   scrapeOptions?: Omit<ScrapeRequest, 'url' | 'sourceUrl'>;
   /** ISO 3166-1 alpha-2, upper case: results as searchers in that country get them. */
   country?: string;
+  /** A place (`San Francisco,California,United States`): searched as from its country. */
+  location?: string;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];
 }
@@ -105,7 +107,6 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   }
   if (issues.length > 0) return invalidRequest(issues);
   const unsupported = [
-    ...(dto.location ? ['location'] : []),
     ...(dto.enterprise?.length ? ['enterprise'] : []),
     ...(dto.threatProtection ? ['threatProtection'] : []),
     ...(dto.toolDetail !== undefined || dto.domainTools ? ['tools'] : []),
@@ -128,6 +129,7 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
       timeout: dto.timeout ?? 60_000,
       highlights: dto.highlights ?? true,
       ...(dto.country ? { country: dto.country.toUpperCase() } : {}),
+      ...(dto.location?.trim() ? { location: dto.location.trim() } : {}),
       ...(scrapeOptions ? { scrapeOptions } : {}),
       unsupported,
     },
