@@ -5,6 +5,7 @@ import { benchLargePages } from './large-pages.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
+import { benchScripts } from './scripts.bench.js';
 
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
@@ -15,6 +16,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],
   ['Monitors', benchMonitors],
+  ['Browser sessions and scripts', benchScripts],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {
