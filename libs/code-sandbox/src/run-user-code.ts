@@ -2,14 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import type { ScriptLanguage } from '#contracts';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { type ChainStep, runChain } from './page-relay.js';
 import { AGENT_BROWSER_CLI } from './python/agent-browser-cli.js';
 import { BASH_RUNNER } from './python/bash-runner.js';
 import { PYTHON_RUNNER } from './python/python-runner.js';
-
-/** The languages scripts may be written in. */
-export type CodeLanguage = 'node' | 'python' | 'bash';
 
 export interface CodeRun {
   stdout: string;
@@ -27,7 +25,7 @@ export interface CodeRunOptions {
   /** Heap limit of a Node script, address space of a Python one. */
   memoryMb?: number;
   /** Default node. */
-  language?: CodeLanguage;
+  language?: ScriptLanguage;
   /** bubblewrap, which confines Python and bash scripts (Node ones have Node's permission model). */
   bwrapPath?: string;
 }
@@ -49,7 +47,7 @@ const availability = new Map<string, string | undefined>();
  * namespaces (`unshare`), Python bubblewrap and Debian's python3 as well; without them code is
  * refused, never run unisolated.
  */
-export function sandboxUnavailable(language: CodeLanguage, bwrapPath = DEFAULT_BWRAP): string | undefined {
+export function sandboxUnavailable(language: ScriptLanguage, bwrapPath = DEFAULT_BWRAP): string | undefined {
   const key = `${language} ${bwrapPath}`;
   if (!availability.has(key)) {
     const [command, args, needs] =

@@ -13,13 +13,13 @@ import {
   type LiveViewFrame,
   type LiveViewInput,
   type NatsNames,
-  type ScriptLanguage,
   TrawlError,
 } from '#contracts';
-import { type BrowserSessionState, browserSessionBasis, operationCost } from '#domain';
+import { type BrowserSessionState, browserSessionBasis, lostSessionDurationMs, operationCost } from '#domain';
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
+import { teamDocuments } from '../read-models/team-documents.js';
 import { untilProjected } from '../read-models/until-projected.js';
 import { askBrowserWorker } from '../workers/ask-browser-worker.js';
 import { LiveViewUrls } from './live-view-urls.js';
@@ -84,12 +84,7 @@ export class BrowserSessionsService {
     return { success: true, id: sessionId, ...this.liveViewUrlsOf(view), expiresAt: view.expiresAt };
   }
 
-  async execute(
-    teamId: string,
-    sessionId: string,
-    request: BrowserExecuteRequest & { language: ScriptLanguage },
-    correlationId: string,
-  ) {
+  async execute(teamId: string, sessionId: string, request: BrowserExecuteRequest, correlationId: string) {
     const session = await this.openSession(teamId, sessionId, correlationId);
     const timeoutMs = request.timeout * 1_000;
     const run = await this.askHolder<Omit<InteractWorkerRun, 'replayed'>>(
@@ -137,7 +132,7 @@ export class BrowserSessionsService {
       correlationId,
     );
     // No worker held it any more (a crash): it is closed all the same, as lost.
-    const durationMs = stopped?.keptForMs ?? lostSessionDuration(session);
+    const durationMs = stopped?.keptForMs ?? lostSessionDurationMs(session.openedAt, session.lastRunAt);
     await this.close(teamId, sessionId, stopped ? 'stopped' : 'lost', durationMs, correlationId);
     await untilProjected('browser sessions', async () =>
       (await this.view(teamId, sessionId))?.status === 'destroyed' ? true : undefined,
@@ -152,12 +147,7 @@ export class BrowserSessionsService {
 
   /** The team's sessions, newest first; `status` keeps one kind. */
   async list(teamId: string, status?: BrowserSessionView['status']) {
-    const kv = await this.listed();
-    const views: BrowserSessionView[] = [];
-    for await (const key of await kv.keys(`${teamId}.*`)) {
-      const entry = await kv.get(key);
-      if (entry?.operation === 'PUT') views.push(entry.json<BrowserSessionView>());
-    }
+    const views = await teamDocuments<BrowserSessionView>(await this.listed(), teamId);
     return {
       success: true,
       sessions: views
@@ -201,7 +191,13 @@ export class BrowserSessionsService {
    */
   private async lost(teamId: string, sessionId: string, session: OpenSession, correlationId: string) {
     await this.openSession(teamId, sessionId, correlationId);
-    await this.close(teamId, sessionId, 'lost', lostSessionDuration(session), correlationId);
+    await this.close(
+      teamId,
+      sessionId,
+      'lost',
+      lostSessionDurationMs(session.openedAt, session.lastRunAt),
+      correlationId,
+    );
     return new TrawlError(
       'BROWSER_SESSION_ENDED',
       `Browser session ${sessionId} ended: its browser-worker no longer holds it`,
@@ -232,15 +228,8 @@ export class BrowserSessionsService {
     timeoutMs: number,
     correlationId: string,
   ) {
-    return this.ask<T>(
-      this.names.browserSessionSubject(request.sessionId),
-      request,
-      timeoutMs,
-      correlationId,
-    ).catch((error: unknown) => {
-      if (error instanceof TrawlError && error.code === 'BROWSER_SESSION_GONE') return undefined;
-      throw error;
-    });
+    const subject = this.names.browserSessionSubject(request.sessionId);
+    return this.ask<T>(subject, request, timeoutMs, correlationId, 'BROWSER_SESSION_GONE');
   }
 
   private held<T>(sessionId: string, answer: T | undefined): T {
@@ -250,17 +239,19 @@ export class BrowserSessionsService {
     return answer;
   }
 
-  private ask<T>(subject: string, request: BrowserWorkerRequest, timeoutMs: number, correlationId: string) {
+  private ask<T>(
+    subject: string,
+    request: BrowserWorkerRequest,
+    timeoutMs: number,
+    correlationId: string,
+    goneCode?: string,
+  ) {
     return askBrowserWorker<T>(this.nc, subject, request, {
       timeoutMs: timeoutMs + ROUTING_MARGIN_MS,
       correlationId,
+      ...(goneCode ? { goneCode } : {}),
     });
   }
-}
-
-/** A session its worker lost is billed until its last run, as core's sweep bills one (see closeOfLostSession). */
-function lostSessionDuration(session: OpenSession): number {
-  return Date.parse(session.lastRunAt ?? session.openedAt) - Date.parse(session.openedAt);
 }
 
 const now = () => new Date().toISOString();

@@ -14,13 +14,14 @@ import {
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
+import { teamDocuments } from '../read-models/team-documents.js';
 
 /** Feedback ids are derived from the job, so a repeated submission answers with the first one's id. */
 const FEEDBACK_NAMESPACE = '4f0c1b3e-8e0f-5d53-9a7c-2f6b1d3c9e21';
 
 /**
  * `POST /v2/feedback`: feedback on a finished scrape (a crawl's pages are scrapes too), kept on the
- * job's own stream for the operator, who lists it with `GET /admin/feedback`. Trawl refunds no
+ * job's own stream for the operator, who lists it with `GET /admin/teams/<teamId>/feedback`. Trawl refunds no
  * credits for feedback: credits are the operator's own accounting.
  */
 @Injectable()
@@ -84,12 +85,7 @@ export class FeedbackService {
 
   /** A team's feedback, newest first (for the operator). */
   async list(teamId: string): Promise<FeedbackView[]> {
-    const kv = await this.given();
-    const views: FeedbackView[] = [];
-    for await (const key of await kv.keys(`${teamId}.*`)) {
-      const entry = await kv.get(key);
-      if (entry?.operation === 'PUT') views.push(entry.json<FeedbackView>());
-    }
+    const views = await teamDocuments<FeedbackView>(await this.given(), teamId);
     return views.sort((a, b) => b.givenAt.localeCompare(a.givenAt));
   }
 }

@@ -9,7 +9,6 @@ import {
   type InteractWorkerRun,
   type NatsNames,
   SCRAPE_CATEGORY,
-  type ScriptLanguage,
   TrawlError,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
@@ -45,7 +44,7 @@ export class InteractService {
   async interact(
     teamId: string,
     scrapeId: string,
-    request: InteractRequest & { language: ScriptLanguage },
+    request: InteractRequest,
     correlationId: string,
   ): Promise<InteractResponse> {
     let view = await this.describe(teamId, scrapeId, correlationId);
@@ -159,29 +158,27 @@ export class InteractService {
   }
 
   /** The worker holding the page, if any: undefined when none answers or it let the page go. */
-  private async askHolder<T>(
+  private askHolder<T>(
     scrapeId: string,
     request: InteractWorkerRequest,
     timeoutMs: number,
     correlationId: string,
   ) {
-    try {
-      return await this.ask<T>(
-        this.names.interactSessionSubject(scrapeId),
-        request,
-        timeoutMs,
-        correlationId,
-      );
-    } catch (error) {
-      if (error instanceof TrawlError && error.code === 'INTERACT_SESSION_GONE') return undefined;
-      throw error;
-    }
+    const subject = this.names.interactSessionSubject(scrapeId);
+    return this.ask<T>(subject, request, timeoutMs, correlationId, 'INTERACT_SESSION_GONE');
   }
 
-  private ask<T>(subject: string, request: InteractWorkerRequest, timeoutMs: number, correlationId: string) {
+  private ask<T>(
+    subject: string,
+    request: InteractWorkerRequest,
+    timeoutMs: number,
+    correlationId: string,
+    goneCode?: string,
+  ) {
     return askBrowserWorker<T>(this.nc, subject, request, {
       timeoutMs: timeoutMs + ROUTING_MARGIN_MS,
       correlationId,
+      ...(goneCode ? { goneCode } : {}),
     });
   }
 

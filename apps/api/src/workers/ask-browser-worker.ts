@@ -5,13 +5,14 @@ import { correlationHeaders } from '#messaging';
 
 /**
  * Asks a browser-worker (interact, browser sessions) over request/reply: its answer, its refusal
- * as a TrawlError with the worker's code, or undefined when no worker listens on the subject.
+ * as a TrawlError with the worker's code, or undefined when no worker listens on the subject or
+ * the one that does answers `goneCode` (it no longer holds what was asked for).
  */
 export async function askBrowserWorker<T>(
   nc: NatsConnection,
   subject: string,
   request: unknown,
-  options: { timeoutMs: number; correlationId: string },
+  options: { timeoutMs: number; correlationId: string; goneCode?: string },
 ): Promise<T | undefined> {
   try {
     const msg = await nc.request(subject, JSON.stringify(request), {
@@ -19,8 +20,9 @@ export async function askBrowserWorker<T>(
       headers: correlationHeaders(options.correlationId),
     });
     const reply = msg.json<WorkerReply<T>>();
-    if (!reply.ok) throw new TrawlError(reply.code, reply.error);
-    return reply.value;
+    if (reply.ok) return reply.value;
+    if (reply.code === options.goneCode) return undefined;
+    throw new TrawlError(reply.code, reply.error);
   } catch (error) {
     if (error instanceof RequestError && error.isNoResponders()) return undefined;
     throw error;

@@ -32,7 +32,6 @@ const LIVE_VIEW_QUALITY = 60;
 interface SessionMeta {
   teamId: string;
   profile?: BrowserProfile;
-  openedAt: number;
   subscription: Subscription;
 }
 
@@ -78,7 +77,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
       evictIdle: false,
       idleMs: 300_000,
       onClosing: (sessionId, meta, live) => this.profiles.release(sessionId, meta.teamId, meta.profile, live),
-      onEnded: (sessionId, meta, reason) => this.ended(sessionId, meta, reason),
+      onEnded: (sessionId, meta, reason, keptForMs) => this.ended(sessionId, meta, reason, keptForMs),
     });
   }
 
@@ -159,8 +158,8 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
         if (!err) void this.answer(msg);
       },
     });
-    const meta: SessionMeta = { teamId, profile, openedAt: Date.now(), subscription };
-    if (!(await this.sessions.add(sessionId, meta, live, { idleMs, closeAt: meta.openedAt + ttlMs }))) {
+    const meta: SessionMeta = { teamId, profile, subscription };
+    if (!(await this.sessions.add(sessionId, meta, live, { idleMs, closeAt: Date.now() + ttlMs }))) {
       subscription.unsubscribe();
       await live.context.close().catch(() => undefined);
       await this.profiles.release(sessionId, teamId, profile);
@@ -211,7 +210,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
     return { keptForMs };
   }
 
-  private ended(sessionId: string, meta: SessionMeta, reason: SessionEndReason) {
+  private ended(sessionId: string, meta: SessionMeta, reason: SessionEndReason, keptForMs: number) {
     meta.subscription.unsubscribe();
     this.takeOpensWhileRoom();
     // A DELETE records its own close; sessions the worker lets go are recorded here.
@@ -221,7 +220,7 @@ export class BrowserSessions implements OnApplicationBootstrap, BeforeApplicatio
         sessionId,
         teamId: meta.teamId,
         reason: CLOSE_REASON[reason],
-        durationMs: Date.now() - meta.openedAt,
+        durationMs: keptForMs,
         at: new Date().toISOString(),
       })
       .catch((error: unknown) =>

@@ -18,8 +18,8 @@ export interface LiveSessionsOptions<Meta> {
   idleMs: number;
   /** Called once per session that ends, before its context closes (e.g. to save its state). */
   onClosing?(id: string, meta: Meta, live: LivePage, reason: SessionEndReason): Promise<void>;
-  /** Called once per session that ends, whatever ended it (after its context closed). */
-  onEnded(id: string, meta: Meta, reason: SessionEndReason): void;
+  /** Called once per session that ends, whatever ended it (after its context closed), with how long it was kept. */
+  onEnded(id: string, meta: Meta, reason: SessionEndReason, keptForMs: number): void;
 }
 
 interface Session<Meta> {
@@ -133,7 +133,7 @@ export class LiveSessions<Meta> {
       await this.options.onClosing?.(id, session.meta, session.live, reason);
     } finally {
       await session.live.context.close().catch(() => undefined);
-      this.options.onEnded(id, session.meta, reason);
+      this.options.onEnded(id, session.meta, reason, this.now() - session.keptAt);
     }
     return this.now() - session.keptAt;
   }

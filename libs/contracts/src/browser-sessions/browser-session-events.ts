@@ -13,7 +13,8 @@ export const browserStreamId = (sessionId: string) => `browser-${sessionId}`;
 export const BROWSER_SESSIONS_READ_MODEL = 'browser_sessions';
 
 /** The languages scripts (interact, browser sessions) run in. */
-export type ScriptLanguage = 'node' | 'python' | 'bash';
+export const SCRIPT_LANGUAGES = ['node', 'python', 'bash'] as const;
+export type ScriptLanguage = (typeof SCRIPT_LANGUAGES)[number];
 
 export interface BrowserProfile {
   name: string;

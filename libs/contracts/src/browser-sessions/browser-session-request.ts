@@ -15,7 +15,12 @@ import {
 import { ProfileDto } from '../scrape-request/scrape-request.dto.js';
 import { invalidRequest, type Validated } from '../scrape-request/validate-scrape-request.js';
 import { requestDto } from '../validation/request-dto.js';
-import type { BrowserProfile, LiveViewInput } from './browser-session-events.js';
+import {
+  type BrowserProfile,
+  type LiveViewInput,
+  SCRIPT_LANGUAGES,
+  type ScriptLanguage,
+} from './browser-session-events.js';
 
 /** `POST /v2/browser`, validated and defaulted (seconds, as the reference service takes them). */
 export interface BrowserSessionRequest {
@@ -58,14 +63,14 @@ export function validateBrowserSessionRequest(body: unknown): Validated<BrowserS
 /** `POST /v2/browser/{id}/execute`. */
 export interface BrowserExecuteRequest {
   code: string;
-  language: 'node' | 'python' | 'bash';
+  language: ScriptLanguage;
   /** Seconds the code may run. */
   timeout: number;
 }
 
 export class BrowserExecuteRequestDto {
   @IsString() @MaxLength(100_000) code!: string;
-  @IsOptional() @IsIn(['node', 'python', 'bash']) language?: 'node' | 'python' | 'bash';
+  @IsOptional() @IsIn(SCRIPT_LANGUAGES) language?: ScriptLanguage;
   @IsOptional() @IsInt() @Min(1) @Max(300) timeout?: number;
   @IsOptional() @IsString() @MaxLength(256) origin?: string;
 }

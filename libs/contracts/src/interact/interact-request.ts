@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { SCRIPT_LANGUAGES, type ScriptLanguage } from '../browser-sessions/browser-session-events.js';
 import type { ActionDto } from '../scrape-request/scrape-request.dto.js';
 import {
   invalidRequest,
@@ -12,7 +13,7 @@ import { requestDto } from '../validation/request-dto.js';
 export interface InteractRequest {
   code?: string;
   prompt?: string;
-  language: 'node' | 'python' | 'bash';
+  language: ScriptLanguage;
   /** Seconds the code may run. */
   timeout: number;
   /** Trawl extension: page actions (as in a scrape) run on the live page before the code. */
@@ -22,7 +23,7 @@ export interface InteractRequest {
 export class InteractRequestDto {
   @IsOptional() @IsString() @MaxLength(100_000) code?: string;
   @IsOptional() @IsString() @MaxLength(10_000) prompt?: string;
-  @IsOptional() @IsIn(['node', 'python', 'bash']) language?: 'node' | 'python' | 'bash';
+  @IsOptional() @IsIn(SCRIPT_LANGUAGES) language?: ScriptLanguage;
   @IsOptional() @IsInt() @Min(1) @Max(300) timeout?: number;
   @IsOptional() @IsArray() actions?: unknown[];
   /** Sent by every official SDK; accepted, never used. */

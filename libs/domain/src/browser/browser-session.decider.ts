@@ -1,7 +1,6 @@
 import {
   apiKeyOf,
   type BrowserCloseReason,
-  type BrowserProfile,
   type BrowserSessionCommand,
   type BrowserSessionEvent,
 } from '#contracts';
@@ -16,7 +15,6 @@ export type BrowserSessionState =
       expiresAt: string;
       /** When code last ran on it: a session its worker lost is billed until then. */
       lastRunAt?: string;
-      profile?: BrowserProfile;
       apiKeyId?: string;
       closed?: { reason: BrowserCloseReason; closedAt: string };
     };
@@ -33,15 +31,8 @@ export const browserSessionDecider: Decider<BrowserSessionState, BrowserSessionC
     evolve(state, event) {
       switch (event.type) {
         case 'BrowserSessionOpened': {
-          const { teamId, openedAt, expiresAt, profile } = event.data;
-          return {
-            status: 'open',
-            teamId,
-            openedAt,
-            expiresAt,
-            ...(profile ? { profile } : {}),
-            ...apiKeyOf(event.data),
-          };
+          const { teamId, openedAt, expiresAt } = event.data;
+          return { status: 'open', teamId, openedAt, expiresAt, ...apiKeyOf(event.data) };
         }
         case 'BrowserCodeRan':
           return state.status === 'none' ? state : { ...state, lastRunAt: event.data.ranAt };

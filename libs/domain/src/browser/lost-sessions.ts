@@ -16,7 +16,12 @@ export function closeOfLostSession(
     sessionId: view.id,
     teamId,
     reason: 'lost',
-    durationMs: Date.parse(view.lastActivity) - Date.parse(view.createdAt),
+    durationMs: lostSessionDurationMs(view.createdAt, view.lastActivity),
     at: new Date(now).toISOString(),
   };
+}
+
+/** A session its worker lost is billed from its opening until its last run (or not at all without one). */
+export function lostSessionDurationMs(openedAt: string, lastRunAt: string | undefined): number {
+  return Date.parse(lastRunAt ?? openedAt) - Date.parse(openedAt);
 }
