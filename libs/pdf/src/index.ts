@@ -1,6 +1,7 @@
 export {
   asAnswerError,
   type ConversionPools,
+  closeConversionPools,
   documentOfPage,
   isDocumentError,
   markupInputOf,

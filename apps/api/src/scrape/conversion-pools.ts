@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool } from '#content';
 import { LibreOfficeConverter, OfficePool } from '#office';
-import { type ConversionPools, PdfPool } from '#pdf';
+import { type ConversionPools, closeConversionPools, PdfPool } from '#pdf';
 
 /**
  * The worker pools of the pages this api converts itself: cache hits, zero-data-retention scrapes
@@ -32,6 +32,6 @@ export class ApiConversionPools implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await Promise.all([this.pools?.pdf.close(), this.pools?.office.close(), this.pools?.content.close()]);
+    if (this.pools) await closeConversionPools(this.pools);
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '#messaging';
 import { LOGGER } from '#observability';
 import { LibreOfficeConverter, OfficePool } from '#office';
-import { type ConversionPools, documentOfPage, isDocumentError, PdfPool } from '#pdf';
+import { type ConversionPools, closeConversionPools, documentOfPage, isDocumentError, PdfPool } from '#pdf';
 import { ChangeTracker, type ChangeTrackingResult } from '../change-tracking/change-tracker.js';
 
 /** Reacts to PageFetched: turns the stored page into the requested formats and completes the scrape. */
@@ -160,7 +160,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown() {
     for (const subscription of this.health ?? []) subscription.unsubscribe();
     await this.consumer?.stop();
-    await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
+    await closeConversionPools(this.pools);
   }
 }
 

@@ -29,6 +29,11 @@ export interface ConversionPools {
   libreOffice: LibreOfficeConverter;
 }
 
+/** Stops the worker-thread pools; LibreOffice keeps no process between conversions, so it has none to stop. */
+export async function closeConversionPools(pools: ConversionPools): Promise<void> {
+  await Promise.all([pools.pdf.close(), pools.office.close(), pools.content.close()]);
+}
+
 export interface PageDocument {
   document: ScrapeDocument;
   /** The extraction change tracking's `json` mode compares, when the request asked for it. */
