@@ -1,5 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { type ChatRequest, schemaNameOf } from '../support/openai-compatible-server.js';
+import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithModel } from '../support/trawl-with-model.js';
 
@@ -76,6 +77,21 @@ describe('interact with a prompt, through the LLM port', () => {
       actions: [{ type: 'executeJavascript', script: 'return document.querySelector("#name").value' }],
     });
     expect(after.body.actions.javascriptReturns[0].value).toBe('Ada');
+
+    // The browser-worker's model calls are the team's token usage: every token the model reported.
+    const tokensUsed = async () =>
+      (
+        await (
+          await fetch(`${running.trawl.baseUrl}/v2/team/token-usage`, {
+            headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+          })
+        ).json()
+      ).data.tokensUsed;
+    await eventually(
+      async () => (await tokensUsed()) === running.llm.tokensReported(),
+      'the tokens recorded',
+    );
+    expect(running.llm.tokensReported()).toBeGreaterThan(0);
   });
 
   it("works through the official Firecrawl JS SDK's interact with a prompt", async () => {

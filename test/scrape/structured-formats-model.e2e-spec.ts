@@ -1,4 +1,6 @@
+import Firecrawl from '@mendable/firecrawl-js';
 import { type ChatRequest, pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
+import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithModel } from '../support/trawl-with-model.js';
 
@@ -93,4 +95,82 @@ describe('structured formats through the LLM port', () => {
     expect(body.data.warning).toBe('json by model test-model');
     expect(asked('extraction')).toHaveLength(2);
   });
+
+  it("meters the model's tokens by team and API key: /v2/team/token-usage and its history", async () => {
+    const team = await createTeam(running.trawl, 'model tokens');
+    const second = await operatorCli(running.trawl, 'keys', 'create', team.teamId, 'crawl planning');
+    const read = async (path: string, apiKey = team.key) =>
+      (
+        await fetch(`${running.trawl.baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })
+      ).json();
+    const tokenUsage = (apiKey?: string) => read('/v2/team/token-usage', apiKey);
+    expect(await tokenUsage()).toEqual({
+      success: true,
+      data: {
+        remainingTokens: null,
+        planTokens: null,
+        tokensUsed: 0,
+        unlimited: true,
+        billingPeriodStart: null,
+        billingPeriodEnd: null,
+      },
+    });
+    running.llm.reply((request) =>
+      schemaNameOf(request) === 'crawl_options'
+        ? { content: JSON.stringify(Object.fromEntries(CRAWL_OPTION_NAMES.map((name) => [name, null]))) }
+        : { content: JSON.stringify({ keeper: 'Agnes Porthleven' }) },
+    );
+    const reported = () => running.llm.tokensReported();
+
+    // The first key: a json scrape (the extractor asks the model) and the same page from the cache (the api does).
+    let before = reported();
+    const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
+    const page = { url: running.site.url('/articles/lighthouse'), formats: [format] };
+    expect((await post(running.trawl, '/v2/scrape', page, { apiKey: team.key })).status).toBe(200);
+    const cached = await post(running.trawl, '/v2/scrape', page, { apiKey: team.key });
+    expect(cached.body.data.metadata.cacheState).toBe('hit');
+    const firstKeyTokens = reported() - before;
+    // The second key: a crawl's prompt read into options.
+    before = reported();
+    await new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: second.key }).crawlParamsPreview(
+      running.site.url('/crawl/'),
+      'only the guide',
+    );
+    const secondKeyTokens = reported() - before;
+    expect(firstKeyTokens).toBeGreaterThan(0);
+    expect(secondKeyTokens).toBeGreaterThan(0);
+
+    const total = firstKeyTokens + secondKeyTokens;
+    await eventually(async () => (await tokenUsage()).data.tokensUsed === total, 'the tokens recorded');
+    // Tokens are not credits: the two scrapes cost a credit each, the preview nothing.
+    await eventually(async () => (await read('/v2/team/credit-usage')).data.creditsUsed === 2, 'two charges');
+    const history = await new Firecrawl({
+      apiUrl: running.trawl.baseUrl,
+      apiKey: team.key,
+    }).getTokenUsageHistorical(true);
+    type Period = { apiKey?: string; tokensUsed: number };
+    const byKey = (apiKey: string) =>
+      (history.periods as Period[])
+        .filter((period) => period.apiKey === apiKey)
+        .reduce((sum, period) => sum + period.tokensUsed, 0);
+    expect(byKey(team.keyId)).toBe(firstKeyTokens);
+    expect(byKey(second.keyId)).toBe(secondKeyTokens);
+    expect(history.periods.every((period) => period.apiKey !== undefined)).toBe(true);
+    // Another team's usage is its own.
+    expect((await tokenUsage(running.trawl.apiKey)).data.tokensUsed).not.toBe(total);
+  });
 });
+
+/** The options a crawl prompt's schema asks the model for (every one, null where the prompt is silent). */
+const CRAWL_OPTION_NAMES = [
+  'includePaths',
+  'excludePaths',
+  'maxDiscoveryDepth',
+  'crawlEntireDomain',
+  'allowExternalLinks',
+  'allowSubdomains',
+  'sitemap',
+  'ignoreQueryParameters',
+  'deduplicateSimilarURLs',
+  'limit',
+];

@@ -13,9 +13,19 @@ export interface ChatRequest {
   };
 }
 
-/** What the handler answers: message content (200), or a status with a raw body. */
+/** Token counts as an OpenAI-compatible endpoint reports them. */
+interface ReportedUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/**
+ * What the handler answers: message content (200) with the usage it reports (by default about
+ * four characters a token of the request's messages and the answer; `null` reports none), or a
+ * status with a raw body.
+ */
 export type ChatReply =
-  | { content: string }
+  | { content: string; usage?: ReportedUsage | null }
   | { status: number; body: string; headers?: Record<string, string> }
   | { hang: true };
 
@@ -23,6 +33,8 @@ export interface OpenAiCompatibleServer {
   /** Base URL as LLM_BASE_URL takes it, e.g. `http://127.0.0.1:41234/v1`. */
   baseUrl: string;
   readonly requests: ChatRequest[];
+  /** Tokens (prompt and completion) the server reported in all its answers. */
+  readonly tokensReported: () => number;
   /** Replaces how the server answers. */
   reply(handler: (request: ChatRequest, index: number) => ChatReply): void;
   close(): Promise<void>;
@@ -35,6 +47,7 @@ export interface OpenAiCompatibleServer {
  */
 export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleServer> {
   const requests: ChatRequest[] = [];
+  let tokensReported = 0;
   let handler: (request: ChatRequest, index: number) => ChatReply = () => ({
     status: 500,
     body: 'no handler',
@@ -61,6 +74,14 @@ export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleSer
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body);
       return;
     }
+    const usage =
+      reply.usage === undefined
+        ? {
+            prompt_tokens: Math.ceil(JSON.stringify(request.body.messages).length / 4),
+            completion_tokens: Math.ceil(reply.content.length / 4),
+          }
+        : reply.usage;
+    if (usage) tokensReported += usage.prompt_tokens + usage.completion_tokens;
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         id: `chatcmpl-${requests.length}`,
@@ -69,7 +90,9 @@ export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleSer
         choices: [
           { index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' },
         ],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        ...(usage
+          ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }
+          : {}),
       }),
     );
   });
@@ -78,6 +101,7 @@ export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleSer
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    tokensReported: () => tokensReported,
     reply(next) {
       handler = next;
     },

@@ -20,10 +20,20 @@ export interface StructuredRequest {
   signal?: AbortSignal;
 }
 
-export type StructuredResult<T> =
+/** Tokens the endpoint reported for a call, summed over its attempts and retries. */
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export type StructuredResult<T> = (
   | { ok: true; value: T; attempts: number }
   /** `reason` is fit for a `warning`: it names what went wrong, never the page content. */
-  | { ok: false; reason: string; attempts: number };
+  | { ok: false; reason: string; attempts: number }
+) & {
+  /** Absent when the endpoint reported no usage (or the call never reached it). */
+  usage?: ModelUsage;
+};
 
 /**
  * The one port every model-based feature uses (structured formats, change-tracking json mode,

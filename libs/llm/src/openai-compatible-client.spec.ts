@@ -33,11 +33,15 @@ const ask = (llm: OpenAiCompatibleClient) =>
 
 describe('OpenAiCompatibleClient', () => {
   it('asks for JSON-schema structured output with the model, key and token cap, and returns the validated value', async () => {
-    server.reply(() => ({ content: '{"city": "Truro", "population": 21000}' }));
+    server.reply(() => ({
+      content: '{"city": "Truro", "population": 21000}',
+      usage: { prompt_tokens: 12, completion_tokens: 7 },
+    }));
     await expect(ask(client())).resolves.toEqual({
       ok: true,
       value: { city: 'Truro', population: 21000 },
       attempts: 1,
+      usage: { promptTokens: 12, completionTokens: 7 },
     });
     const [request] = server.requests;
     expect(request.headers.authorization).toBe('Bearer sk-test');
@@ -60,12 +64,13 @@ describe('OpenAiCompatibleClient', () => {
     expect(correction).toContain("must have required property 'population'");
   });
 
-  it('reports an answer that stays invalid instead of returning it', async () => {
-    server.reply(() => ({ content: 'Truro, I think.' }));
+  it('reports an answer that stays invalid instead of returning it, with the tokens both attempts spent', async () => {
+    server.reply(() => ({ content: 'Truro, I think.', usage: { prompt_tokens: 20, completion_tokens: 5 } }));
     await expect(ask(client())).resolves.toEqual({
       ok: false,
       reason: "the model's answer did not match the schema twice (the answer is not JSON)",
       attempts: 2,
+      usage: { promptTokens: 40, completionTokens: 10 },
     });
     expect(server.requests).toHaveLength(2);
   });

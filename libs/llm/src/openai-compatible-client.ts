@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { Ajv } from 'ajv';
 import type { LlmSettings } from '#config';
-import type { ChatMessage, LlmPort, StructuredRequest, StructuredResult } from './llm-port.js';
+import type { ChatMessage, LlmPort, ModelUsage, StructuredRequest, StructuredResult } from './llm-port.js';
 
 /** How the endpoint is asked for JSON: strict schema first, then plain JSON mode, then the prompt alone. */
 type OutputMode = 'json_schema' | 'json_object' | 'prompt';
@@ -47,20 +47,26 @@ export class OpenAiCompatibleClient implements LlmPort {
     }
     const messages = [...request.messages];
     let reason = '';
+    // Every answered attempt's tokens count: an invalid answer cost as much as a valid one.
+    let usage: ModelUsage | undefined;
+    const spent = () => (usage ? { usage } : {});
     for (let attempt = 1; attempt <= 2; attempt++) {
       let content: string;
       try {
-        content = await this.complete(messages, request);
+        const answer = await this.complete(messages, request);
+        content = answer.content;
+        usage = sumUsage(usage, answer.usage);
       } catch (error) {
         return {
           ok: false,
           reason: `the model endpoint failed: ${(error as Error).message}`,
           attempts: attempt,
+          ...spent(),
         };
       }
       const parsed = parseJson(content);
       if (parsed.ok && validate(parsed.value))
-        return { ok: true, value: parsed.value as T, attempts: attempt };
+        return { ok: true, value: parsed.value as T, attempts: attempt, ...spent() };
       reason = parsed.ok ? describe(validate.errors ?? []) : 'the answer is not JSON';
       // Ask once more, showing the model what was wrong with its answer.
       messages.push(
@@ -75,11 +81,12 @@ export class OpenAiCompatibleClient implements LlmPort {
       ok: false,
       reason: `the model's answer did not match the schema twice (${reason})`,
       attempts: 2,
+      ...spent(),
     };
   }
 
   /** One chat completion; transient failures are retried with backoff, unsupported output modes stepped down. */
-  private async complete(messages: ChatMessage[], request: StructuredRequest): Promise<string> {
+  private async complete(messages: ChatMessage[], request: StructuredRequest): Promise<Answer> {
     for (let retry = 0; ; retry++) {
       try {
         return await this.post(messages, request);
@@ -96,7 +103,7 @@ export class OpenAiCompatibleClient implements LlmPort {
     }
   }
 
-  private async post(messages: ChatMessage[], request: StructuredRequest): Promise<string> {
+  private async post(messages: ChatMessage[], request: StructuredRequest): Promise<Answer> {
     for (;;) {
       const response = await this.send(this.body(messages, request, this.mode), request.signal);
       if (
@@ -111,10 +118,10 @@ export class OpenAiCompatibleClient implements LlmPort {
         throw new TransientError(`HTTP ${response.status}`, retryAfterMs(response.retryAfter));
       }
       if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${response.text.slice(0, 200)}`);
-      const content = (JSON.parse(response.text) as { choices?: { message?: { content?: string | null } }[] })
-        .choices?.[0]?.message?.content;
+      const answer = JSON.parse(response.text) as CompletionBody;
+      const content = answer.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new Error('the answer has no message content');
-      return content;
+      return { content, usage: usageOf(answer) };
     }
   }
 
@@ -177,6 +184,36 @@ export class OpenAiCompatibleClient implements LlmPort {
       );
     }
   }
+}
+
+/** What `/chat/completions` answers, as far as it is read. */
+interface CompletionBody {
+  choices?: { message?: { content?: string | null } }[];
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+}
+
+interface Answer {
+  content: string;
+  usage?: ModelUsage;
+}
+
+/** The answer's token counts, when the endpoint reported them as numbers. */
+function usageOf(answer: CompletionBody): ModelUsage | undefined {
+  const tokens = (count: unknown) =>
+    Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : 0;
+  if (!answer.usage) return undefined;
+  return {
+    promptTokens: tokens(answer.usage.prompt_tokens),
+    completionTokens: tokens(answer.usage.completion_tokens),
+  };
+}
+
+function sumUsage(a: ModelUsage | undefined, b: ModelUsage | undefined): ModelUsage | undefined {
+  if (!a || !b) return a ?? b;
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+  };
 }
 
 /** JSON out of a model answer, also when it is wrapped in a ```json fence. */

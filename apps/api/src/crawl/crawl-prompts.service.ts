@@ -1,12 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
 import {
+  apiKeyOf,
   crawlBodyWithPromptOptions,
   PROMPT_CRAWL_OPTIONS,
   TrawlError,
   type ValidCrawlRequest,
   validateCrawlRequest,
 } from '#contracts';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { ModelMeter } from '#llm';
+import type { Caller } from '../auth/caller.decorator.js';
 
 type PromptOptions = Partial<Record<(typeof PROMPT_CRAWL_OPTIONS)[number], unknown>>;
 
@@ -53,18 +56,27 @@ const INSTRUCTIONS = [
  */
 @Injectable()
 export class CrawlPrompts {
-  constructor(@Inject(LLM_PORT) private readonly llm: LlmPort | null) {}
+  constructor(private readonly models: ModelMeter) {}
 
-  /** The options the prompt asks for, without the ones it leaves to the defaults. */
-  async options(url: string, prompt: string): Promise<PromptOptions> {
-    if (!this.llm) {
+  /**
+   * The options the prompt asks for, without the ones it leaves to the defaults. The model's
+   * tokens are the caller's, under an operation id of the prompt's own (the crawl has none yet).
+   */
+  async options(url: string, prompt: string, caller: Caller, correlationId: string): Promise<PromptOptions> {
+    const llm = this.models.for({
+      teamId: caller.teamId,
+      ...apiKeyOf(caller),
+      operationId: uuidv7(),
+      correlationId,
+    });
+    if (!llm) {
       throw new TrawlError(
         'FEATURE_NOT_AVAILABLE',
         'Not available in this Trawl version yet: prompt (needs a language model: the operator sets LLM_BASE_URL)',
         [{ path: ['prompt'], message: 'needs a language model (LLM_BASE_URL)' }],
       );
     }
-    const result = await this.llm.structured<PromptOptions>({
+    const result = await llm.structured<PromptOptions>({
       schemaName: 'crawl_options',
       schema: OPTIONS_SCHEMA,
       messages: [
@@ -82,8 +94,13 @@ export class CrawlPrompts {
   }
 
   /** The crawl with the prompt's options, the client's explicit ones winning. */
-  async plan(body: Record<string, unknown>, crawl: ValidCrawlRequest): Promise<ValidCrawlRequest> {
-    const generated = await this.options(crawl.url, crawl.prompt ?? '');
+  async plan(
+    body: Record<string, unknown>,
+    crawl: ValidCrawlRequest,
+    caller: Caller,
+    correlationId: string,
+  ): Promise<ValidCrawlRequest> {
+    const generated = await this.options(crawl.url, crawl.prompt ?? '', caller, correlationId);
     const planned = validateCrawlRequest(crawlBodyWithPromptOptions(body, generated));
     if (!planned.ok) {
       throw new TrawlError(

@@ -36,7 +36,12 @@ export class CrawlHttpController {
     const validated = validateCrawlRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const crawl = validated.value.prompt
-      ? await this.prompts.plan(body as Record<string, unknown>, validated.value)
+      ? await this.prompts.plan(
+          body as Record<string, unknown>,
+          validated.value,
+          caller,
+          correlationIdOf(req),
+        )
       : validated.value;
     return this.jobs.startCrawl(caller, crawl, correlationIdOf(req));
   }
@@ -48,11 +53,14 @@ export class CrawlHttpController {
   })
   @Post('params-preview')
   @HttpCode(200)
-  async preview(@Body() body: unknown) {
+  async preview(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateCrawlParamsPreview(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { url, prompt } = validated.value;
-    return { success: true, data: { url, ...(await this.prompts.options(url, prompt)) } };
+    return {
+      success: true,
+      data: { url, ...(await this.prompts.options(url, prompt, caller, correlationIdOf(req))) },
+    };
   }
 
   // Declared before `:id`, which would take `active` for an id.

@@ -16,7 +16,10 @@ import {
   creditBalance,
   EMPTY_CREDIT_TOTALS,
   monthlyCreditUsage,
+  monthlyTokenUsage,
   operationCost,
+  type TokenUsagePeriod,
+  tokensUsed,
 } from '#domain';
 import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -42,6 +45,16 @@ export class CreditsService {
   /** The months the team used credits in, oldest first; `byApiKey` splits each by key. */
   async monthlyUsage(teamId: string, byApiKey = false): Promise<CreditUsagePeriod[]> {
     return monthlyCreditUsage(await this.totals(teamId), byApiKey);
+  }
+
+  /** Model tokens the team used in all (`/v2/team/token-usage`). */
+  async tokensUsed(teamId: string): Promise<number> {
+    return tokensUsed(await this.totals(teamId));
+  }
+
+  /** The months the team's model calls used tokens in, oldest first; `byApiKey` splits each by key. */
+  async monthlyTokenUsage(teamId: string, byApiKey = false): Promise<TokenUsagePeriod[]> {
+    return monthlyTokenUsage(await this.totals(teamId), byApiKey);
   }
 
   private async totals(teamId: string): Promise<CreditTotals> {

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { InteractRequestDto, isUuid, TrawlError, validateInteractRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { InteractService } from './interact.service.js';
@@ -23,13 +24,13 @@ export class InteractHttpController {
   async interact(
     @Param('scrapeId') scrapeId: string,
     @Body() body: unknown,
-    @TeamId() teamId: string,
+    @CallerOf() caller: Caller,
     @Req() req: Request,
   ) {
     assertScrapeId(scrapeId);
     const validated = validateInteractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    return this.interactions.interact(teamId, scrapeId, validated.value, correlationIdOf(req));
+    return this.interactions.interact(caller, scrapeId, validated.value, correlationIdOf(req));
   }
 
   @OpenApiOperation({

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
   type ActionOutputs,
+  apiKeyOf,
   type InteractionView,
   type InteractRequest,
   type InteractWorkerRequest,
@@ -12,6 +13,7 @@ import {
   TrawlError,
 } from '#contracts';
 import { BLOB_STORE, type BlobStore, CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import type { Caller } from '../auth/caller.decorator.js';
 import { FileUrls } from '../files/file-urls.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
 import { askBrowserWorker } from '../workers/ask-browser-worker.js';
@@ -42,11 +44,12 @@ export class InteractService {
   ) {}
 
   async interact(
-    teamId: string,
+    caller: Caller,
     scrapeId: string,
     request: InteractRequest,
     correlationId: string,
   ): Promise<InteractResponse> {
+    const { teamId } = caller;
     let view = await this.describe(teamId, scrapeId, correlationId);
     if (!view.session) {
       await this.command(
@@ -64,6 +67,7 @@ export class InteractService {
       code: request.code,
       language: request.language,
       prompt: request.prompt,
+      ...(request.prompt !== undefined ? { payer: { teamId, ...apiKeyOf(caller), correlationId } } : {}),
       actions: request.actions,
       timeoutMs,
     };

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import {
+  apiKeyOf,
   contentTypeOf,
   type FetchedPage,
   type ParseFormat,
@@ -11,7 +12,7 @@ import {
   type UploadKind,
   type ValidParseRequest,
 } from '#contracts';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { type LlmPort, ModelMeter } from '#llm';
 import { asAnswerError, documentOfPage } from '#pdf';
 import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -30,7 +31,7 @@ import { ApiConversionPools } from '../scrape/conversion-pools.js';
 export class ParseService {
   constructor(
     private readonly pools: ApiConversionPools,
-    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly models: ModelMeter,
     private readonly credits: CreditsService,
     private readonly concurrency: ConcurrencyLimiter,
   ) {}
@@ -43,7 +44,8 @@ export class ParseService {
     const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
     let document: ScrapeDocument;
     try {
-      document = await this.convert(parseId, request, kind, upload.bytes, startedAt);
+      const model = this.models.for({ teamId, ...apiKeyOf(caller), operationId: parseId, correlationId });
+      document = await this.convert(parseId, request, kind, upload.bytes, startedAt, model);
     } catch (error) {
       await slot.release(false);
       throw asAnswerError(error);
@@ -69,6 +71,7 @@ export class ParseService {
     kind: UploadKind,
     bytes: Uint8Array,
     startedAt: number,
+    model: LlmPort | null,
   ): Promise<ScrapeDocument> {
     // The file as a page that answered 200 at its `file:` URL.
     const page: FetchedPage = {
@@ -87,7 +90,7 @@ export class ParseService {
       );
     });
     try {
-      const converted = documentOfPage(this.pools.get(), this.llm, parseId, request, page, bytes, startedAt);
+      const converted = documentOfPage(this.pools.get(), model, parseId, request, page, bytes, startedAt);
       return (await Promise.race([converted, timedOut])).document;
     } finally {
       clearTimeout(timer);

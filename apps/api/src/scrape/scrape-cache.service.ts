@@ -40,11 +40,15 @@ export class ScrapeCache {
     return this.index.verdict(teamId, request);
   }
 
-  /** The document for a cache hit, or undefined when the cached body is gone from the blob store. */
+  /**
+   * The document for a cache hit, or undefined when the cached body is gone from the blob store.
+   * `model` is the model metered for the hit's team (`ModelMeter.for`).
+   */
   async serve(
     scrapeId: string,
     request: ScrapeRequest,
     entry: CacheEntry,
+    model: LlmPort | null,
   ): Promise<ScrapeDocument | undefined> {
     const { page } = cachedPage(entry);
     const isPdf = page.fileType !== undefined && readableTypeOf(page.fileType) === 'pdf';
@@ -53,9 +57,9 @@ export class ScrapeCache {
     let { output } = converted;
     // Model steps run again for each hit: the memoised conversion holds only local results (as in
     // the extractor, PDFs keep their local results).
-    if (this.llm && !isPdf) {
+    if (model && !isPdf) {
       output = await refineWithModel(
-        this.llm,
+        model,
         pageInputOf(request, page, ''),
         output,
         deadlineSignal(request.timeout, `the scrape's ${request.timeout} ms timeout ran out`),

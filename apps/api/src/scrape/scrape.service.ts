@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { apiKeyOf, SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
 import { completedScrapeBasis, isCacheEligible, operationCost } from '#domain';
+import { ModelMeter } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -31,6 +32,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
     private readonly credits: CreditsService,
     private readonly concurrency: ConcurrencyLimiter,
     private readonly zeroRetention: ZeroRetentionScrapes,
+    private readonly models: ModelMeter,
   ) {}
 
   scrape(caller: Caller, request: ScrapeRequest, correlationId: string): Promise<ScrapeDocument> {
@@ -69,7 +71,8 @@ export class ScrapeService implements BeforeApplicationShutdown {
       throw new TrawlError(verdict.code, verdict.message);
     }
     if (verdict.use === 'cache') {
-      const document = await this.cache.serve(scrapeId, request, verdict.entry);
+      const model = this.models.for({ teamId, ...apiKeyOf(caller), operationId: scrapeId, correlationId });
+      const document = await this.cache.serve(scrapeId, request, verdict.entry, model);
       if (document) {
         // The hit gets its own scrape stream, so interact can open a session on it (by replaying
         // the request); zero-data-retention requests (lockdown) store nothing.

@@ -3,6 +3,7 @@ import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScrapeDocument } from '#content';
 import {
+  apiKeyOf,
   type FetchedPage,
   type NatsNames,
   type ScrapeRequest,
@@ -15,7 +16,7 @@ import {
   type ZeroRetentionPage,
 } from '#contracts';
 import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { ModelMeter } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { asAnswerError, documentOfPage } from '#pdf';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -37,7 +38,7 @@ export class ZeroRetentionScrapes {
 
   constructor(
     private readonly pools: ApiConversionPools,
-    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly models: ModelMeter,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     private readonly credits: CreditsService,
@@ -86,7 +87,7 @@ export class ZeroRetentionScrapes {
     const body = Buffer.from(fetched.body, fetched.fileType ? 'base64' : 'utf8');
     const { document } = await documentOfPage(
       this.pools.get(),
-      this.llm,
+      this.models.for({ teamId: caller.teamId, ...apiKeyOf(caller), operationId: scrapeId, correlationId }),
       scrapeId,
       request,
       page,

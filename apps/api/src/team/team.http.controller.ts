@@ -5,7 +5,7 @@ import { TeamId } from '../auth/team-id.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 
-/** The calling team's credits and scrape queue, in the shapes the official SDK reads. */
+/** The calling team's credits, model tokens and scrape queue, in the shapes the official SDK reads. */
 @Controller('v2')
 @UseGuards(ApiKeyGuard)
 export class TeamHttpController {
@@ -58,6 +58,42 @@ export class TeamHttpController {
   @Get('team/credit-usage/historical')
   async creditUsageHistorical(@TeamId() teamId: string, @Query('byApiKey') byApiKey?: string) {
     return { success: true, periods: await this.credits.monthlyUsage(teamId, byApiKey === 'true') };
+  }
+
+  /**
+   * Tokens the operator's model spent for the team (prompt and completion, as the model endpoint
+   * reported them). Trawl bills credits and sets no token allowance, so nothing is "remaining":
+   * `remainingTokens: null`, `unlimited: true`, as for an unmetered team's credits.
+   */
+  @OpenApiOperation({ summary: 'Model tokens the calling team used' })
+  @Get('team/token-usage')
+  async tokenUsage(@TeamId() teamId: string) {
+    return {
+      success: true,
+      data: {
+        remainingTokens: null,
+        planTokens: null,
+        tokensUsed: await this.credits.tokensUsed(teamId),
+        unlimited: true,
+        billingPeriodStart: null,
+        billingPeriodEnd: null,
+      },
+    };
+  }
+
+  /** Calendar months (UTC), as for credits; by key, tokens no key is known for come in a period without `apiKey`. */
+  @OpenApiOperation({
+    summary: 'Model tokens the calling team used, month by month',
+    query: {
+      byApiKey: {
+        description: 'Split each month by the API key (its id) whose requests the model calls served',
+        schema: { type: 'boolean' },
+      },
+    },
+  })
+  @Get('team/token-usage/historical')
+  async tokenUsageHistorical(@TeamId() teamId: string, @Query('byApiKey') byApiKey?: string) {
+    return { success: true, periods: await this.credits.monthlyTokenUsage(teamId, byApiKey === 'true') };
   }
 
   /** Scrapes running and waiting for a slot (the SDK reads these fields at the top level). */

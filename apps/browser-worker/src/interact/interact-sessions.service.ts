@@ -25,7 +25,7 @@ import {
   type ScrapeRequest,
 } from '#contracts';
 import { proxyAttempts } from '#domain';
-import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
+import { deadlineSignal, LLM_PORT, type LlmPort, ModelMeter } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus, FILE_STORE, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { BROWSER_POOL } from '../browser-pool.provider.js';
@@ -68,6 +68,7 @@ export class InteractSessions implements OnApplicationBootstrap {
     private readonly profiles: ProfileVault,
     @Inject(LOGGER) logger: Logger,
     @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly models: ModelMeter,
   ) {
     this.logger = logger.child({ component: 'interact' });
     this.sessions = new LiveSessions<SessionMeta>({
@@ -230,8 +231,12 @@ export class InteractSessions implements OnApplicationBootstrap {
       }
     }
     if (request.prompt !== undefined) {
-      const run = this.llm
-        ? await this.runPrompt(live, request.prompt, request.timeoutMs, this.llm)
+      // The api names the payer of every prompt; one from an api older than that runs unmetered.
+      const llm = request.payer
+        ? this.models.for({ ...request.payer, operationId: request.scrapeId })
+        : this.llm;
+      const run = llm
+        ? await this.runPrompt(live, request.prompt, request.timeoutMs, llm)
         : await this.runPlannedPrompt(live, request.prompt);
       return { ...run, ...(actions ? { actions } : {}) };
     }

@@ -86,7 +86,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   },
   {
     category: CREDITS_CATEGORY,
-    commands: ['GrantCredits', 'ChargeCredits', 'RefundCredits'],
+    commands: ['GrantCredits', 'ChargeCredits', 'RefundCredits', 'RecordModelTokens'],
     decider: creditLedgerDecider,
     streamId: (data) => creditLedgerStreamId(data.teamId),
     teamId: (data) => data.teamId,

@@ -36,7 +36,7 @@ import {
   tracksJson,
 } from '#domain';
 import type { EventStore } from '#event-store';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { ModelMeter } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -78,16 +78,30 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) logger: Logger,
-    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly models: ModelMeter,
     private readonly crawlTargets: MonitorCrawlTargets,
     private readonly searchTargets: MonitorSearchTargets,
   ) {
     this.logger = logger.child({ component: 'monitor-checks' });
   }
 
-  /** The configured model judges changes against the goal; without one, the labelled local judge. */
-  private judge(goal: string, diffText: string) {
-    return this.llm ? judgeChangeWithModel(this.llm, goal, diffText) : judgeChangeLocally(goal, diffText);
+  /**
+   * The configured model judges changes against the goal, its tokens the usage of the monitor's
+   * team and key under the check's id; without one, the labelled local judge.
+   */
+  private judge(
+    check: CheckStarted['data'],
+    goal: string,
+    diffText: string,
+    correlationId: string | undefined,
+  ) {
+    const llm = this.models.for({
+      teamId: check.teamId,
+      ...apiKeyOf(check),
+      operationId: check.checkId,
+      correlationId,
+    });
+    return llm ? judgeChangeWithModel(llm, goal, diffText) : judgeChangeLocally(goal, diffText);
   }
 
   async onApplicationBootstrap() {
@@ -211,7 +225,9 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     const judged =
       diff?.text ?? (status === 'new' && toCheck.judgeWhenNew ? asAddedLines(document.markdown ?? '') : null);
     const judgment =
-      judged !== null && check.judgeEnabled && check.goal ? await this.judge(check.goal, judged) : null;
+      judged !== null && check.judgeEnabled && check.goal
+        ? await this.judge(check, check.goal, judged, correlationId)
+        : null;
     return {
       page: {
         ...page,

@@ -3,9 +3,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { ContentPool, type ScrapeDocument } from '#content';
-import { type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
+import { apiKeyOf, type FetchedPage, type NatsNames, type PageFetched, SCRAPE_CATEGORY } from '#contracts';
 import { isCacheEligible } from '#domain';
-import { LLM_PORT, type LlmPort } from '#llm';
+import { ModelMeter } from '#llm';
 import {
   BLOB_STORE,
   type BlobStore,
@@ -37,7 +37,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly bus: CommandBus,
     @Inject(LOGGER) logger: Logger,
-    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly models: ModelMeter,
   ) {
     this.logger = logger.child({ component: 'extractor' });
     this.pools = {
@@ -83,7 +83,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     try {
       ({ document, changeTrackingJson } = await documentOfPage(
         this.pools,
-        this.llm,
+        this.models.for({ teamId: data.teamId, ...apiKeyOf(data), operationId: scrapeId, correlationId }),
         scrapeId,
         request,
         page,

@@ -55,7 +55,29 @@ export interface CreditsRefunded {
   };
 }
 
-export type CreditEvent = CreditsGranted | CreditsCharged | CreditsRefunded;
+/**
+ * Tokens a language model spent on a team's behalf (one model call, its retries included), as the
+ * model endpoint reported them: Trawl bills credits, this meters what the operator's model costs.
+ */
+export interface ModelTokensUsed {
+  type: 'ModelTokensUsed';
+  data: ModelTokenUsage & { usedAt: string };
+}
+
+/** One model call's tokens, keyed by `usageId`; `operationId` names what it served (a scrape, a monitor check). */
+export interface ModelTokenUsage {
+  teamId: string;
+  usageId: string;
+  operationId: string;
+  /** The operator's `LLM_MODEL`. */
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** The API key whose request it served (absent for monitor checks). */
+  apiKeyId?: string;
+}
+
+export type CreditEvent = CreditsGranted | CreditsCharged | CreditsRefunded | ModelTokensUsed;
 
 export interface GrantCredits {
   type: 'GrantCredits';
@@ -73,7 +95,12 @@ export interface RefundCredits {
   data: { teamId: string; operationId: string; reason: string; at: string };
 }
 
-export type CreditCommand = GrantCredits | ChargeCredits | RefundCredits;
+export interface RecordModelTokens {
+  type: 'RecordModelTokens';
+  data: ModelTokenUsage & { at: string };
+}
+
+export type CreditCommand = GrantCredits | ChargeCredits | RefundCredits | RecordModelTokens;
 
 export const creditLedgerStreamId = (teamId: string) => `credits-${teamId}`;
 
@@ -100,6 +127,10 @@ export interface CreditTotals {
   usedByMonth?: Record<string, number>;
   /** The same for charges that name the API key that asked; charges without one (monitor checks) count in `usedByMonth` only. */
   usedByMonthByKey?: Record<string, Record<string, number>>;
+  /** Model tokens (prompt and completion) used per calendar month, as `usedByMonth`; absent before tokens were metered. */
+  tokensByMonth?: Record<string, number>;
+  /** The same for model calls that name the API key they served. */
+  tokensByMonthByKey?: Record<string, Record<string, number>>;
   /** Global position of the last ledger event counted. */
   position: number;
 }

@@ -89,6 +89,8 @@ export type InteractWorkerRequest =
       language?: ScriptLanguage;
       /** A natural-language instruction the worker's model agent carries out on the page. */
       prompt?: string;
+      /** Whose usage a prompt's model tokens are (the scrape id is the operation). */
+      payer?: { teamId: string; apiKeyId?: string; correlationId?: string };
       actions: ScrapeRequest['actions'];
       timeoutMs: number;
     }

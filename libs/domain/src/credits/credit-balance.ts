@@ -15,18 +15,35 @@ export const EMPTY_CREDIT_TOTALS: CreditTotals = {
   position: 0,
 };
 
+/** Adds `amount` to `month`'s sum, and to the key's sum in that month when a key is named. */
+function addToMonth(
+  byMonth: Record<string, number> | undefined,
+  byMonthByKey: Record<string, Record<string, number>> | undefined,
+  at: string,
+  amount: number,
+  apiKeyId: string | undefined,
+) {
+  const month = at.slice(0, 7);
+  const months = { ...byMonth, [month]: (byMonth?.[month] ?? 0) + amount };
+  // Without a key it counts in the month only: by key, it is the month's remainder.
+  if (!apiKeyId) return { byMonth: months, byMonthByKey };
+  const keys = { ...byMonthByKey?.[month] };
+  keys[apiKeyId] = (keys[apiKeyId] ?? 0) + amount;
+  return { byMonth: months, byMonthByKey: { ...byMonthByKey, [month]: keys } };
+}
+
 /** Pure projection step: the totals after one ledger event; an event already counted changes nothing. */
 export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, position: number): CreditTotals {
   if (position <= totals.position) return totals;
-  // A charge without a key counts in the month only: by key, it is the month's remainder.
   const used = (at: string, credits: number, apiKeyId: string | undefined) => {
-    const month = at.slice(0, 7);
-    const usedByMonth = { ...totals.usedByMonth };
-    usedByMonth[month] = (usedByMonth[month] ?? 0) + credits;
-    if (!apiKeyId) return { usedByMonth };
-    const keys = { ...totals.usedByMonthByKey?.[month] };
-    keys[apiKeyId] = (keys[apiKeyId] ?? 0) + credits;
-    return { usedByMonth, usedByMonthByKey: { ...totals.usedByMonthByKey, [month]: keys } };
+    const { byMonth, byMonthByKey } = addToMonth(
+      totals.usedByMonth,
+      totals.usedByMonthByKey,
+      at,
+      credits,
+      apiKeyId,
+    );
+    return { usedByMonth: byMonth, ...(byMonthByKey ? { usedByMonthByKey: byMonthByKey } : {}) };
   };
   switch (event.type) {
     case 'CreditsGranted':
@@ -49,41 +66,87 @@ export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, posi
         position,
       };
     }
+    case 'ModelTokensUsed': {
+      const { promptTokens, completionTokens, usedAt, apiKeyId } = event.data;
+      const { byMonth, byMonthByKey } = addToMonth(
+        totals.tokensByMonth,
+        totals.tokensByMonthByKey,
+        usedAt,
+        promptTokens + completionTokens,
+        apiKeyId,
+      );
+      return {
+        ...totals,
+        tokensByMonth: byMonth,
+        ...(byMonthByKey ? { tokensByMonthByKey: byMonthByKey } : {}),
+        position,
+      };
+    }
   }
 }
 
-/** One month of `GET /v2/team/credit-usage/historical`; by key, one month of one API key (without `apiKey`: charges that name no key). */
-export interface CreditUsagePeriod {
+/** One calendar month (UTC) of a usage history; by key, one month of one API key (without `apiKey`: use that names no key). */
+interface UsagePeriod {
   startDate: string;
   endDate: string;
   apiKey?: string;
-  creditsUsed: number;
+  used: number;
 }
 
 /**
- * The months a team used credits in, oldest first, each from its first to its last millisecond
- * (UTC); `byApiKey` splits each month by the key that asked, in key order, credits no key is
- * known for (monitor checks, charges recorded before keys were) in a period without `apiKey`.
+ * The months of a usage history, oldest first, each from its first to its last millisecond
+ * (UTC); `byApiKey` splits each month by the key that asked, in key order, use no key is known
+ * for (monitor checks, charges recorded before keys were) in a period without `apiKey`.
  */
-export function monthlyCreditUsage(totals: CreditTotals, byApiKey = false): CreditUsagePeriod[] {
-  return Object.entries(totals.usedByMonth ?? {})
+function monthlyUsage(
+  byMonth: Record<string, number> | undefined,
+  byMonthByKey: Record<string, Record<string, number>> | undefined,
+  byApiKey: boolean,
+): UsagePeriod[] {
+  return Object.entries(byMonth ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([month, creditsUsed]) => {
+    .flatMap(([month, used]) => {
       const [year, index] = month.split('-').map(Number);
       const period = {
         startDate: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
         endDate: new Date(Date.UTC(year, index, 1) - 1).toISOString(),
       };
-      if (!byApiKey) return [{ ...period, creditsUsed }];
-      const byKey = Object.entries(totals.usedByMonthByKey?.[month] ?? {});
-      const unattributed = creditsUsed - byKey.reduce((sum, [, credits]) => sum + credits, 0);
+      if (!byApiKey) return [{ ...period, used }];
+      const byKey = Object.entries(byMonthByKey?.[month] ?? {});
+      const unattributed = used - byKey.reduce((sum, [, amount]) => sum + amount, 0);
       return [
         ...byKey
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([apiKey, credits]) => ({ ...period, apiKey, creditsUsed: credits })),
-        ...(unattributed !== 0 ? [{ ...period, creditsUsed: unattributed }] : []),
+          .map(([apiKey, amount]) => ({ ...period, apiKey, used: amount })),
+        ...(unattributed !== 0 ? [{ ...period, used: unattributed }] : []),
       ];
     });
+}
+
+/** One month of `GET /v2/team/credit-usage/historical`. */
+export type CreditUsagePeriod = Omit<UsagePeriod, 'used'> & { creditsUsed: number };
+
+/** The months a team used credits in (`GET /v2/team/credit-usage/historical`). */
+export function monthlyCreditUsage(totals: CreditTotals, byApiKey = false): CreditUsagePeriod[] {
+  return monthlyUsage(totals.usedByMonth, totals.usedByMonthByKey, byApiKey).map(({ used, ...period }) => ({
+    ...period,
+    creditsUsed: used,
+  }));
+}
+
+/** One month of `GET /v2/team/token-usage/historical`. */
+export type TokenUsagePeriod = Omit<UsagePeriod, 'used'> & { tokensUsed: number };
+
+/** The months a team's model calls used tokens in (`GET /v2/team/token-usage/historical`). */
+export function monthlyTokenUsage(totals: CreditTotals, byApiKey = false): TokenUsagePeriod[] {
+  return monthlyUsage(totals.tokensByMonth, totals.tokensByMonthByKey, byApiKey).map(
+    ({ used, ...period }) => ({ ...period, tokensUsed: used }),
+  );
+}
+
+/** Model tokens a team used in all. */
+export function tokensUsed(totals: CreditTotals): number {
+  return Object.values(totals.tokensByMonth ?? {}).reduce((sum, tokens) => sum + tokens, 0);
 }
 
 export type CreditBalance =

@@ -7,6 +7,8 @@ import {
   EMPTY_CREDIT_TOTALS,
   hasCreditsLeft,
   monthlyCreditUsage,
+  monthlyTokenUsage,
+  tokensUsed,
 } from './credit-balance.js';
 import { type CreditLedgerState, creditLedgerDecider } from './credit-ledger.decider.js';
 import { operationCost } from './pricing.js';
@@ -188,5 +190,68 @@ describe('credit balance', () => {
     expect(hasCreditsLeft(creditBalance(ungranted, 'unlimited'))).toBe(true);
     expect(hasCreditsLeft(creditBalance(ungranted, 7))).toBe(false);
     expect(hasCreditsLeft(creditBalance(ungranted, 8))).toBe(true);
+  });
+
+  it('records each model call once by its usage id, counts its tokens apart from credits, month by month and by key', () => {
+    const call = (usageId: string, at: string, promptTokens: number, apiKeyId?: string): CreditCommand => ({
+      type: 'RecordModelTokens',
+      data: {
+        teamId: 't1',
+        usageId,
+        operationId: 's1',
+        model: 'm',
+        promptTokens,
+        completionTokens: 10,
+        at,
+        ...(apiKeyId ? { apiKeyId } : {}),
+      },
+    });
+    let ledger = creditLedgerDecider.initialState();
+    const events: CreditEvent[] = [];
+    for (const command of [
+      call('u1', '2026-11-30T23:00:00.000Z', 100, 'key-a'),
+      call('u2', '2026-12-01T01:00:00.000Z', 40, 'key-a'),
+      call('u3', '2026-12-02T00:00:00.000Z', 0),
+      // A command sent again (a retried request) records nothing new.
+      call('u1', '2026-11-30T23:00:00.000Z', 100, 'key-a'),
+    ]) {
+      const decided = creditLedgerDecider.decide(command, ledger);
+      events.push(...decided);
+      ledger = decided.reduce(creditLedgerDecider.evolve, ledger);
+    }
+    expect(events.map((event) => event.type)).toEqual([
+      'ModelTokensUsed',
+      'ModelTokensUsed',
+      'ModelTokensUsed',
+    ]);
+    expect(events[0].data).toEqual(
+      expect.objectContaining({ usageId: 'u1', usedAt: '2026-11-30T23:00:00.000Z', apiKeyId: 'key-a' }),
+    );
+    const counted = [charged, ...events].reduce(
+      (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+      EMPTY_CREDIT_TOTALS,
+    );
+    // Tokens are not credits: the team's balance moves only by the charge.
+    expect(creditBalance(counted, 'unlimited')).toEqual({ metered: false, creditsUsed: 1 });
+    expect(tokensUsed(counted)).toBe(170);
+    const november = { startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z' };
+    const december = { startDate: '2026-12-01T00:00:00.000Z', endDate: '2026-12-31T23:59:59.999Z' };
+    expect(monthlyTokenUsage(counted)).toEqual([
+      { ...november, tokensUsed: 110 },
+      { ...december, tokensUsed: 60 },
+    ]);
+    expect(monthlyTokenUsage(counted, true)).toEqual([
+      { ...november, apiKey: 'key-a', tokensUsed: 110 },
+      { ...december, apiKey: 'key-a', tokensUsed: 50 },
+      { ...december, tokensUsed: 10 },
+    ]);
+    // Totals from before tokens were metered have none.
+    expect(monthlyTokenUsage(totals)).toEqual([]);
+    expect(tokensUsed(totals)).toBe(0);
+    for (const promptTokens of [-1, 1.5, Number.NaN, 1e12]) {
+      expect(() =>
+        creditLedgerDecider.decide(call('u9', '2026-12-02T00:00:00.000Z', promptTokens), ledger),
+      ).toThrow(DomainError);
+    }
   });
 });

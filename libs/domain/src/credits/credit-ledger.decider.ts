@@ -10,7 +10,12 @@ export interface CreditLedgerState {
   /** Credits charged per operation id, and the API key charged; a refunded operation stays here and is also in `refunded`. */
   charges: ReadonlyMap<string, { credits: number; apiKeyId?: string }>;
   refunded: ReadonlySet<string>;
+  /** Model calls already recorded, by usage id. */
+  tokenUsages: ReadonlySet<string>;
 }
+
+/** The most tokens one model call may record: far above any model's context, far inside exact integers. */
+const MAX_CALL_TOKENS = 100_000_000;
 
 /**
  * A team's credit ledger: grants, charges and refunds. Every command is idempotent by its id
@@ -19,7 +24,12 @@ export interface CreditLedgerState {
  * when the balance is spent.
  */
 export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, CreditEvent> = {
-  initialState: () => ({ grants: new Set(), charges: new Map(), refunded: new Set() }),
+  initialState: () => ({
+    grants: new Set(),
+    charges: new Map(),
+    refunded: new Set(),
+    tokenUsages: new Set(),
+  }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -35,6 +45,8 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
         };
       case 'CreditsRefunded':
         return { ...state, refunded: new Set(state.refunded).add(event.data.operationId) };
+      case 'ModelTokensUsed':
+        return { ...state, tokenUsages: new Set(state.tokenUsages).add(event.data.usageId) };
       default:
         return assertNever(event);
     }
@@ -82,6 +94,19 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
             },
           },
         ];
+      }
+      case 'RecordModelTokens': {
+        const { at, ...usage } = command.data;
+        if (state.tokenUsages.has(usage.usageId)) return [];
+        for (const count of [usage.promptTokens, usage.completionTokens]) {
+          if (!Number.isInteger(count) || count < 0 || count > MAX_CALL_TOKENS) {
+            throw new DomainError(
+              'BAD_REQUEST',
+              `token counts must be integers from 0 to ${MAX_CALL_TOKENS}`,
+            );
+          }
+        }
+        return [{ type: 'ModelTokensUsed', data: { ...usage, usedAt: at } }];
       }
       default:
         return assertNever(command);

@@ -150,7 +150,7 @@ describe('scrape decider', () => {
     ).toEqual([]);
   });
 
-  it('carries the API key that asked from the request to the completion, which is charged to it', () => {
+  it('carries the API key that asked from the request to the fetched page and the completion, which are its usage', () => {
     const keyed = { ...requested, data: { ...requested.data, apiKeyId: 'key-1' } } as ScrapeEvent;
     expect(
       given(scrapeDecider, []).when({
@@ -158,6 +158,9 @@ describe('scrape decider', () => {
         data: { scrapeId, teamId: 'team-1', apiKeyId: 'key-1', request, at: 't0' },
       }),
     ).toEqual([keyed]);
+    expect(
+      given(scrapeDecider, [keyed]).when({ type: 'RecordPageFetched', data: { scrapeId, page, at: 't1' } }),
+    ).toEqual([{ ...fetched, data: { ...fetched.data, apiKeyId: 'key-1' } }]);
     const done = given(scrapeDecider, [keyed, fetched]).when({
       type: 'CompleteScrape',
       data: { scrapeId, documentBlob: 'docs/x', url: page.url, statusCode: 200, at: 't2' },

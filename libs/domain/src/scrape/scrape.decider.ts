@@ -171,6 +171,8 @@ export const scrapeDecider: Decider<
               requestedAt: state.requestedAt,
               page: command.data.page,
               fetchedAt: command.data.at,
+              // The extractor's model calls are the usage of the key that asked, as the charge is.
+              ...originOf(state),
             },
           },
         ];

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
+import { apiKeyOf, CREDITS_CATEGORY, type RecordModelTokens } from '#contracts';
+import { CommandBus } from '#messaging';
+import { LOGGER } from '#observability';
+import { LLM_PORT, type LlmPort, type ModelUsage, type StructuredRequest } from '../llm-port.js';
+
+/** Whom a model call works for: the team whose usage it is, the key that asked, the operation it serves. */
+export interface ModelPayer {
+  teamId: string;
+  apiKeyId?: string;
+  /** A scrape id, a crawl id, a monitor check id: what the tokens were spent on. */
+  operationId: string;
+  correlationId?: string;
+}
+
+/** The port with the tokens each call reported handed to `record` before the call's result is. */
+export function meteredLlm(llm: LlmPort, record: (usage: ModelUsage) => Promise<void>): LlmPort {
+  return {
+    model: llm.model,
+    maxInputChars: llm.maxInputChars,
+    async structured<T>(request: StructuredRequest) {
+      const result = await llm.structured<T>(request);
+      if (result.usage && result.usage.promptTokens + result.usage.completionTokens > 0) {
+        await record(result.usage);
+      }
+      return result;
+    },
+  };
+}
+
+/**
+ * The configured model for work done for a team, its calls' tokens recorded on the team's ledger
+ * (`RecordModelTokens`, one per call): what `/v2/team/token-usage` reports. A failure to record
+ * is logged and the work goes on: the model already answered.
+ */
+@Injectable()
+export class ModelMeter {
+  constructor(
+    @Inject(LLM_PORT) private readonly llm: LlmPort | null,
+    private readonly bus: CommandBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The model port for `payer`'s work, or null when no model is configured. */
+  for(payer: ModelPayer): LlmPort | null {
+    const llm = this.llm;
+    return llm && meteredLlm(llm, (usage) => this.record(payer, llm.model, usage));
+  }
+
+  private async record(payer: ModelPayer, model: string, usage: ModelUsage): Promise<void> {
+    const data: RecordModelTokens['data'] = {
+      teamId: payer.teamId,
+      usageId: uuidv7(),
+      operationId: payer.operationId,
+      model,
+      ...usage,
+      at: new Date().toISOString(),
+      ...apiKeyOf(payer),
+    };
+    try {
+      await this.bus.send(CREDITS_CATEGORY, 'RecordModelTokens', data, {
+        correlationId: payer.correlationId,
+      });
+    } catch (error) {
+      this.logger.warn(
+        { teamId: payer.teamId, operationId: payer.operationId, err: (error as Error).message },
+        'model tokens not recorded',
+      );
+    }
+  }
+}
