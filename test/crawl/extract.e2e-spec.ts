@@ -146,5 +146,33 @@ describe('agent with the official Firecrawl JS SDK (one pass through extract; no
       apiKey: await issueKeyWithCli(running.trawl.env, running.trawl.logs),
     });
     await expect(other.getAgentStatus(started.id)).rejects.toMatchObject({ status: 404 });
+    // What a run here does not keep answers 501 by name, not a 404 that reads as "no such run".
+    for (const refused of [
+      () => client().listAgents(),
+      () => client().getAgentTrace(started.id),
+      () => client().getAgentSnapshot(started.id, 'first'),
+      () => client().getAgentThread('a-thread'),
+    ]) {
+      await expect(refused()).rejects.toMatchObject({
+        status: 501,
+        message: expect.stringMatching(/list of agent runs|trace and snapshots|agent threads/),
+      });
+    }
+  });
+});
+
+describe("the SDK's routes into Firecrawl's hosted search indexes", () => {
+  it('answer 501 naming the index and what to use instead', async () => {
+    for (const [refused, index] of [
+      [() => client().developerSearch('nestjs jetstream consumer'), 'developer index'],
+      [() => client().research.searchPapers('base editing'), 'research index'],
+      [() => client().research.getPaper('arXiv:1706.03762'), 'research index'],
+      [() => client().research.similarPapers('arXiv:1706.03762', { intent: 'follow-ups' }), 'research index'],
+    ] as const) {
+      await expect(refused()).rejects.toMatchObject({
+        status: 501,
+        message: expect.stringContaining(index),
+      });
+    }
   });
 });

@@ -24,6 +24,7 @@ import { FeedbackService } from './feedback/feedback.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { HostedIndexesHttpController } from './hosted-indexes/hosted-indexes.http.controller.js';
 import { InteractHttpController } from './interact/interact.http.controller.js';
 import { InteractService } from './interact/interact.service.js';
 import { ConcurrencyLimiter } from './limits/concurrency-limiter.js';
@@ -62,6 +63,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     ExtractHttpController,
     MapHttpController,
     SearchHttpController,
+    HostedIndexesHttpController,
     FilesHttpController,
     HealthHttpController,
     MetricsHttpController,

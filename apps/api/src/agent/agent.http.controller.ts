@@ -12,6 +12,7 @@ import { CreditsGuard } from '../credits/credits.guard.js';
 import { ExtractService } from '../extract/extract.service.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
+import { unavailable } from '../scrape/available-features.js';
 
 /**
  * `/v2/agent`: one research pass. The prompt (and schema) is answered from the given URLs or, without
@@ -40,6 +41,30 @@ export class AgentHttpController {
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { id } = await this.extracts.start(caller, validated.value.extract, correlationIdOf(req));
     return { success: true, id };
+  }
+
+  // Declared before `:id`. Runs are extract jobs here: no list of them, no thread, trace or snapshots are kept.
+  @OpenApiOperation({ summary: "The team's agent runs (not available)", errors: ['FEATURE_NOT_AVAILABLE'] })
+  @Get()
+  list(): never {
+    throw unavailable(['the list of agent runs (each run is an extract job: GET /v2/agent/{id})']);
+  }
+
+  @OpenApiOperation({ summary: 'An agent thread (not available)', errors: ['FEATURE_NOT_AVAILABLE'] })
+  @Get('threads/:threadId')
+  thread(): never {
+    throw unavailable(['agent threads (a run is one pass, without a conversation)']);
+  }
+
+  @OpenApiOperation({
+    summary: "An agent run's trace or snapshots (not available)",
+    errors: ['FEATURE_NOT_AVAILABLE'],
+  })
+  @Get([':id/trace', ':id/snapshots/:snapshotId'])
+  trace(): never {
+    throw unavailable([
+      "an agent run's trace and snapshots (a run reads its pages without browsing further)",
+    ]);
   }
 
   @OpenApiOperation({
