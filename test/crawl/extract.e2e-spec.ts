@@ -22,7 +22,8 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
       pollInterval: 1,
       timeout: 120,
     });
-    expect(result).toMatchObject({ success: true, status: 'completed', creditsUsed: 2 });
+    // Two pages read, each a scrape with a json answer: 5 credits each.
+    expect(result).toMatchObject({ success: true, status: 'completed', creditsUsed: 10 });
     expect(result.warning).toContain(
       `1 of 3 pages could not be read (${slow}: SCRAPE_TIMEOUT Scrape timed out after 8000 ms)`,
     );
@@ -90,22 +91,31 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
 
 describe('agent with the official Firecrawl JS SDK (one pass through extract; no model: the local extractor)', () => {
   it('answers the prompt and schema from the given pages, capped by maxCredits', async () => {
+    // A page with a json answer costs 5: 9 credits pay for one page of the two.
     const status = await client().agent({
       prompt: 'What does the boot cost?',
       urls: [running.site.url('/shop/trailhead-boot'), running.site.url('/shop/copper-kettle')],
       schema: PRODUCT,
-      maxCredits: 1,
+      maxCredits: 9,
       pollInterval: 1,
       timeout: 120,
     });
     expect(status).toMatchObject({
       success: true,
       status: 'completed',
-      creditsUsed: 1,
+      creditsUsed: 5,
       model: 'local',
       data: { name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 },
     });
     expect(typeof status.expiresAt).toBe('string');
+    await expect(
+      client().startAgent({
+        prompt: 'the price',
+        urls: [running.site.url('/shop/trailhead-boot')],
+        schema: PRODUCT,
+        maxCredits: 4,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('costs at least 5 credits') });
   });
 
   it('without URLs reads the pages the web search finds for the prompt', async () => {

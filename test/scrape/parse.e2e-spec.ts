@@ -93,7 +93,8 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(body.data.json).toEqual({ title: 'Harbour Bulletin' });
     expect(body.data.metadata).toMatchObject({
       numPages: 2,
-      creditsUsed: 2,
+      // A page with a json answer (5) and a second PDF page (1).
+      creditsUsed: 6,
       contentType: 'application/pdf',
       sourceFile: 'bulletin.bin',
     });

@@ -154,6 +154,41 @@ describe('credits', () => {
     expect((await first.getCreditUsageHistorical()).periods.at(-1)).toMatchObject({ creditsUsed: 5 });
   });
 
+  it('prices formats by the reference rules, in each answer, in a crawl and on the ledger alike', async () => {
+    const team = await createTeam(running.trawl, 'format prices');
+    const client = sdk(team.key);
+    const schema = { type: 'object', properties: { title: { type: 'string' } } };
+    // json (the local extractor here) makes a page 5; question adds 4; redactPII 4; the rest is 1.
+    const json = await client.scrape(running.site.url('/articles/survey'), {
+      formats: [{ type: 'json', schema }],
+    });
+    expect(json.metadata?.creditsUsed).toBe(5);
+    const asked = await client.scrape(running.site.url('/articles/survey'), {
+      formats: ['markdown', { type: 'question', question: 'Who wrote it?' } as never],
+      redactPII: true,
+      maxAge: 0,
+    } as never);
+    expect(asked.metadata?.creditsUsed).toBe(9);
+    // The same json page from the cache costs what a fetched one does.
+    const hit = await client.scrape(running.site.url('/articles/survey'), {
+      formats: [{ type: 'json', schema }],
+    });
+    expect(hit.metadata).toMatchObject({ cacheState: 'hit', creditsUsed: 5 });
+    const crawl = await client.crawl(running.site.url('/crawl/'), {
+      limit: 2,
+      sitemap: 'skip',
+      scrapeOptions: { formats: [{ type: 'json', schema }], maxAge: 0 },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(crawl.data).toHaveLength(2);
+    expect(crawl.creditsUsed).toBe(10);
+    await eventually(
+      async () => (await get('/v2/team/credit-usage', team.key)).body.data.creditsUsed === 5 + 9 + 5 + 10,
+      'the charges on the ledger',
+    );
+  });
+
   it('rotates a key: the new key works at once, the old one stops', async () => {
     const team = await createTeam(running.trawl, 'rotating');
     const rotated = await operatorCli(running.trawl, 'keys', 'rotate', team.teamId, team.keyId);

@@ -104,7 +104,8 @@ describe('zero data retention', () => {
     expect(scraped.body.data.rawHtml).toContain(marker);
     expect(scraped.body.data.metadata).toMatchObject({
       sourceURL: running.site.url(`/echo-headers?m=${marker}`),
-      creditsUsed: 1,
+      // A page, and 1 for zero data retention.
+      creditsUsed: 2,
     });
     expect(scraped.body.data.actions.javascriptReturns[0].value).toContain(marker);
     // A PDF is parsed in the api's memory; an uploaded file (every parse) is too.
@@ -115,7 +116,7 @@ describe('zero data retention', () => {
     );
     const pdf = await zdrScrape(running.site.url(`/files/${marker}.pdf`));
     expect(pdf.body.data.markdown).toContain(`Notice ${marker}`);
-    expect(pdf.body.data.metadata).toMatchObject({ numPages: 1, creditsUsed: 1 });
+    expect(pdf.body.data.metadata).toMatchObject({ numPages: 1, creditsUsed: 2 });
     const form = new FormData();
     form.append('file', new Blob([`<html><body><h1>Upload ${marker}</h1></body></html>`]), `${marker}.html`);
     const parsed = await fetch(`${running.trawl.baseUrl}/v2/parse`, {

@@ -7,6 +7,7 @@ import {
   type ValidExtractRequest,
   validateSearchRequest,
 } from '#contracts';
+import { operationCost, premiumsOf } from '#domain';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { mergeExtracted } from '#structured';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -46,7 +47,7 @@ export class ExtractService {
       : [];
     const urls = [...new Set([...(await this.pagesOf(request.targets)), ...found])].slice(
       0,
-      request.maxPages,
+      affordablePages(request),
     );
     if (urls.length === 0) {
       throw new TrawlError(
@@ -130,4 +131,22 @@ export class ExtractService {
     const { data } = await this.search.search(caller, request.value, correlationId);
     return (data.web ?? []).map((result) => result.url);
   }
+}
+
+/**
+ * Pages a job reads at most: all it may, or as many as its `maxCredits` pays for at a page's price
+ * (a PDF page or the enhanced proxy may make one cost more). A budget that buys none is a 400.
+ */
+function affordablePages(request: ValidExtractRequest): number {
+  if (request.maxCredits === undefined) return request.maxPages;
+  const pageCredits = operationCost({ operation: 'scrape', ...premiumsOf(request.scrapeRequest) });
+  const pages = Math.min(request.maxPages, Math.floor(request.maxCredits / pageCredits));
+  if (pages < 1) {
+    throw new TrawlError(
+      'BAD_REQUEST',
+      `maxCredits ${request.maxCredits} pays for no page: each page of this run costs at least ${pageCredits} credits`,
+      [{ path: ['maxCredits'], message: `must be at least ${pageCredits}` }],
+    );
+  }
+  return pages;
 }

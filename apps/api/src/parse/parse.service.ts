@@ -12,6 +12,7 @@ import {
   type UploadKind,
   type ValidParseRequest,
 } from '#contracts';
+import { premiumsOf } from '#domain';
 import { type LlmPort, ModelMeter } from '#llm';
 import { asAnswerError, documentOfPage } from '#pdf';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -58,7 +59,11 @@ export class ParseService {
     document.metadata.creditsUsed = await this.credits.charge(
       caller,
       parseId,
-      { operation: 'parse', ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}) },
+      {
+        operation: 'parse',
+        ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}),
+        ...premiumsOf(request),
+      },
       correlationId,
     );
     return document;

@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { apiKeyOf, SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
-import { completedScrapeBasis, isCacheEligible, operationCost } from '#domain';
+import { completedScrapeBasis, isCacheEligible, operationCost, premiumsOf, scrapePremiums } from '#domain';
 import { ModelMeter } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
@@ -94,7 +94,12 @@ export class ScrapeService implements BeforeApplicationShutdown {
         document.metadata.creditsUsed = await this.credits.charge(
           caller,
           scrapeId,
-          { operation: 'scrape', cacheHit: true, ...(request.lockdown ? { lockdown: 'hit' } : {}) },
+          {
+            operation: 'scrape',
+            cacheHit: true,
+            ...(request.lockdown ? { lockdown: 'hit' } : {}),
+            ...premiumsOf(request),
+          },
           correlationId,
         );
         return document;
@@ -129,6 +134,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
       completedScrapeBasis({
         page: { proxyUsed: document.metadata.proxyUsed as 'basic' | 'enhanced' },
         numPages: typeof document.metadata.numPages === 'number' ? document.metadata.numPages : undefined,
+        premiums: scrapePremiums(request),
       }),
     );
     // The extractor says whether the cache was read; a zero-data-retention page bypasses it.

@@ -15,7 +15,12 @@ import {
   type ZeroRetentionFetchHeader,
   type ZeroRetentionPage,
 } from '#contracts';
-import { needsZeroRetentionPermission, zeroRetentionConflicts } from '#domain';
+import {
+  completedScrapeBasis,
+  needsZeroRetentionPermission,
+  scrapePremiums,
+  zeroRetentionConflicts,
+} from '#domain';
 import { ModelMeter } from '#llm';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { asAnswerError, documentOfPage } from '#pdf';
@@ -103,11 +108,11 @@ export class ZeroRetentionScrapes {
     document.metadata.creditsUsed = await this.credits.charge(
       caller,
       scrapeId,
-      {
-        operation: 'scrape',
-        proxyUsed: page.proxyUsed,
-        ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}),
-      },
+      completedScrapeBasis({
+        page,
+        ...(typeof numPages === 'number' ? { numPages } : {}),
+        premiums: scrapePremiums(request),
+      }),
       correlationId,
     );
     return document;

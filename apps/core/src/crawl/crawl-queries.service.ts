@@ -54,7 +54,7 @@ export class CrawlQueries extends EventStoreQueries {
       status: state.status,
       total: state.admitted,
       completed: finished,
-      creditsUsed: state.scraped.length,
+      creditsUsed: state.scraped.reduce((sum, page) => sum + page.credits, 0),
       expiresAt: state.expiresAt,
       returnLinks: state.returnLinks,
       scrapedPages: state.scraped.length,

@@ -21,10 +21,12 @@ import {
 } from '#contracts';
 import {
   cachedPage,
+  completedScrapeBasis,
   crawlDecider,
   DomainError,
   fold,
   nextDispatchAt,
+  operationCost,
   proxyAttempts,
   scrapeDecider,
 } from '#domain';
@@ -208,6 +210,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       statusCode: data.statusCode,
       documentBlob: data.documentBlob,
       links,
+      credits: operationCost(completedScrapeBasis(data)),
     };
   }
 

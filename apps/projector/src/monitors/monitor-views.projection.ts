@@ -7,7 +7,7 @@ import {
   type MonitorView,
   type RecordedEvent,
 } from '#contracts';
-import { CREDITS_PER_PAGE, describeSchedule, pagesPerCheck, runsPerMonth } from '#domain';
+import { creditsPerCheck, describeSchedule, runsPerMonth } from '#domain';
 import { startedTargetResults, withCheckedPage } from './target-results.js';
 
 /** A read-model document and the stream revision it reflects (events at or below it are skipped). */
@@ -187,7 +187,7 @@ export function checkedPage(recorded: RecordedEvent): CheckPage | undefined {
 }
 
 function withEstimate(view: StoredMonitor): StoredMonitor {
-  const perCheck = pagesPerCheck(view.targets) * CREDITS_PER_PAGE;
+  const perCheck = creditsPerCheck(view.targets);
   return { ...view, estimatedCreditsPerMonth: perCheck * runsPerMonth(view.schedule, view.updatedAt) };
 }
 

@@ -1,7 +1,7 @@
 import { validateAgentRequest } from './validate-agent-request.js';
 
 describe('validateAgentRequest', () => {
-  it('is an extract job: the given URLs, else a web search for the prompt, at most maxCredits pages', () => {
+  it('is an extract job: the given URLs, else a web search for the prompt, spending at most maxCredits', () => {
     const withUrls = validateAgentRequest({
       prompt: 'prices',
       urls: ['a.test/one'],
@@ -11,12 +11,14 @@ describe('validateAgentRequest', () => {
     });
     expect(withUrls.ok && withUrls.value.extract).toMatchObject({
       targets: [{ url: 'http://a.test/one', wildcard: false }],
-      maxPages: 3,
+      maxPages: 100,
+      maxCredits: 3,
       promptOnly: false,
       unsupported: [],
     });
     expect(withUrls.ok && withUrls.value.extract.webSearchQuery).toBeUndefined();
     const searched = validateAgentRequest({ prompt: 'prices of kettles' });
+    expect(searched.ok && 'maxCredits' in searched.value.extract).toBe(false);
     expect(searched.ok && searched.value.extract).toMatchObject({
       targets: [],
       webSearchQuery: 'prices of kettles',

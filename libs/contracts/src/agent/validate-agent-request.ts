@@ -46,7 +46,7 @@ export interface ValidAgentRequest {
 /**
  * An agent run is an extract job here: the prompt (and schema) answered from the given URLs, or,
  * without URLs, from the pages the web search finds for the prompt; `maxCredits` caps the pages
- * (each costs at least a credit). Threads, chat mode, exchange, webhooks and threat protection
+ * to those it pays for. Threads, chat mode, exchange, webhooks and threat protection
  * are valid but not implemented: refused by name. `model` and `effort` name the reference service's
  * models; the run's status names the model that answered (the operator's, or `local`).
  */
@@ -67,7 +67,7 @@ export function validateAgentRequest(body: unknown): Validated<ValidAgentRequest
     value: {
       extract: {
         ...extract.value,
-        maxPages: Math.min(extract.value.maxPages, dto.maxCredits ?? Number.POSITIVE_INFINITY),
+        ...(dto.maxCredits !== undefined ? { maxCredits: dto.maxCredits } : {}),
         // A prompt is always there; without a schema only a model can answer it.
         promptOnly: !dto.schema,
         unsupported: [

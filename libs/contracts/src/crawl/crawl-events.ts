@@ -105,6 +105,8 @@ export interface PageScraped {
     finalUrl: string;
     statusCode: number;
     documentBlob: string;
+    /** What the page's scrape was charged (absent in events from before it was recorded: 1). */
+    credits?: number;
     at: string;
   };
 }
@@ -210,7 +212,14 @@ export interface RecordSiteDiscovery {
 }
 
 export type PageOutcome =
-  | { status: 'scraped'; finalUrl: string; statusCode: number; documentBlob: string; links: string[] }
+  | {
+      status: 'scraped';
+      finalUrl: string;
+      statusCode: number;
+      documentBlob: string;
+      links: string[];
+      credits: number;
+    }
   | { status: 'failed'; code: string; error: string };
 
 export interface RecordPageOutcome {

@@ -50,8 +50,10 @@ export interface ValidExtractRequest {
   promptOnly: boolean;
   /** `enableWebSearch`: the web's results for this (the prompt) are read too. */
   webSearchQuery?: string;
-  /** Pages read at most (an agent's `maxCredits`; at most MAX_EXTRACT_URLS). */
+  /** Pages read at most (MAX_EXTRACT_URLS). */
   maxPages: number;
+  /** Credits the job may spend at most (an agent's `maxCredits`): its pages are capped to what they buy. */
+  maxCredits?: number;
   showSources: boolean;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];

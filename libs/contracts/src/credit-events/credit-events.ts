@@ -22,7 +22,22 @@ export interface ChargeBasis {
   proxyUsed?: 'basic' | 'enhanced';
   /** Pages of a parsed PDF (a PDF fetched with `parsers: []` is not parsed and has none). */
   pdfPages?: number;
+  /** What the request asked for beyond the page itself that the reference service prices (see ScrapePremium). */
+  premiums?: ScrapePremium[];
 }
+
+/**
+ * Formats and options a scrape pays extra for: `json` (also change tracking's json mode),
+ * `question` (also `query`), `highlights`, `audio`, `video`, `redactPII`, `zeroDataRetention`.
+ */
+export type ScrapePremium =
+  | 'json'
+  | 'question'
+  | 'highlights'
+  | 'audio'
+  | 'video'
+  | 'redactPII'
+  | 'zeroDataRetention';
 
 export interface CreditsGranted {
   type: 'CreditsGranted';

@@ -1,3 +1,4 @@
+import type { ScrapePremium } from '../credit-events/index.js';
 import type { DocumentFileType } from '../documents/index.js';
 import type { ScrapeRequest } from '../scrape-request/index.js';
 
@@ -92,6 +93,8 @@ export interface ScrapeCompleted {
     changeTrackingKey?: string;
     /** Set when the scrape is a page of a crawl or batch scrape. */
     crawlId?: string;
+    /** What the request paid extra for (json, question, …): its charge is priced from them. */
+    premiums?: ScrapePremium[];
     completedAt: string;
   };
 }

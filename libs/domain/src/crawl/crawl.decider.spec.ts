@@ -49,6 +49,7 @@ const scraped = (dispatched: PageDispatched, links: string[]) =>
         statusCode: 200,
         documentBlob: 'd',
         links,
+        credits: 1,
       },
       at,
     },

@@ -34,6 +34,7 @@ export interface ScrapedPage {
   scrapeId: string;
   url: string;
   documentBlob: string;
+  credits: number;
 }
 
 export interface ActiveCrawl {
@@ -130,8 +131,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         state.inFlight.delete(event.data.scrapeId);
         const finalUrl = canonicalCrawlUrl(event.data.finalUrl, state.options);
         if (finalUrl) state.seen.add(pageKey(state, finalUrl));
-        const { scrapeId, url, documentBlob } = event.data;
-        state.scraped.push({ scrapeId, url, documentBlob });
+        const { scrapeId, url, documentBlob, credits = 1 } = event.data;
+        state.scraped.push({ scrapeId, url, documentBlob, credits });
         return { ...state };
       }
       case 'PageFailed': {
@@ -251,6 +252,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
                   finalUrl: outcome.finalUrl,
                   statusCode: outcome.statusCode,
                   documentBlob: outcome.documentBlob,
+                  credits: outcome.credits,
                   at,
                 },
               }

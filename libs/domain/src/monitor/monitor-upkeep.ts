@@ -11,7 +11,13 @@ import {
   type RedeliverCheckWebhooks,
 } from '#contracts';
 import { DomainError } from '../decider/decider.js';
-import { CREDITS_PER_PAGE, checkStatus, type LiveMonitor, notifyOf, summarise } from './monitor.decider.js';
+import {
+  checkedPagesCredits,
+  checkStatus,
+  type LiveMonitor,
+  notifyOf,
+  summarise,
+} from './monitor.decider.js';
 
 /**
  * The watchdog's command: a check past its bound is completed, once (the aggregate only completes
@@ -56,7 +62,7 @@ export function decideStuckCheck(state: LiveMonitor, command: CompleteStuckCheck
         checkId,
         status: checkStatus(summary),
         summary,
-        actualCredits: pages.filter((page) => page.currentScrapeId !== null).length * CREDITS_PER_PAGE,
+        actualCredits: checkedPagesCredits(pages, running.targets),
         error: `Completed by the watchdog: ${reason}`,
         finishedAt: at,
         notify,

@@ -1,7 +1,13 @@
 import type { CheckPage, MonitorEvent, MonitorSpec, PageSnapshot } from '#contracts';
 import { DomainError } from '../decider/decider.js';
 import { given } from '../decider/given-when-then.js';
-import { checkStatus, monitorDecider, summarise } from './monitor.decider.js';
+import {
+  checkedPagesCredits,
+  checkStatus,
+  creditsPerCheck,
+  monitorDecider,
+  summarise,
+} from './monitor.decider.js';
 
 const monitorId = 'm-1';
 const teamId = 'team-1';
@@ -286,5 +292,31 @@ describe('monitor decider', () => {
     expect(checkStatus(summarise([{ status: 'same' }, { status: 'changed' }]))).toBe('completed');
     expect(checkStatus(summarise([{ status: 'error' }]))).toBe('failed');
     expect(checkStatus(summarise([]), 'crashed')).toBe('failed');
+  });
+});
+
+describe('what a check costs', () => {
+  const targets: MonitorSpec['targets'] = [
+    {
+      id: 't-json',
+      type: 'scrape',
+      urls: ['http://a.test/', 'http://b.test/'],
+      scrapeOptions: { formats: [{ type: 'json', prompt: 'price' }] },
+    },
+    { id: 't-plain', type: 'scrape', urls: ['http://c.test/'] },
+    { id: 't-search', type: 'search', queries: ['kettles'], searchWindow: '24h', maxResults: 3 },
+  ];
+
+  it("prices each page as its target's scrape: estimated for every page, actual for those scraped", () => {
+    // 2 json pages at 5, 1 plain page, 3 search results as plain scrapes.
+    expect(creditsPerCheck(targets)).toBe(2 * 5 + 1 + 3);
+    const scraped = (targetId: string, url: string): CheckPage => ({ ...page(url, 'same'), targetId });
+    const pages = [
+      scraped('t-json', 'http://a.test/'),
+      { ...scraped('t-json', 'http://b.test/'), currentScrapeId: null, status: 'error' as const },
+      scraped('t-plain', 'http://c.test/'),
+      scraped('t-search', 'http://d.test/'),
+    ];
+    expect(checkedPagesCredits(pages, targets)).toBe(5 + 1 + 1);
   });
 });

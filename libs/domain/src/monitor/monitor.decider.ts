@@ -10,9 +10,12 @@ import {
   type MonitorEvent,
   type MonitorSpec,
   type MonitorTarget,
+  monitorScrapeOptions,
   type PageSnapshot,
   pageKey,
+  validateScrapeRequest,
 } from '#contracts';
+import { operationCost, premiumsOf } from '../credits/pricing.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 import {
   decideExpireChecks,
@@ -49,12 +52,27 @@ export type MonitorState =
   | { status: 'deleted'; monitorId: string; teamId: string }
   | LiveMonitor;
 
-/** Credits one page of a check costs: a scrape. */
-export const CREDITS_PER_PAGE = 1;
+/** Credits one check costs at most: every page of every target, each priced as its scrape is. */
+export function creditsPerCheck(targets: readonly MonitorTarget[]): number {
+  return targets.reduce((sum, target) => sum + targetPages(target) * targetPageCredits(target), 0);
+}
 
-/** Pages one check scrapes: every URL of every scrape target. */
-export function pagesPerCheck(targets: readonly MonitorTarget[]): number {
-  return targets.reduce((sum, target) => sum + targetPages(target), 0);
+/** Credits the pages a check scraped cost, each priced by its target's scrape options. */
+export function checkedPagesCredits(pages: readonly CheckPage[], targets: readonly MonitorTarget[]): number {
+  const byTarget = new Map(targets.map((target) => [target.id, targetPageCredits(target)]));
+  return pages
+    .filter((page) => page.currentScrapeId !== null)
+    .reduce((sum, page) => sum + (byTarget.get(page.targetId) ?? 1), 0);
+}
+
+/** What one page of a target costs: a scrape with the target's options (a search result's: a plain scrape). */
+function targetPageCredits(target: MonitorTarget): number {
+  if (target.type === 'search') return operationCost({ operation: 'scrape' });
+  const request = validateScrapeRequest({
+    ...monitorScrapeOptions(target.scrapeOptions),
+    url: 'http://page.test',
+  });
+  return operationCost({ operation: 'scrape', ...(request.ok ? premiumsOf(request.value) : {}) });
 }
 
 /** At most: a crawl target's limit, a search target's maxResults. */
@@ -275,7 +293,7 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
               checkId,
               status: checkStatus(summary, error),
               summary,
-              actualCredits: pages.filter((page) => page.currentScrapeId !== null).length * CREDITS_PER_PAGE,
+              actualCredits: checkedPagesCredits(pages, state.running.targets),
               error: error ?? null,
               finishedAt: at,
               notify: notifyOf(state.spec),
@@ -340,7 +358,7 @@ function checkStarted(
       baselines: monitor.baselines,
       goal: monitor.spec.goal,
       judgeEnabled: monitor.spec.judgeEnabled,
-      estimatedCredits: pagesPerCheck(monitor.spec.targets) * CREDITS_PER_PAGE,
+      estimatedCredits: creditsPerCheck(monitor.spec.targets),
       ...apiKeyOf(monitor),
     },
   };

@@ -9,6 +9,7 @@ import {
 } from '#contracts';
 import { cacheKey, isCacheWritable } from '../cache/cache-policy.js';
 import { changeTrackingKey } from '../change-tracking/change-tracking-policy.js';
+import { scrapePremiums } from '../credits/pricing.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 
 /** `crawlId` is set on the scrapes of a crawl's pages, `apiKeyId` on those an API key asked for. */
@@ -187,6 +188,7 @@ export const scrapeDecider: Decider<
         }
         const { scrapeId, documentBlob, url, statusCode, numPages, at } = command.data;
         const { teamId, request, page, fetchedAt } = state;
+        const premiums = scrapePremiums(request);
         return [
           {
             type: 'ScrapeCompleted',
@@ -206,6 +208,7 @@ export const scrapeDecider: Decider<
                 : {}),
               ...changeHistory(teamId, request),
               ...originOf(state),
+              ...(premiums.length > 0 ? { premiums } : {}),
               completedAt: at,
             },
           },
