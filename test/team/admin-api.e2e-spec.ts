@@ -52,7 +52,14 @@ describe('the operator-only admin API', () => {
       return answer.metered && answer.creditsUsed === 1 && answer;
     }, 'the grant');
     // The scrape before the grant was charged too: 10 granted, 1 used.
-    expect(balance).toEqual({ metered: true, planCredits: 10, remainingCredits: 9, creditsUsed: 1 });
+    // No model is configured here: no tokens.
+    expect(balance).toEqual({
+      metered: true,
+      planCredits: 10,
+      remainingCredits: 9,
+      creditsUsed: 1,
+      tokensUsed: 0,
+    });
 
     const second = (await admin('POST', `/teams/${teamId}/keys`, { label: 'ci' })).body.data;
     expect((await scrape(second.key)).status).toBe(200);

@@ -117,12 +117,16 @@ export class AdminHttpController {
     }));
   }
 
-  @OpenApiOperation({ summary: 'Credit balance of a team', errors: ['TEAM_NOT_FOUND'] })
+  @OpenApiOperation({ summary: 'Credit balance and model tokens of a team', errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/credits')
   async balance(@Param('teamId') teamId: string) {
     // Anything but a UUID names no team (and is no read-model key).
     if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
-    return { success: true, data: await this.credits.balance(teamId) };
+    const [balance, tokensUsed] = await Promise.all([
+      this.credits.balance(teamId),
+      this.credits.tokensUsed(teamId),
+    ]);
+    return { success: true, data: { ...balance, tokensUsed } };
   }
 
   @OpenApiOperation({ summary: "A team's feedback on its jobs, newest first", errors: ['TEAM_NOT_FOUND'] })

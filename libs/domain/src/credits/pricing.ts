@@ -9,7 +9,7 @@ export const CREDIT_PRICES = {
   enhancedProxyExtra: 4,
   pdfPage: 1,
   browserMinute: 2,
-  /** A json answer makes the page cost this much in all (lockdown's surcharge included). */
+  /** A json answer makes the page cost this much in all. */
   jsonScrape: 5,
   /** Each of the question, highlights, audio and video formats, and redactPII (per page of a PDF). */
   formatExtra: 4,
@@ -31,8 +31,12 @@ export function operationCost(basis: ChargeBasis): number {
   if (basis.operation === 'browser') return (basis.browserMinutes ?? 0) * CREDIT_PRICES.browserMinute;
   if (basis.lockdown === 'miss') return CREDIT_PRICES.lockdownMiss;
   const premiums = new Set(basis.premiums);
-  const base =
-    premiums.has('json') || basis.lockdown === 'hit' ? CREDIT_PRICES.jsonScrape : CREDIT_PRICES.scrape;
+  // json replaces lockdown's surcharge rather than adding to it: 5 either way.
+  const base = premiums.has('json')
+    ? CREDIT_PRICES.jsonScrape
+    : basis.lockdown === 'hit'
+      ? CREDIT_PRICES.lockdownHit
+      : CREDIT_PRICES.scrape;
   const extraPages = Math.max(0, (basis.pdfPages ?? 1) - 1);
   const formats =
     FORMAT_PREMIUMS.filter((premium) => premiums.has(premium)).length * CREDIT_PRICES.formatExtra;
