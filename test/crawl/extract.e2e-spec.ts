@@ -171,13 +171,14 @@ describe('agent with the official Firecrawl JS SDK (one pass through extract; no
   });
 });
 
-describe("the SDK's routes into Firecrawl's hosted search indexes", () => {
+describe("the SDK's routes into Firecrawl's hosted search indexes and tool catalogue", () => {
   it('answer 501 naming the index and what to use instead', async () => {
     for (const [refused, index] of [
       [() => client().developerSearch('nestjs jetstream consumer'), 'developer index'],
       [() => client().research.searchPapers('base editing'), 'research index'],
       [() => client().research.getPaper('arXiv:1706.03762'), 'research index'],
       [() => client().research.similarPapers('arXiv:1706.03762', { intent: 'follow-ups' }), 'research index'],
+      [() => client().findTools(), 'tool catalogue'],
     ] as const) {
       await expect(refused()).rejects.toMatchObject({
         status: 501,

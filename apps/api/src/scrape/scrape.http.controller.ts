@@ -47,6 +47,10 @@ export class ScrapeHttpController {
   @Post()
   @HttpCode(200)
   async scrape(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
+    // The SDK's findTools()/scrapeAlexandria() post calls into Firecrawl's hosted tool catalogue here.
+    if (typeof body === 'object' && body !== null && 'alexandria' in body) {
+      refuseUnavailable(['alexandria (the tool catalogue Firecrawl hosts; a self-hosted Trawl has none)']);
+    }
     const validated = validateScrapeRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     refuseUnavailable(unavailableFeatures(validated.value, this.available));
