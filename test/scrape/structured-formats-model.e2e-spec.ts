@@ -144,7 +144,10 @@ describe('structured formats through the LLM port', () => {
     const total = firstKeyTokens + secondKeyTokens;
     await eventually(async () => (await tokenUsage()).data.tokensUsed === total, 'the tokens recorded');
     // Tokens are not credits: the two json scrapes cost 5 each, the preview nothing.
-    await eventually(async () => (await read('/v2/team/credit-usage')).data.creditsUsed === 10, 'two charges');
+    await eventually(
+      async () => (await read('/v2/team/credit-usage')).data.creditsUsed === 10,
+      'two charges',
+    );
     const history = await new Firecrawl({
       apiUrl: running.trawl.baseUrl,
       apiKey: team.key,
