@@ -1,4 +1,5 @@
 import Firecrawl from '@mendable/firecrawl-js';
+import { eventually } from '../support/operator-cli.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
@@ -108,6 +109,10 @@ describe('agent with the official Firecrawl JS SDK (one pass through extract; no
       data: { name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 },
     });
     expect(typeof status.expiresAt).toBe('string');
+    await eventually(async () => {
+      const runs = (await client().listAgents()).agents ?? [];
+      return runs.find((run) => run.options?.prompt === 'What does the boot cost?')?.status === 'completed';
+    }, 'the run listed as completed');
     await expect(
       client().startAgent({
         prompt: 'the price',
@@ -157,15 +162,38 @@ describe('agent with the official Firecrawl JS SDK (one pass through extract; no
     });
     await expect(other.getAgentStatus(started.id)).rejects.toMatchObject({ status: 404 });
     // What a run here does not keep answers 501 by name, not a 404 that reads as "no such run".
+    // The team's runs, newest first: the cancelled one heads the list; an extract job of its own is
+    // no agent run, and another team sees none of them.
+    const extract = await client().startExtract({ urls: [url], schema: PRODUCT });
+    // The cancellation is listed once projected.
+    const listed = await eventually(async () => {
+      const page = await client().listAgents();
+      return (page.agents?.[0]?.status as string) === 'cancelled' && page;
+    }, 'the cancelled run listed');
+    expect(listed.agents?.map((run) => run.id)).not.toContain(extract.id);
+    expect(listed.success).toBe(true);
+    const [newest] = listed.agents ?? [];
+    expect(newest).toMatchObject({
+      id: started.id,
+      status: 'cancelled',
+      targetHint: running.site.url('/slow?ms=20000'),
+      origin: 'api',
+      options: { prompt: 'the price', urls: [running.site.url('/slow?ms=20000')], schema: PRODUCT },
+    });
+    const times = (listed.agents ?? []).map((run) => Date.parse(run.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await client().listAgents({ before: Date.parse(newest.createdAt) })).agents).not.toContainEqual(
+      expect.objectContaining({ id: started.id }),
+    );
+    expect((await other.listAgents()).agents).toEqual([]);
     for (const refused of [
-      () => client().listAgents(),
       () => client().getAgentTrace(started.id),
       () => client().getAgentSnapshot(started.id, 'first'),
       () => client().getAgentThread('a-thread'),
     ]) {
       await expect(refused()).rejects.toMatchObject({
         status: 501,
-        message: expect.stringMatching(/list of agent runs|trace and snapshots|agent threads/),
+        message: expect.stringMatching(/trace and snapshots|agent threads/),
       });
     }
   });

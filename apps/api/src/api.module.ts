@@ -6,6 +6,7 @@ import { AdminHttpController } from './admin/admin.http.controller.js';
 import { AdminKeyGuard } from './admin/admin-key.guard.js';
 import { AdminStreamsHttpController } from './admin/admin-streams.http.controller.js';
 import { AgentHttpController } from './agent/agent.http.controller.js';
+import { AgentRuns } from './agent/agent-runs.service.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { BrowserHttpController } from './browser/browser.http.controller.js';
 import { BrowserSessionsService } from './browser/browser-sessions.service.js';
@@ -93,6 +94,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     CrawlJobs,
     CrawlPrompts,
     ExtractService,
+    AgentRuns,
     MapService,
     SearchService,
     MonitorReadModels,

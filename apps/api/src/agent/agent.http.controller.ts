@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { AgentRequestDto, TrawlError, validateAgentRequest } from '#contracts';
@@ -13,6 +25,7 @@ import { ExtractService } from '../extract/extract.service.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { unavailable } from '../scrape/available-features.js';
+import { AgentRuns } from './agent-runs.service.js';
 
 /**
  * `/v2/agent`: one research pass. The prompt (and schema) is answered from the given URLs or, without
@@ -24,6 +37,7 @@ import { unavailable } from '../scrape/available-features.js';
 export class AgentHttpController {
   constructor(
     private readonly extracts: ExtractService,
+    private readonly runs: AgentRuns,
     private readonly jobs: CrawlJobs,
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
   ) {}
@@ -40,15 +54,33 @@ export class AgentHttpController {
     const validated = validateAgentRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
     const { id } = await this.extracts.start(caller, validated.value.extract, correlationIdOf(req));
+    await this.runs.untilListed(caller.teamId, id);
     return { success: true, id };
   }
 
-  // Declared before `:id`. Runs are extract jobs here: no list of them, no thread, trace or snapshots are kept.
-  @OpenApiOperation({ summary: "The team's agent runs (not available)", errors: ['FEATURE_NOT_AVAILABLE'] })
+  /** Runs are listed while their results are kept (24 hours). */
+  @OpenApiOperation({
+    summary: "The team's agent runs, newest first",
+    query: {
+      before: {
+        description: 'Only runs created before this time (unix milliseconds): the next page',
+        schema: { type: 'integer' },
+      },
+    },
+    errors: ['BAD_REQUEST'],
+  })
   @Get()
-  list(): never {
-    throw unavailable(['the list of agent runs (each run is an extract job: GET /v2/agent/{id})']);
+  async list(@TeamId() teamId: string, @Query('before') before?: string) {
+    if (before !== undefined && !/^\d{1,15}$/.test(before)) {
+      throw new TrawlError('BAD_REQUEST', 'before must be a time in unix milliseconds', [
+        { path: ['before'], message: 'must be an integer' },
+      ]);
+    }
+    const page = await this.runs.list(teamId, before === undefined ? undefined : Number(before));
+    return { success: true, ...page };
   }
+
+  // Declared before `:id`. A run here is an extract job: no thread, trace or snapshots are kept.
 
   @OpenApiOperation({ summary: 'An agent thread (not available)', errors: ['FEATURE_NOT_AVAILABLE'] })
   @Get('threads/:threadId')

@@ -65,7 +65,7 @@ export class ExtractService {
         unsupported: [],
       },
       correlationId,
-      { urls, showSources: request.showSources },
+      { urls, showSources: request.showSources, ...(request.agent ? { agent: true } : {}) },
     );
     return {
       success: true,

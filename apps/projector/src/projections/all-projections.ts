@@ -1,3 +1,4 @@
+import { agentRunsProjection } from '../agent-runs/agent-runs.projection.js';
 import { apiKeysProjection } from '../api-keys/api-keys.projection.js';
 import { browserSessionsProjection } from '../browser-sessions/browser-sessions.projection.js';
 import { cacheIndexProjection } from '../cache-index/cache-index.projection.js';
@@ -20,4 +21,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   monitorViewsProjection,
   browserSessionsProjection,
   feedbackProjection,
+  agentRunsProjection,
 ];

@@ -1,1 +1,2 @@
+export * from './agent-runs.js';
 export * from './validate-agent-request.js';

@@ -68,6 +68,7 @@ export function validateAgentRequest(body: unknown): Validated<ValidAgentRequest
       extract: {
         ...extract.value,
         ...(dto.maxCredits !== undefined ? { maxCredits: dto.maxCredits } : {}),
+        agent: true,
         // A prompt is always there; without a schema only a model can answer it.
         promptOnly: !dto.schema,
         unsupported: [

@@ -17,6 +17,8 @@ export interface ExtractOptions {
   urls: string[];
   /** Answer which pages each top-level field came from. */
   showSources: boolean;
+  /** Set when `POST /v2/agent` started the job: `GET /v2/agent` lists it. */
+  agent?: boolean;
 }
 
 /** Crawl options with every default applied (the `POST /v2/crawl` body minus url and scrapeOptions). */

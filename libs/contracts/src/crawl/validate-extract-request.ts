@@ -54,6 +54,8 @@ export interface ValidExtractRequest {
   maxPages: number;
   /** Credits the job may spend at most (an agent's `maxCredits`): its pages are capped to what they buy. */
   maxCredits?: number;
+  /** Set for an agent run (`POST /v2/agent`): listed by `GET /v2/agent`. */
+  agent?: boolean;
   showSources: boolean;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];
