@@ -114,6 +114,33 @@ export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleSer
   };
 }
 
+/**
+ * The server for the tests of one spec file: started before them, closed after them. Its fields
+ * are read when a test runs, so a spec declares it at the top as it would the server itself.
+ */
+export function openAiCompatibleServerForTests(): OpenAiCompatibleServer {
+  let started: OpenAiCompatibleServer | undefined;
+  beforeAll(async () => {
+    started = await startOpenAiCompatibleServer();
+  });
+  afterAll(() => started?.close());
+  const server = () => {
+    if (!started) throw new Error('the model server starts before the tests run');
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return server().baseUrl;
+    },
+    get requests() {
+      return server().requests;
+    },
+    tokensReported: () => server().tokensReported(),
+    reply: (handler) => server().reply(handler),
+    close: () => server().close(),
+  };
+}
+
 /** The schema name a structured request asked for (`extraction`, `summary`, `answer`, `highlights`). */
 export function schemaNameOf(request: ChatRequest): string | undefined {
   return request.body.response_format?.json_schema?.name;

@@ -1,14 +1,7 @@
-import {
-  type OpenAiCompatibleServer,
-  startOpenAiCompatibleServer,
-} from '../../../test/support/openai-compatible-server.js';
+import { openAiCompatibleServerForTests } from '../../../test/support/openai-compatible-server.js';
 import { OpenAiCompatibleClient } from './openai-compatible-client.js';
 
-let server: OpenAiCompatibleServer;
-beforeAll(async () => {
-  server = await startOpenAiCompatibleServer();
-});
-afterAll(() => server.close());
+const server = openAiCompatibleServerForTests();
 beforeEach(() => server.requests.splice(0));
 
 const client = (overrides: Partial<ConstructorParameters<typeof OpenAiCompatibleClient>[0]> = {}) =>

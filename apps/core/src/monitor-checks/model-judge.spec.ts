@@ -1,15 +1,8 @@
 import { OpenAiCompatibleClient } from '#llm';
-import {
-  type OpenAiCompatibleServer,
-  startOpenAiCompatibleServer,
-} from '../../../../test/support/openai-compatible-server.js';
+import { openAiCompatibleServerForTests } from '../../../../test/support/openai-compatible-server.js';
 import { judgeChangeWithModel } from './model-judge.js';
 
-let server: OpenAiCompatibleServer;
-beforeAll(async () => {
-  server = await startOpenAiCompatibleServer();
-});
-afterAll(() => server.close());
+const server = openAiCompatibleServerForTests();
 
 const model = () =>
   new OpenAiCompatibleClient({

@@ -1,16 +1,9 @@
-import {
-  type OpenAiCompatibleServer,
-  startOpenAiCompatibleServer,
-} from '../../../../test/support/openai-compatible-server.js';
+import { openAiCompatibleServerForTests } from '../../../../test/support/openai-compatible-server.js';
 import type { ModelUsage } from '../llm-port.js';
 import { OpenAiCompatibleClient } from '../openai-compatible-client.js';
 import { meteredLlm } from './model-meter.js';
 
-let server: OpenAiCompatibleServer;
-beforeAll(async () => {
-  server = await startOpenAiCompatibleServer();
-});
-afterAll(() => server.close());
+const server = openAiCompatibleServerForTests();
 
 describe('meteredLlm', () => {
   const recorded: ModelUsage[] = [];
