@@ -112,6 +112,13 @@ describe('audit and replay on EventStoreDB', () => {
     const ran = await post(trawl, `/v2/browser/${session.body.id}/execute`, { code: 'return 6 * 7' });
     expect(ran.body).toMatchObject({ success: true, result: 42 });
     expect((await call(trawl, 'DELETE', `/v2/browser/${session.body.id}`)).body.creditsBilled).toBe(2);
+    // An agent run, answered from one page by the local extractor (agent runs: the run and its job's team).
+    const agentRun = await post(trawl, '/v2/agent', {
+      prompt: 'the title',
+      urls: [site.url('/articles/tide-pools')],
+      schema: { type: 'object', properties: { title: { type: 'string' } } },
+    });
+    expect(agentRun.status).toBe(200);
     // Teams, keys, credits and team settings.
     const team = await trawlCli('teams', 'create', 'Audited');
     expect(team.code).toBe(0);
@@ -153,6 +160,7 @@ describe('audit and replay on EventStoreDB', () => {
       ['monitor_check_pages', 0],
       ['browser_sessions', 0],
       ['feedback', 0],
+      ['agent_runs', 0],
     ]);
     const entries = Object.fromEntries(reports.map((report) => [report.readModel, report.rebuiltEntries]));
     // The deleted monitor left nothing behind: one monitor, its two checks and their four pages.
@@ -162,6 +170,7 @@ describe('audit and replay on EventStoreDB', () => {
       monitor_check_pages: 4,
       team_settings: 1,
       browser_sessions: 1,
+      agent_runs: 2,
     });
     expect(entries.credit_balances).toBeGreaterThanOrEqual(2);
     expect(entries.search_index).toBeGreaterThanOrEqual(3);
