@@ -32,8 +32,28 @@ describe('a scrape whose worker dies mid-fetch', () => {
         url: running.site.url('/slow?ms=4000'),
         timeout: 60_000,
       });
+      // An answer before any fetch (the scrape refused or failed) ends the wait with what it was.
+      let answeredEarly: unknown;
+      response.then(
+        (answer) => {
+          answeredEarly ??= answer;
+        },
+        (error: unknown) => {
+          answeredEarly ??= String(error);
+        },
+      );
       // A new browser-worker process starts Chromium first: on a loaded 2-core machine that alone can take 20 s.
-      await eventually(async () => slowFetches() === 1, 'the first worker to fetch the page', 90_000);
+      await eventually(
+        async () => {
+          if (answeredEarly) throw new Error(`answered before any fetch: ${JSON.stringify(answeredEarly)}`);
+          return slowFetches() === 1;
+        },
+        'the first worker to fetch the page',
+        90_000,
+      ).catch((error: Error) => {
+        // The apps' last output says why (a worker that never started, a scrape never dispatched).
+        throw new Error(`${error.message}\n${running.trawl.logs().slice(-4000)}`);
+      });
       first.kill('SIGKILL');
       running.trawl.spawnApp('browser-worker');
       const { status, body } = await response;
