@@ -1,5 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { PROMPT_CRAWL_OPTIONS } from '#contracts';
+import { call, runCheck } from '../support/monitor-client.js';
 import { type ChatRequest, pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
 import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
@@ -165,5 +166,50 @@ describe('structured formats through the LLM port', () => {
       async () => (await tokenUsage(running.trawl.apiKey)).data.tokensUsed === reported() - total,
       "the first team's tokens",
     );
+  });
+
+  it("judges a monitor's changes by the model, its tokens the usage of the key that created the monitor", async () => {
+    const team = await createTeam(running.trawl, 'judged monitor');
+    const asTeam = { ...running.trawl, apiKey: team.key };
+    running.llm.reply((request) =>
+      schemaNameOf(request) === 'monitor_change_judgment'
+        ? {
+            content: JSON.stringify({
+              meaningful: true,
+              confidence: 'high',
+              reason: 'The version number changed',
+              meaningfulChanges: [],
+            }),
+          }
+        : { content: '{}' },
+    );
+    const created = await call(asTeam, 'POST', '/v2/monitor', {
+      name: 'Versions',
+      schedule: { text: 'daily at 9am' },
+      targets: [{ type: 'scrape', urls: [running.site.url('/changing')] }],
+      goal: 'the version number',
+    });
+    expect(created.status).toBe(200);
+    const before = running.llm.tokensReported();
+    await runCheck(asTeam, created.body.data.id);
+    const second = await runCheck(asTeam, created.body.data.id);
+    const [page] = second.data.pages;
+    expect(page).toMatchObject({ status: 'changed', judgment: { meaningful: true, judge: 'test-model' } });
+    expect(asked('monitor_change_judgment')).toHaveLength(1);
+    const judged = running.llm.tokensReported() - before;
+    expect(judged).toBeGreaterThan(0);
+    const history = async () =>
+      (
+        await (
+          await fetch(`${running.trawl.baseUrl}/v2/team/token-usage/historical?byApiKey=true`, {
+            headers: { authorization: `Bearer ${team.key}` },
+          })
+        ).json()
+      ).periods as { apiKey?: string; tokensUsed: number }[];
+    const periods = await eventually(async () => {
+      const listed = await history();
+      return listed.reduce((sum, period) => sum + period.tokensUsed, 0) === judged && listed;
+    }, "the judge's tokens");
+    expect(periods.every((period) => period.apiKey === team.keyId)).toBe(true);
   });
 });
