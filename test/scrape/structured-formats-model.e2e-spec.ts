@@ -161,6 +161,11 @@ describe('structured formats through the LLM port', () => {
     expect(byKey(team.keyId)).toBe(firstKeyTokens);
     expect(byKey(second.keyId)).toBe(secondKeyTokens);
     expect(history.periods.every((period) => period.apiKey !== undefined)).toBe(true);
+    // The process's counter saw every token the model reported, with no team in its labels.
+    const metrics = await (await fetch(`${running.trawl.baseUrl}/metrics`)).text();
+    const counted = [...metrics.matchAll(/^trawl_model_tokens_total\{kind="(prompt|completion)"\} (\d+)$/gm)];
+    expect(counted.map(([, kind]) => kind).sort()).toEqual(['completion', 'prompt']);
+    expect(counted.reduce((sum, [, , tokens]) => sum + Number(tokens), 0)).toBe(reported());
     // The other tests' model calls were the first team's: every other token the model reported.
     await eventually(
       async () => (await tokenUsage(running.trawl.apiKey)).data.tokensUsed === reported() - total,

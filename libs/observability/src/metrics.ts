@@ -38,6 +38,13 @@ export const webhookDeliveriesTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+export const modelTokensTotal = new Counter({
+  name: 'trawl_model_tokens_total',
+  help: "Tokens the configured model reported for Trawl's calls, by kind (prompt, completion)",
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
 export interface GaugeSample<Label extends string> {
   labels?: Partial<Record<Label, string>>;
   value: number;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { apiKeyOf, CREDITS_CATEGORY, type RecordModelTokens } from '#contracts';
 import { CommandBus } from '#messaging';
-import { LOGGER } from '#observability';
+import { LOGGER, modelTokensTotal } from '#observability';
 import { LLM_PORT, type LlmPort, type ModelUsage, type StructuredRequest } from '../llm-port.js';
 
 /** Whom a model call works for: the team whose usage it is, the key that asked, the operation it serves. */
@@ -50,6 +50,8 @@ export class ModelMeter {
   }
 
   private async record(payer: ModelPayer, model: string, usage: ModelUsage): Promise<void> {
+    modelTokensTotal.inc({ kind: 'prompt' }, usage.promptTokens);
+    modelTokensTotal.inc({ kind: 'completion' }, usage.completionTokens);
     const data: RecordModelTokens['data'] = {
       teamId: payer.teamId,
       usageId: uuidv7(),
