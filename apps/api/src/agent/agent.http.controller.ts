@@ -81,7 +81,6 @@ export class AgentHttpController {
   }
 
   // Declared before `:id`. A run here is an extract job: no thread, trace or snapshots are kept.
-
   @OpenApiOperation({ summary: 'An agent thread (not available)', errors: ['FEATURE_NOT_AVAILABLE'] })
   @Get('threads/:threadId')
   thread(): never {

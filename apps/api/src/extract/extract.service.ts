@@ -7,7 +7,7 @@ import {
   type ValidExtractRequest,
   validateSearchRequest,
 } from '#contracts';
-import { operationCost, premiumsOf } from '#domain';
+import { pageCredits } from '#domain';
 import { LLM_PORT, type LlmPort } from '#llm';
 import { mergeExtracted } from '#structured';
 import type { Caller } from '../auth/caller.decorator.js';
@@ -139,13 +139,13 @@ export class ExtractService {
  */
 function affordablePages(request: ValidExtractRequest): number {
   if (request.maxCredits === undefined) return request.maxPages;
-  const pageCredits = operationCost({ operation: 'scrape', ...premiumsOf(request.scrapeRequest) });
-  const pages = Math.min(request.maxPages, Math.floor(request.maxCredits / pageCredits));
+  const perPage = pageCredits(request.scrapeRequest);
+  const pages = Math.min(request.maxPages, Math.floor(request.maxCredits / perPage));
   if (pages < 1) {
     throw new TrawlError(
       'BAD_REQUEST',
-      `maxCredits ${request.maxCredits} pays for no page: each page of this run costs at least ${pageCredits} credits`,
-      [{ path: ['maxCredits'], message: `must be at least ${pageCredits}` }],
+      `maxCredits ${request.maxCredits} pays for no page: each page of this run costs at least ${perPage} credits`,
+      [{ path: ['maxCredits'], message: `must be at least ${perPage}` }],
     );
   }
   return pages;

@@ -69,6 +69,11 @@ export function premiumsOf(request: Parameters<typeof scrapePremiums>[0]): { pre
   return premiums.length > 0 ? { premiums } : {};
 }
 
+/** What one page with these options costs at least (a PDF's further pages or the enhanced proxy add to it). */
+export function pageCredits(request: Parameters<typeof scrapePremiums>[0]): number {
+  return operationCost({ operation: 'scrape', ...premiumsOf(request) });
+}
+
 /**
  * What a completed scrape is charged for: the page (or each page the pdf parser read), through
  * the proxy that fetched it, with what its request paid extra for. A PDF returned Base64-encoded

@@ -15,7 +15,7 @@ import {
   pageKey,
   validateScrapeRequest,
 } from '#contracts';
-import { operationCost, premiumsOf } from '../credits/pricing.js';
+import { CREDIT_PRICES, pageCredits } from '../credits/pricing.js';
 import { assertNever, type Decider, DomainError } from '../decider/decider.js';
 import {
   decideExpireChecks,
@@ -67,12 +67,12 @@ export function checkedPagesCredits(pages: readonly CheckPage[], targets: readon
 
 /** What one page of a target costs: a scrape with the target's options (a search result's: a plain scrape). */
 function targetPageCredits(target: MonitorTarget): number {
-  if (target.type === 'search') return operationCost({ operation: 'scrape' });
+  if (target.type === 'search') return CREDIT_PRICES.scrape;
   const request = validateScrapeRequest({
     ...monitorScrapeOptions(target.scrapeOptions),
     url: 'http://page.test',
   });
-  return operationCost({ operation: 'scrape', ...(request.ok ? premiumsOf(request.value) : {}) });
+  return request.ok ? pageCredits(request.value) : CREDIT_PRICES.scrape;
 }
 
 /** At most: a crawl target's limit, a search target's maxResults. */
