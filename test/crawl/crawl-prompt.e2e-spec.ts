@@ -115,6 +115,49 @@ describe('a crawl or an extract described by a prompt (with a model)', () => {
     );
   });
 
+  it("lets the model choose an agent run's next links, and pays for its choice as for the answers", async () => {
+    // The model reads each page for the fields, and picks from the home page's links the journal
+    // (which the links' words alone would never pick) and the contact page.
+    running.llm.reply((request) => {
+      if (schemaNameOf(request) === 'agent_links') {
+        const user = request.body.messages.find((message) => message.role === 'user')?.content ?? '';
+        const numberOf = (text: string) => Number(new RegExp(`(\\d+)\\. ${text} <`).exec(user)?.[1]);
+        return { content: JSON.stringify({ links: [numberOf('Journal'), numberOf('Contact us')] }) };
+      }
+      const text = pageTextOf(request);
+      return {
+        content: JSON.stringify({
+          name: /Northpeak Outfitters/.exec(text)?.[0] ?? null,
+          phone: /\+44[\d ]+\d/.exec(text)?.[0] ?? null,
+          email: /\S+@northpeak\.test/.exec(text)?.[0] ?? null,
+        }),
+      };
+    });
+    const visits = (path: string) => running.site.requests.filter((request) => request.path === path).length;
+    const journal = visits('/outfitters/journal');
+    const status = await client().agent({
+      prompt: 'How do I reach Northpeak Outfitters?',
+      urls: [running.site.url('/outfitters/')],
+      schema: {
+        type: 'object',
+        properties: { name: { type: 'string' }, phone: { type: 'string' }, email: { type: 'string' } },
+      },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(status).toMatchObject({
+      status: 'completed',
+      model: 'test-model',
+      creditsUsed: 15,
+      data: { name: 'Northpeak Outfitters', phone: '+44 17687 72000', email: 'hello@northpeak.test' },
+    });
+    expect(visits('/outfitters/journal')).toBe(journal + 1);
+    // Asked once, on the home page: the journal has no links, and after the contact page nothing was missing.
+    const asked = running.llm.requests.filter((request) => schemaNameOf(request) === 'agent_links');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].body.messages[1].content).toContain('Still missing: the fields phone, email');
+  });
+
   it('answers 502 when the model fails or proposes options that are not valid, and never crawls', async () => {
     const before = running.site.requests.length;
     running.llm.reply(() => proposal({ includePaths: ['(unclosed'] }));

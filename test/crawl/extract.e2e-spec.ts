@@ -90,7 +90,7 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
   });
 });
 
-describe('agent with the official Firecrawl JS SDK (one pass through extract; no model: the local extractor)', () => {
+describe('agent with the official Firecrawl JS SDK (through extract, following links; no model: the local extractor)', () => {
   it('answers the prompt and schema from the given pages, capped by maxCredits', async () => {
     // A page with a json answer costs 5: 9 credits pay for one page of the two.
     const status = await client().agent({
@@ -121,6 +121,42 @@ describe('agent with the official Firecrawl JS SDK (one pass through extract; no
         maxCredits: 4,
       }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('costs at least 5 credits') });
+  });
+
+  it('follows the links that may hold what its answer lacks, unless held to its URLs or its credits', async () => {
+    const CONTACT = {
+      type: 'object',
+      properties: { name: { type: 'string' }, phone: { type: 'string' }, email: { type: 'string' } },
+    };
+    const home = running.site.url('/outfitters/');
+    const visits = (path: string) => running.site.requests.filter((request) => request.path === path).length;
+    const before = { contact: visits('/outfitters/contact'), journal: visits('/outfitters/journal') };
+    const run = (options: { strictConstrainToURLs?: boolean; maxCredits?: number } = {}) =>
+      client().agent({
+        prompt: 'Northpeak Outfitters phone number and e-mail',
+        urls: [home],
+        schema: CONTACT,
+        ...options,
+        pollInterval: 1,
+        timeout: 120,
+      });
+    // The home page names the company; its footer's "Contact us" leads to the phone and e-mail.
+    expect(await run()).toMatchObject({
+      status: 'completed',
+      creditsUsed: 10,
+      data: { name: 'Northpeak Outfitters', phone: '+44 17687 72000', email: 'hello@northpeak.test' },
+    });
+    expect(visits('/outfitters/contact')).toBe(before.contact + 1);
+    // The journal and careers links say nothing of a phone or an e-mail: not read.
+    expect(visits('/outfitters/journal')).toBe(before.journal);
+    for (const held of [{ strictConstrainToURLs: true }, { maxCredits: 9 }]) {
+      expect(await run(held)).toMatchObject({
+        status: 'completed',
+        creditsUsed: 5,
+        data: { name: 'Northpeak Outfitters', phone: null, email: null },
+      });
+    }
+    expect(visits('/outfitters/contact')).toBe(before.contact + 1);
   });
 
   it('without URLs reads the pages the web search finds for the prompt', async () => {

@@ -3,6 +3,7 @@ import { LlmModule } from '#llm';
 import { ChargesReactor } from './billing/charges.reactor.js';
 import { LostSessionsSweep } from './browser-sessions/lost-sessions-sweep.service.js';
 import { CommandServer } from './commands/command-server.service.js';
+import { AgentNavigator } from './crawl/agent-navigator.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
@@ -30,6 +31,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     BrowserSessionQueryService,
     LostSessionsSweep,
     StreamHistoryQueryService,
+    AgentNavigator,
     CrawlQueries,
     CrawlRunner,
     CrawlWatchdog,

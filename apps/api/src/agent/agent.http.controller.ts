@@ -28,9 +28,10 @@ import { unavailable } from '../scrape/available-features.js';
 import { AgentRuns } from './agent-runs.service.js';
 
 /**
- * `/v2/agent`: one research pass. The prompt (and schema) is answered from the given URLs or, without
- * URLs, from the pages the web search finds for it, through the extract pipeline (an agent's id is
- * its extract job's). It does not browse further than those pages.
+ * `/v2/agent`: the prompt (and schema) is answered from the given URLs or, without URLs, from the
+ * pages the web search finds for it, through the extract pipeline (an agent's id is its extract
+ * job's); unless held to those pages, it also reads the pages their links lead to that may hold
+ * what its answer still lacks (core's AgentNavigator picks them).
  */
 @Controller('v2/agent')
 @UseGuards(ApiKeyGuard, RateLimitGuard)
@@ -43,7 +44,8 @@ export class AgentHttpController {
   ) {}
 
   @OpenApiOperation({
-    summary: 'Start an agent run: answer a prompt from given pages or from a web search',
+    summary:
+      'Start an agent run: answer a prompt from given pages or a web search, and the links they lead to',
     body: AgentRequestDto,
     errors: ['FEATURE_NOT_AVAILABLE', 'EXTRACT_NO_PAGES'],
   })

@@ -20,6 +20,8 @@ import { SearchService } from '../search/search.service.js';
 const WILDCARD_MAP_TIMEOUT_MS = 30_000;
 /** Pages of the web's results for the prompt that `enableWebSearch` reads. */
 const WEB_SEARCH_PAGES = 5;
+/** Links an agent run follows away from a page it was given (or found by search) at most. */
+const AGENT_LINK_DEPTH = 2;
 
 /**
  * `POST /v2/extract`: a batch of json-format scrapes (the schema and prompt go to every page, through
@@ -45,10 +47,8 @@ export class ExtractService {
     const found = request.webSearchQuery
       ? await this.searched(caller, request.webSearchQuery, correlationId)
       : [];
-    const urls = [...new Set([...(await this.pagesOf(request.targets)), ...found])].slice(
-      0,
-      affordablePages(request),
-    );
+    const maxPages = affordablePages(request);
+    const urls = [...new Set([...(await this.pagesOf(request.targets)), ...found])].slice(0, maxPages);
     if (urls.length === 0) {
       throw new TrawlError(
         'EXTRACT_NO_PAGES',
@@ -65,7 +65,12 @@ export class ExtractService {
         unsupported: [],
       },
       correlationId,
-      { urls, showSources: request.showSources, ...(request.agent ? { agent: true } : {}) },
+      {
+        urls,
+        showSources: request.showSources,
+        ...(request.agent ? { agent: true } : {}),
+        ...(request.followLinks ? { follow: { maxPages, maxDepth: AGENT_LINK_DEPTH } } : {}),
+      },
     );
     return {
       success: true,
@@ -77,12 +82,14 @@ export class ExtractService {
   async status(teamId: string, id: string) {
     const { view, documents } = await this.jobs.extractPages(teamId, id);
     if (view.status === 'scraping') return { success: true, status: 'processing', expiresAt: view.expiresAt };
-    // In the job's URL order, not the order the pages happened to finish in.
+    // In the job's URL order, not the order the pages happened to finish in; pages an agent
+    // reached by links come after them, in the order they were read.
     const order = view.extract?.urls ?? [];
+    const rank = (url: string) => (order.includes(url) ? order.indexOf(url) : order.length);
     const pages = documents
       .filter((document) => document.json !== undefined)
       .map((document) => ({ url: String(document.metadata.sourceURL), value: document.json }))
-      .sort((a, b) => order.indexOf(a.url) - order.indexOf(b.url));
+      .sort((a, b) => rank(a.url) - rank(b.url));
     const { data, sources } = mergeExtracted(pages);
     const failures = view.errors.map((error) => `${error.url}: ${error.code} ${error.error}`);
     const warnings = [

@@ -44,6 +44,7 @@ import { LOGGER } from '#observability';
 import { discoverSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { AgentNavigator } from './agent-navigator.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 const DISCOVERY_TIMEOUT_MS = 15_000;
@@ -56,7 +57,8 @@ const SITEMAP_URLS_PER_LIMIT = 4;
  * that a crash means redelivery, never a stalled crawl:
  * - `CrawlStarted` → fetch robots.txt and sitemaps → `RecordSiteDiscovery`;
  * - `PageDispatched` → `StartScrape` with the crawl's id (browser-workers pick it up as any scrape);
- * - a crawl page's `ScrapeCompleted`/`ScrapeFailed` → `RecordPageOutcome` with the page's links.
+ * - a crawl page's `ScrapeCompleted`/`ScrapeFailed` → `RecordPageOutcome` with the page's links (an
+ *   agent run's: those `AgentNavigator` picks).
  */
 @Injectable()
 export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -73,6 +75,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly watchdog: CrawlWatchdog,
+    private readonly navigator: AgentNavigator,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
@@ -175,7 +178,11 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     if (!data.crawlId) return;
     const outcome: PageOutcome =
       recorded.type === 'ScrapeCompleted'
-        ? await this.scrapedOutcome(data as ScrapeCompleted['data'])
+        ? await this.scrapedOutcome(
+            data.crawlId,
+            data as ScrapeCompleted['data'],
+            recorded.metadata.correlationId,
+          )
         : {
             status: 'failed',
             code: (data as ScrapeFailed['data']).code,
@@ -201,9 +208,19 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     await this.dispatchAfterDelay(crawlId, metadata);
   }
 
-  private async scrapedOutcome(data: ScrapeCompleted['data']): Promise<PageOutcome> {
-    const document = await this.blobs.getText(data.documentBlob);
-    const links = document ? ((JSON.parse(document) as { links?: string[] }).links ?? []) : [];
+  private async scrapedOutcome(
+    crawlId: string,
+    data: ScrapeCompleted['data'],
+    correlationId?: string,
+  ): Promise<PageOutcome> {
+    const text = await this.blobs.getText(data.documentBlob);
+    const document = text ? (JSON.parse(text) as { links?: string[]; json?: unknown; rawHtml?: string }) : {};
+    // A crawl page carries the links it follows; a page with a json answer and its HTML may be an
+    // agent run's, which follows only the links that may answer what it still lacks.
+    const links =
+      document.json !== undefined && document.rawHtml !== undefined
+        ? await this.navigator.nextLinks(crawlId, data.scrapeId, document, correlationId)
+        : (document.links ?? []);
     return {
       status: 'scraped',
       finalUrl: data.url,

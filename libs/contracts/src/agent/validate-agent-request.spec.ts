@@ -1,7 +1,7 @@
 import { validateAgentRequest } from './validate-agent-request.js';
 
 describe('validateAgentRequest', () => {
-  it('is an extract job: the given URLs, else a web search for the prompt, spending at most maxCredits', () => {
+  it('is an extract job: the given URLs, else a web search for the prompt, and their links unless held to them, spending at most maxCredits', () => {
     const withUrls = validateAgentRequest({
       prompt: 'prices',
       urls: ['a.test/one'],
@@ -14,8 +14,15 @@ describe('validateAgentRequest', () => {
       maxPages: 100,
       maxCredits: 3,
       promptOnly: false,
+      followLinks: true,
       unsupported: [],
     });
+    const constrained = validateAgentRequest({
+      prompt: 'prices',
+      urls: ['a.test/one'],
+      strictConstrainToURLs: true,
+    });
+    expect(constrained.ok && 'followLinks' in constrained.value.extract).toBe(false);
     expect(withUrls.ok && withUrls.value.extract.webSearchQuery).toBeUndefined();
     const searched = validateAgentRequest({ prompt: 'prices of kettles' });
     expect(searched.ok && 'maxCredits' in searched.value.extract).toBe(false);

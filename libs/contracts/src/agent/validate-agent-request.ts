@@ -45,8 +45,9 @@ export interface ValidAgentRequest {
 
 /**
  * An agent run is an extract job here: the prompt (and schema) answered from the given URLs, or,
- * without URLs, from the pages the web search finds for the prompt; `maxCredits` caps the pages
- * to those it pays for. Threads, chat mode, exchange, webhooks and threat protection
+ * without URLs, from the pages the web search finds for the prompt, and, unless
+ * `strictConstrainToURLs`, from the pages their links lead to while the answer lacks something;
+ * `maxCredits` caps the pages to those it pays for. Threads, chat mode, exchange, webhooks and threat protection
  * are valid but not implemented: refused by name. `model` and `effort` name the reference service's
  * models; the run's status names the model that answered (the operator's, or `local`).
  */
@@ -69,6 +70,7 @@ export function validateAgentRequest(body: unknown): Validated<ValidAgentRequest
         ...extract.value,
         ...(dto.maxCredits !== undefined ? { maxCredits: dto.maxCredits } : {}),
         agent: true,
+        ...(dto.strictConstrainToURLs ? {} : { followLinks: true }),
         // A prompt is always there; without a schema only a model can answer it.
         promptOnly: !dto.schema,
         unsupported: [

@@ -19,6 +19,11 @@ export interface ExtractOptions {
   showSources: boolean;
   /** Set when `POST /v2/agent` started the job: `GET /v2/agent` lists it. */
   agent?: boolean;
+  /**
+   * An agent run that may leave its pages: while its answer lacks something, it also reads the
+   * pages their links lead to that may hold it, `maxDepth` links away at most, `maxPages` in all.
+   */
+  follow?: { maxPages: number; maxDepth: number };
 }
 
 /** Crawl options with every default applied (the `POST /v2/crawl` body minus url and scrapeOptions). */

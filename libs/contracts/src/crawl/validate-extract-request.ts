@@ -56,6 +56,8 @@ export interface ValidExtractRequest {
   maxCredits?: number;
   /** Set for an agent run (`POST /v2/agent`): listed by `GET /v2/agent`. */
   agent?: boolean;
+  /** An agent run not held to its URLs (`strictConstrainToURLs`): it follows links to what it still lacks. */
+  followLinks?: boolean;
   showSources: boolean;
   /** Valid options this build does not implement: refused by name. */
   unsupported: string[];

@@ -3,6 +3,7 @@ import {
   type CrawlEvent,
   type PageDispatched,
   type ScrapeRequest,
+  type StartBatchScrape,
   validateCrawlRequest,
 } from '#contracts';
 import { fold } from '../decider/decider.js';
@@ -210,6 +211,56 @@ describe('crawl decider', () => {
     expect((crawl[2] as PageDispatched).data.request.formats).toEqual([
       { type: 'markdown' },
       { type: 'links' },
+    ]);
+  });
+
+  it('reads the pages an agent run picks from links, within its depth and page budget; an extract job follows none', () => {
+    const json = { type: 'json' as const, schema: { type: 'object' } };
+    const request = { ...(crawlOf({}).scrapeRequest as ScrapeRequest), formats: [json] };
+    const start = (follow?: { maxPages: number; maxDepth: number }): StartBatchScrape => ({
+      type: 'StartBatchScrape',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        urls: ['http://a.test/'],
+        maxConcurrency: 10,
+        scrapeRequest: request,
+        extract: {
+          urls: ['http://a.test/'],
+          showSources: false,
+          agent: true,
+          ...(follow ? { follow } : {}),
+        },
+        at,
+      },
+    });
+    const history: CrawlEvent[] = [...given(crawlDecider, []).when(start({ maxPages: 3, maxDepth: 1 }))];
+    const first = history.find((e): e is PageDispatched => e.type === 'PageDispatched');
+    // The runner reads each page's links from its HTML; the client still gets only the json.
+    expect(first?.data.request.formats).toEqual([json, { type: 'rawHtml' }]);
+    const followed = given(crawlDecider, history).when(
+      scraped(first as PageDispatched, [
+        'http://a.test/contact',
+        'http://a.test/plans',
+        'http://a.test/jobs',
+      ]),
+    );
+    // Three pages in all: two of the three links.
+    expect(dispatchedUrls(followed)).toEqual(['http://a.test/contact', 'http://a.test/plans']);
+    history.push(...followed);
+    const contact = followed.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    expect(contact.data.depth).toBe(1);
+    // maxDepth 1: a followed page's links lead nowhere further.
+    expect(
+      dispatchedUrls(given(crawlDecider, history).when(scraped(contact, ['http://a.test/more']))),
+    ).toEqual([]);
+
+    const extract = given(crawlDecider, []).when(start());
+    const page = extract.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    expect(page.data.request.formats).toEqual([json]);
+    expect(given(crawlDecider, extract).when(scraped(page, ['http://a.test/contact']))).toEqual([
+      expect.objectContaining({ type: 'PageScraped' }),
+      expect.objectContaining({ type: 'CrawlCompleted' }),
     ]);
   });
 

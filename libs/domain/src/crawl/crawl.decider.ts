@@ -8,6 +8,7 @@ import {
   type CrawlOptions,
   type CrawlStatus,
   type ExtractOptions,
+  type FormatType,
   type PageDispatched,
   type QueuedPage,
   type ScrapeRequest,
@@ -184,7 +185,13 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       case 'StartBatchScrape': {
         if (state.status !== 'initial') throw alreadyExists(command.data.crawlId);
         const { crawlId, teamId, urls, maxConcurrency, scrapeRequest, webhook, extract, at } = command.data;
-        const options: CrawlOptions = { ...BATCH_OPTIONS, limit: urls.length, maxConcurrency };
+        // An agent that follows links may read more pages than it was given, as many as it may pay for.
+        const options: CrawlOptions = {
+          ...BATCH_OPTIONS,
+          limit: extract?.follow?.maxPages ?? urls.length,
+          maxConcurrency,
+          ...(extract?.follow ? { maxDiscoveryDepth: extract.follow.maxDepth } : {}),
+        };
         const started: CrawlEvent = {
           type: 'CrawlStarted',
           data: {
@@ -260,7 +267,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
                 type: 'PageFailed',
                 data: { crawlId, scrapeId, url: page.url, code: outcome.code, error: outcome.error, at },
               };
-        const links = outcome.status === 'scraped' && crawl.kind === 'crawl' ? outcome.links : [];
+        const links = outcome.status === 'scraped' && followsLinks(crawl) ? outcome.links : [];
         return thenDispatch([recorded], state, at, (next) =>
           admit(next, links, page.depth + 1, { seeds: false }),
         );
@@ -426,12 +433,22 @@ function pageKey(crawl: ActiveCrawl, url: string): string {
   return crawl.options.deduplicateSimilarURLs ? similarUrlKey(url) : url;
 }
 
+/** A crawl follows every link in scope; an agent run the links its runner picks as leading to what it lacks. */
+function followsLinks(crawl: ActiveCrawl): boolean {
+  return crawl.kind === 'crawl' || crawl.extract?.follow !== undefined;
+}
+
+/**
+ * A crawl asks every page for its links, an agent run that follows links for the page's HTML (its
+ * runner reads each link's text); the client gets them only if it asked.
+ */
 function pageRequest(crawl: ActiveCrawl, { url, request = crawl.scrapeRequest }: PendingPage): ScrapeRequest {
-  // A crawl follows links, so it asks every page for them; the client gets them only if it asked.
+  const needed: FormatType | undefined =
+    crawl.kind === 'crawl' ? 'links' : followsLinks(crawl) ? 'rawHtml' : undefined;
   const formats =
-    crawl.kind !== 'crawl' || request.formats.some((format) => format.type === 'links')
+    !needed || request.formats.some((format) => format.type === needed)
       ? request.formats
-      : [...request.formats, { type: 'links' as const }];
+      : [...request.formats, { type: needed }];
   return { ...request, url, sourceUrl: url, formats };
 }
 

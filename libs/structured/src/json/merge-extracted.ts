@@ -1,3 +1,5 @@
+import { isObject } from '../page/structured-data.js';
+
 /** One page's answer to an extract job's schema or prompt (its `json` format). */
 export interface ExtractedPage {
   url: string;
@@ -50,8 +52,4 @@ function hasValue(value: unknown): boolean {
   return (
     value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

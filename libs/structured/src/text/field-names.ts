@@ -26,6 +26,12 @@ SYNONYMS.forEach((group, index) => {
   for (const word of group) GROUP_OF.set(word, index);
 });
 
+/** The words that name the same field as `word` (itself included). */
+export function synonymsOf(word: string): string[] {
+  const group = GROUP_OF.get(word);
+  return group === undefined ? [word] : SYNONYMS[group];
+}
+
 /** `datePublished`, `date_published`, "Date published:" → ['date', 'published']. */
 export function nameTokens(name: string): string[] {
   return name
