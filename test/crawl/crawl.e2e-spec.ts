@@ -40,6 +40,33 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect(running.site.requests.map((request) => request.path)).not.toContain('/crawl/private/secret');
   });
 
+  it("follows every link in scope when its pages answer json with their HTML, as an agent run's do", async () => {
+    // Such pages go past the agent's navigator, which leaves a crawl's links to the crawl.
+    const job = await client().crawl(running.site.url('/crawl/'), {
+      sitemap: 'skip',
+      maxDiscoveryDepth: 1,
+      excludePaths: ['loop', 'calendar'],
+      ignoreQueryParameters: true,
+      scrapeOptions: {
+        formats: [
+          'rawHtml',
+          { type: 'json', schema: { type: 'object', properties: { title: { type: 'string' } } } },
+        ],
+      },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(job.status).toBe('completed');
+    expect(paths(job.data.map((document) => document.metadata?.sourceURL))).toEqual([
+      '/crawl/',
+      '/crawl/about',
+      '/crawl/guide',
+    ]);
+    expect(job.data.every((document) => document.json !== undefined && document.rawHtml !== undefined)).toBe(
+      true,
+    );
+  });
+
   it('stops at limit and maxDiscoveryDepth, and pages results through absolute next links', async () => {
     const started = await client().startCrawl(running.site.url('/crawl/'), {
       sitemap: 'skip',

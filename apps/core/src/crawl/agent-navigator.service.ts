@@ -32,19 +32,23 @@ export class AgentNavigator {
     private readonly models: ModelMeter,
   ) {}
 
-  /** The links to read after the page `scrapeId` of `crawlId` (none for crawls, batches and extract jobs). */
+  /**
+   * The links to read after the page `scrapeId` of `crawlId`; undefined when the job is no agent run
+   * that follows links (a crawl's pages carry their own).
+   */
   async nextLinks(
     crawlId: string,
     scrapeId: string,
     document: AgentPage,
     correlationId?: string,
-  ): Promise<string[]> {
+  ): Promise<string[] | undefined> {
     const history = await this.store.readStream(crawlStreamId(crawlId));
     const run = fold(
       crawlDecider,
       history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
     );
-    if (run.status !== 'scraping' || !run.extract?.follow) return [];
+    if (run.status === 'initial' || !run.extract?.follow) return undefined;
+    if (run.status !== 'scraping') return [];
     const page = run.inFlight.get(scrapeId);
     if (!page || page.depth >= run.extract.follow.maxDepth || !document.rawHtml) return [];
     const asked = run.scrapeRequest.formats.find((format) => format.type === 'json');

@@ -217,10 +217,11 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const document = text ? (JSON.parse(text) as { links?: string[]; json?: unknown; rawHtml?: string }) : {};
     // A crawl page carries the links it follows; a page with a json answer and its HTML may be an
     // agent run's, which follows only the links that may answer what it still lacks.
-    const links =
+    const agentLinks =
       document.json !== undefined && document.rawHtml !== undefined
         ? await this.navigator.nextLinks(crawlId, data.scrapeId, document, correlationId)
-        : (document.links ?? []);
+        : undefined;
+    const links = agentLinks ?? document.links ?? [];
     return {
       status: 'scraped',
       finalUrl: data.url,
