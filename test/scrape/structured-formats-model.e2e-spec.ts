@@ -173,6 +173,48 @@ describe('structured formats through the LLM port', () => {
     );
   });
 
+  it('stops asking the model for a team past its monthly token cap: the local method answers, saying why', async () => {
+    const team = await createTeam(running.trawl, 'token cap');
+    expect(await operatorCli(running.trawl, 'tokens', 'cap', team.teamId, '1')).toEqual({
+      teamId: team.teamId,
+      monthlyTokens: 1,
+    });
+    const tokenUsage = async () =>
+      (
+        await (
+          await fetch(`${running.trawl.baseUrl}/v2/team/token-usage`, {
+            headers: { authorization: `Bearer ${team.key}` },
+          })
+        ).json()
+      ).data;
+    await eventually(async () => (await tokenUsage()).planTokens === 1, 'the cap');
+    running.llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
+    const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
+    const page = { url: running.site.url('/articles/lighthouse'), formats: [format], maxAge: 0 };
+    const scrapeAsTeam = () => post(running.trawl, '/v2/scrape', page, { apiKey: team.key });
+    const extractions = () => asked('extraction').length;
+
+    // Under the cap the model answers, and its call overruns the cap: nothing remains.
+    expect((await scrapeAsTeam()).body.data.warning).toBe('json by model test-model');
+    await eventually(async () => (await tokenUsage()).remainingTokens === 0, 'the cap reached');
+    const before = extractions();
+    const capped = await scrapeAsTeam();
+    expect(capped.status).toBe(200);
+    expect(extractions()).toBe(before);
+    expect(capped.body.data.warning).toContain(
+      "json: the team's model token allowance for this month (1 tokens) is used up; the local method's result is given instead",
+    );
+    // Another team is not held by this team's cap.
+    expect((await post(running.trawl, '/v2/scrape', page)).body.data.warning).toBe(
+      'json by model test-model',
+    );
+
+    // Lifted, the team's work goes to the model again.
+    await operatorCli(running.trawl, 'tokens', 'cap', team.teamId, 'none');
+    await eventually(async () => (await tokenUsage()).unlimited === true, 'the cap lifted');
+    expect((await scrapeAsTeam()).body.data.warning).toBe('json by model test-model');
+  });
+
   it("judges a monitor's changes by the model, its tokens the usage of the key that created the monitor", async () => {
     const team = await createTeam(running.trawl, 'judged monitor');
     const asTeam = { ...running.trawl, apiKey: team.key };

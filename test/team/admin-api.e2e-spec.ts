@@ -24,7 +24,7 @@ describe('the operator-only admin API', () => {
     expect(asTeam).toMatchObject({ status: 401, body: { success: false, code: 'UNAUTHORIZED' } });
   });
 
-  it('creates teams, issues, rotates and revokes keys, grants credits and allows zero data retention', async () => {
+  it('creates teams, issues, rotates and revokes keys, grants credits, caps model tokens and allows zero data retention', async () => {
     const created = await admin('POST', '/teams', { name: 'Acme' });
     expect(created.status).toBe(200);
     const { teamId, keyId, key } = created.body.data;
@@ -59,6 +59,34 @@ describe('the operator-only admin API', () => {
       remainingCredits: 9,
       creditsUsed: 1,
       tokensUsed: 0,
+      tokensThisMonth: 0,
+      monthlyTokenAllowance: null,
+    });
+
+    // A cap on the team's model tokens a month: the team's token usage answers against it.
+    expect(await admin('PUT', `/teams/${teamId}/token-allowance`, { monthlyTokens: -1 })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', error: 'monthlyTokens must be a non-negative integer or null' },
+    });
+    expect((await admin('PUT', `/teams/${teamId}/token-allowance`, { monthlyTokens: 5000 })).body).toEqual({
+      success: true,
+      data: { teamId, monthlyTokens: 5000 },
+    });
+    await eventually(
+      async () => (await admin('GET', `/teams/${teamId}/credits`)).body.data.monthlyTokenAllowance === 5000,
+      'the token cap',
+    );
+    const month = new Date().toISOString().slice(0, 7);
+    const tokenUsage = await fetch(`${running.trawl.baseUrl}/v2/team/token-usage`, {
+      headers: { authorization: `Bearer ${key}` },
+    }).then((response) => response.json());
+    expect(tokenUsage.data).toEqual({
+      remainingTokens: 5000,
+      planTokens: 5000,
+      tokensUsed: 0,
+      unlimited: false,
+      billingPeriodStart: `${month}-01T00:00:00.000Z`,
+      billingPeriodEnd: expect.stringMatching(/T23:59:59\.999Z$/),
     });
 
     const second = (await admin('POST', `/teams/${teamId}/keys`, { label: 'ci' })).body.data;

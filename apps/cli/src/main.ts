@@ -7,6 +7,7 @@
  *   trawl keys revoke <teamId> <keyId>    revokes a key
  *   trawl keys rotate <teamId> <keyId>    replaces a key with a new one (the old one stops working)
  *   trawl credits grant <teamId> <credits> [note]   adds credits to a team's ledger
+ *   trawl tokens cap <teamId> <tokens>|none          caps the team's model tokens a month (none: no cap)
  * and, reading the event store directly (see store/): history, events, migrate.
  */
 import { AccountsClient } from '#accounts';
@@ -24,6 +25,7 @@ const usage = `usage:
   trawl keys revoke <teamId> <keyId>
   trawl keys rotate <teamId> <keyId>
   trawl credits grant <teamId> <credits> [note]
+  trawl tokens cap <teamId> <tokens>|none
 ${storeCommandsUsage}
   trawl verify <readModel>|--all      rebuild aside from position 0 and report differences from the live model
   trawl rebuild <readModel>|--all     the same, then write the differences into the live model`;
@@ -76,6 +78,16 @@ async function main(argv: string[]): Promise<number> {
       }
       const { grantId } = await accounts.grantCredits(args[0], credits, args.slice(2).join(' '));
       print({ teamId: args[0], grantId, credits });
+      return 0;
+    }
+    if (noun === 'tokens' && verb === 'cap' && args[0] && args[1]) {
+      const monthlyTokens = args[1] === 'none' ? null : Number(args[1]);
+      if (monthlyTokens !== null && (!Number.isSafeInteger(monthlyTokens) || monthlyTokens < 0)) {
+        process.stderr.write(`trawl: tokens must be a non-negative integer or none, got "${args[1]}"\n`);
+        return 2;
+      }
+      await accounts.setTokenAllowance(args[0], monthlyTokens);
+      print({ teamId: args[0], monthlyTokens });
       return 0;
     }
     process.stderr.write(`${usage}\n`);

@@ -90,6 +90,18 @@ export class AccountsClient {
     return { grantId };
   }
 
+  /**
+   * Caps the model tokens the team may use in a calendar month (UTC), in place of the operator's
+   * default; null lifts any cap for this team.
+   */
+  async setTokenAllowance(teamId: string, monthlyTokens: number | null): Promise<void> {
+    await this.bus.send(CREDITS_CATEGORY, 'SetTokenAllowance', {
+      teamId,
+      monthlyTokens,
+      at: new Date().toISOString(),
+    });
+  }
+
   private async untilProjected(keyHash: string, present: boolean): Promise<void> {
     const kv = await new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
     const deadline = Date.now() + USABLE_WITHIN_MS;

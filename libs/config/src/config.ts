@@ -49,6 +49,11 @@ export interface TrawlConfig {
    * or `unlimited` (the default) to leave such teams unmetered. Granting credits meters a team.
    */
   defaultTeamCredits: number | 'unlimited';
+  /**
+   * Model tokens a team may use in a calendar month (UTC) unless the operator set its own cap;
+   * unset (the default): no cap. Model work past it falls back to the local methods, saying why.
+   */
+  defaultTeamMonthlyTokens?: number;
   /** Bearer token of the operator-only admin API (`/admin/...`); unset = the admin API is off. */
   adminApiKey?: string;
   /** Scrapes one team may run at once, across every api instance; more wait in a queue. */
@@ -241,6 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
       (env.DEFAULT_TEAM_CREDITS ?? 'unlimited') === 'unlimited'
         ? 'unlimited'
         : int(env, 'DEFAULT_TEAM_CREDITS', 0),
+    defaultTeamMonthlyTokens: env.DEFAULT_TEAM_MONTHLY_TOKENS
+      ? int(env, 'DEFAULT_TEAM_MONTHLY_TOKENS', 0)
+      : undefined,
     adminApiKey: env.ADMIN_API_KEY || undefined,
     concurrencyPerTeam: positiveInt(env, 'CONCURRENCY_PER_TEAM', 50),
     profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,

@@ -2,6 +2,7 @@ export * from './blob-store/index.js';
 export * from './cache-index.js';
 export * from './command-bus.js';
 export * from './correlation.js';
+export * from './credit-totals.js';
 export * from './event-consumer.js';
 export * from './events-stream.js';
 export * from './lazy-kv.js';

@@ -22,6 +22,8 @@ const isOptionalText = (value: unknown): value is string | undefined =>
 // Counted exactly: beyond 2^53 − 1 a balance would lose units in every sum.
 const isCredits = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isTokenCap = (value: unknown): value is number | null =>
+  value === null || (Number.isSafeInteger(value) && (value as number) >= 0);
 
 /**
  * The operator's admin API: what the CLI does, over HTTP, behind ADMIN_API_KEY. Commands go to
@@ -117,16 +119,43 @@ export class AdminHttpController {
     }));
   }
 
+  @OpenApiOperation({
+    summary: "Cap a team's model tokens per calendar month (null: no cap for the team)",
+    bodySchema: {
+      type: 'object',
+      properties: { monthlyTokens: { type: ['integer', 'null'], minimum: 0 } },
+      required: ['monthlyTokens'],
+    },
+    errors: ['TEAM_NOT_FOUND'],
+  })
+  @Put('teams/:teamId/token-allowance')
+  setTokenAllowance(@Param('teamId') teamId: string, @Body() body: unknown) {
+    const monthlyTokens = field(body, 'monthlyTokens', isTokenCap, 'must be a non-negative integer or null');
+    return refusalsAsErrors(async () => {
+      await this.accounts.setTokenAllowance(teamId, monthlyTokens);
+      return { success: true, data: { teamId, monthlyTokens } };
+    });
+  }
+
   @OpenApiOperation({ summary: 'Credit balance and model tokens of a team', errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/credits')
   async balance(@Param('teamId') teamId: string) {
     // Anything but a UUID names no team (and is no read-model key).
     if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
-    const [balance, tokensUsed] = await Promise.all([
+    const [balance, tokensUsed, tokens] = await Promise.all([
       this.credits.balance(teamId),
       this.credits.tokensUsed(teamId),
+      this.credits.tokenBudget(teamId),
     ]);
-    return { success: true, data: { ...balance, tokensUsed } };
+    return {
+      success: true,
+      data: {
+        ...balance,
+        tokensUsed,
+        tokensThisMonth: tokens.tokensThisMonth,
+        monthlyTokenAllowance: tokens.capped ? tokens.monthlyTokens : null,
+      },
+    };
   }
 
   @OpenApiOperation({ summary: "A team's feedback on its jobs, newest first", errors: ['TEAM_NOT_FOUND'] })

@@ -1,33 +1,26 @@
-import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import {
-  apiKeyOf,
-  type ChargeBasis,
-  CREDIT_BALANCES_READ_MODEL,
-  CREDITS_CATEGORY,
-  type CreditTotals,
-  type NatsNames,
-} from '#contracts';
+import { apiKeyOf, type ChargeBasis, CREDITS_CATEGORY, type CreditTotals, type NatsNames } from '#contracts';
 import {
   type CreditBalance,
   type CreditUsagePeriod,
   creditBalance,
-  EMPTY_CREDIT_TOTALS,
   monthlyCreditUsage,
   monthlyTokenUsage,
   operationCost,
+  type TokenBudget,
   type TokenUsagePeriod,
+  tokenBudget,
   tokensUsed,
 } from '#domain';
-import { CommandBus, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CommandBus, CreditTotalsReader, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
 
 /** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
 @Injectable()
 export class CreditsService {
-  private readonly kv: () => Promise<KV>;
+  private readonly ledgers: CreditTotalsReader;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -35,7 +28,7 @@ export class CreditsService {
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly bus: CommandBus,
   ) {
-    this.kv = lazyKv(nc, names.kvBucket(CREDIT_BALANCES_READ_MODEL));
+    this.ledgers = new CreditTotalsReader(nc, names);
   }
 
   async balance(teamId: string): Promise<CreditBalance> {
@@ -57,8 +50,13 @@ export class CreditsService {
     return monthlyTokenUsage(await this.totals(teamId), byApiKey);
   }
 
-  private async totals(teamId: string): Promise<CreditTotals> {
-    return (await (await this.kv()).get(teamId))?.json<CreditTotals>() ?? EMPTY_CREDIT_TOTALS;
+  /** The team's model tokens this month against its monthly cap (`/v2/team/token-usage`). */
+  async tokenBudget(teamId: string): Promise<TokenBudget> {
+    return tokenBudget(await this.totals(teamId), this.config.defaultTeamMonthlyTokens, new Date());
+  }
+
+  private totals(teamId: string): Promise<CreditTotals> {
+    return this.ledgers.of(teamId);
   }
 
   /**

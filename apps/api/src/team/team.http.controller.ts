@@ -62,22 +62,37 @@ export class TeamHttpController {
 
   /**
    * Tokens the operator's model spent for the team (prompt and completion, as the model endpoint
-   * reported them). Trawl bills credits and sets no token allowance, so nothing is "remaining":
-   * `remainingTokens: null`, `unlimited: true`, as for an unmetered team's credits.
+   * reported them), against the team's monthly cap when the operator set one: then `planTokens` is
+   * the cap and `remainingTokens` what this calendar month (UTC, the billing period) leaves of it.
+   * Without a cap nothing is "remaining": `remainingTokens: null`, `unlimited: true`, as for an
+   * unmetered team's credits. `tokensUsed` counts every month.
    */
-  @OpenApiOperation({ summary: 'Model tokens the calling team used' })
+  @OpenApiOperation({ summary: 'Model tokens the calling team used, and what its monthly cap leaves' })
   @Get('team/token-usage')
   async tokenUsage(@TeamId() teamId: string) {
+    const [tokensUsed, budget] = await Promise.all([
+      this.credits.tokensUsed(teamId),
+      this.credits.tokenBudget(teamId),
+    ]);
     return {
       success: true,
-      data: {
-        remainingTokens: null,
-        planTokens: null,
-        tokensUsed: await this.credits.tokensUsed(teamId),
-        unlimited: true,
-        billingPeriodStart: null,
-        billingPeriodEnd: null,
-      },
+      data: budget.capped
+        ? {
+            remainingTokens: budget.remainingTokens,
+            planTokens: budget.monthlyTokens,
+            tokensUsed,
+            unlimited: false,
+            billingPeriodStart: budget.periodStart,
+            billingPeriodEnd: budget.periodEnd,
+          }
+        : {
+            remainingTokens: null,
+            planTokens: null,
+            tokensUsed,
+            unlimited: true,
+            billingPeriodStart: null,
+            billingPeriodEnd: null,
+          },
     };
   }
 

@@ -86,7 +86,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   },
   {
     category: CREDITS_CATEGORY,
-    commands: ['GrantCredits', 'ChargeCredits', 'RefundCredits', 'RecordModelTokens'],
+    commands: ['GrantCredits', 'ChargeCredits', 'RefundCredits', 'RecordModelTokens', 'SetTokenAllowance'],
     decider: creditLedgerDecider,
     streamId: (data) => creditLedgerStreamId(data.teamId),
     teamId: (data) => data.teamId,

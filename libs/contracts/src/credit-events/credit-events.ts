@@ -92,7 +92,21 @@ export interface ModelTokenUsage {
   apiKeyId?: string;
 }
 
-export type CreditEvent = CreditsGranted | CreditsCharged | CreditsRefunded | ModelTokensUsed;
+/**
+ * The operator's cap on the model tokens a team may use in a calendar month (UTC), in place of the
+ * default (`DEFAULT_TEAM_MONTHLY_TOKENS`); null: no cap for this team.
+ */
+export interface TokenAllowanceSet {
+  type: 'TokenAllowanceSet';
+  data: { teamId: string; monthlyTokens: number | null; setAt: string };
+}
+
+export type CreditEvent =
+  | CreditsGranted
+  | CreditsCharged
+  | CreditsRefunded
+  | ModelTokensUsed
+  | TokenAllowanceSet;
 
 export interface GrantCredits {
   type: 'GrantCredits';
@@ -115,7 +129,17 @@ export interface RecordModelTokens {
   data: ModelTokenUsage & { at: string };
 }
 
-export type CreditCommand = GrantCredits | ChargeCredits | RefundCredits | RecordModelTokens;
+export interface SetTokenAllowance {
+  type: 'SetTokenAllowance';
+  data: { teamId: string; monthlyTokens: number | null; at: string };
+}
+
+export type CreditCommand =
+  | GrantCredits
+  | ChargeCredits
+  | RefundCredits
+  | RecordModelTokens
+  | SetTokenAllowance;
 
 export const creditLedgerStreamId = (teamId: string) => `credits-${teamId}`;
 
@@ -146,6 +170,8 @@ export interface CreditTotals {
   tokensByMonth?: Record<string, number>;
   /** The same for model calls that name the API key they served. */
   tokensByMonthByKey?: Record<string, Record<string, number>>;
+  /** The team's own monthly token cap (`TokenAllowanceSet`; null: none); absent: the operator's default. */
+  monthlyTokenAllowance?: number | null;
   /** Global position of the last ledger event counted. */
   position: number;
 }

@@ -82,6 +82,8 @@ export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, posi
         position,
       };
     }
+    case 'TokenAllowanceSet':
+      return { ...totals, monthlyTokenAllowance: event.data.monthlyTokens, position };
   }
 }
 
@@ -147,6 +149,44 @@ export function monthlyTokenUsage(totals: CreditTotals, byApiKey = false): Token
 /** Model tokens a team used in all. */
 export function tokensUsed(totals: CreditTotals): number {
   return Object.values(totals.tokensByMonth ?? {}).reduce((sum, tokens) => sum + tokens, 0);
+}
+
+/** A team's model tokens in the current calendar month (UTC) against its monthly cap. */
+export type TokenBudget =
+  | { capped: false; tokensThisMonth: number }
+  | {
+      capped: true;
+      monthlyTokens: number;
+      tokensThisMonth: number;
+      /** Never below zero: the last call may overrun the cap, as it paid for work already done. */
+      remainingTokens: number;
+      periodStart: string;
+      periodEnd: string;
+    };
+
+/**
+ * The team's cap (its own, else the operator's default; none when neither is set) and what is left
+ * of it in the month of `now`.
+ */
+export function tokenBudget(
+  totals: CreditTotals,
+  defaultMonthlyTokens: number | undefined,
+  now: Date,
+): TokenBudget {
+  const month = now.toISOString().slice(0, 7);
+  const tokensThisMonth = totals.tokensByMonth?.[month] ?? 0;
+  const cap =
+    totals.monthlyTokenAllowance === undefined ? defaultMonthlyTokens : totals.monthlyTokenAllowance;
+  if (cap === undefined || cap === null) return { capped: false, tokensThisMonth };
+  const [year, index] = month.split('-').map(Number);
+  return {
+    capped: true,
+    monthlyTokens: cap,
+    tokensThisMonth,
+    remainingTokens: Math.max(0, cap - tokensThisMonth),
+    periodStart: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
+    periodEnd: new Date(Date.UTC(year, index, 1) - 1).toISOString(),
+  };
 }
 
 export type CreditBalance =

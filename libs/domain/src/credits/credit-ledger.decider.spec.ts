@@ -8,6 +8,7 @@ import {
   hasCreditsLeft,
   monthlyCreditUsage,
   monthlyTokenUsage,
+  tokenBudget,
   tokensUsed,
 } from './credit-balance.js';
 import { type CreditLedgerState, creditLedgerDecider } from './credit-ledger.decider.js';
@@ -253,5 +254,72 @@ describe('credit balance', () => {
         creditLedgerDecider.decide(call('u9', '2026-12-02T00:00:00.000Z', promptTokens), ledger),
       ).toThrow(DomainError);
     }
+  });
+
+  it("caps a team's model tokens a month: its own cap, else the operator's default, what this month leaves", () => {
+    const cap = (monthlyTokens: number | null): CreditCommand => ({
+      type: 'SetTokenAllowance',
+      data: { teamId: 't1', monthlyTokens, at: '2026-12-01T09:00:00.000Z' },
+    });
+    const set: CreditEvent = {
+      type: 'TokenAllowanceSet',
+      data: { teamId: 't1', monthlyTokens: 100, setAt: '2026-12-01T09:00:00.000Z' },
+    };
+    expect(given(creditLedgerDecider, []).when(cap(100))).toEqual([set]);
+    // The cap it already has records nothing; lifting it does.
+    expect(given(creditLedgerDecider, [set]).when(cap(100))).toEqual([]);
+    expect(given(creditLedgerDecider, [set]).when(cap(null))).toEqual([
+      {
+        type: 'TokenAllowanceSet',
+        data: { teamId: 't1', monthlyTokens: null, setAt: '2026-12-01T09:00:00.000Z' },
+      },
+    ]);
+    for (const monthlyTokens of [-1, 2.5, Number.NaN, 1e13]) {
+      expect(() => given(creditLedgerDecider, []).when(cap(monthlyTokens))).toThrow(DomainError);
+    }
+
+    const used = (usedAt: string, tokens: number): CreditEvent => ({
+      type: 'ModelTokensUsed',
+      data: {
+        teamId: 't1',
+        usageId: usedAt,
+        operationId: 's1',
+        model: 'm',
+        promptTokens: tokens,
+        completionTokens: 0,
+        usedAt,
+      },
+    });
+    const sum = (events: CreditEvent[]) =>
+      events.reduce(
+        (totals, event, index) => addToCreditTotals(totals, event, index + 1),
+        EMPTY_CREDIT_TOTALS,
+      );
+    const now = new Date('2026-12-15T12:00:00.000Z');
+    const spent = [used('2026-11-30T23:00:00.000Z', 500), used('2026-12-02T00:00:00.000Z', 70)];
+    const december = { periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2026-12-31T23:59:59.999Z' };
+    // No cap anywhere: unlimited. Last month's tokens do not count against this month's cap.
+    expect(tokenBudget(sum(spent), undefined, now)).toEqual({ capped: false, tokensThisMonth: 70 });
+    expect(tokenBudget(sum(spent), 1_000, now)).toEqual({
+      capped: true,
+      monthlyTokens: 1_000,
+      tokensThisMonth: 70,
+      remainingTokens: 930,
+      ...december,
+    });
+    // The team's own cap wins over the default; the last call may overrun it, nothing remains.
+    expect(tokenBudget(sum([...spent, set, used('2026-12-03T00:00:00.000Z', 45)]), 1_000, now)).toMatchObject(
+      {
+        monthlyTokens: 100,
+        tokensThisMonth: 115,
+        remainingTokens: 0,
+      },
+    );
+    // Lifted for the team: no cap, whatever the default.
+    const lifted: CreditEvent = { type: 'TokenAllowanceSet', data: { ...set.data, monthlyTokens: null } };
+    expect(tokenBudget(sum([...spent, set, lifted]), 1_000, now)).toEqual({
+      capped: false,
+      tokensThisMonth: 70,
+    });
   });
 });

@@ -12,7 +12,12 @@ export interface CreditLedgerState {
   refunded: ReadonlySet<string>;
   /** Model calls already recorded, by usage id. */
   tokenUsages: ReadonlySet<string>;
+  /** The team's own monthly token cap, once set (null: none). */
+  monthlyTokens?: number | null;
 }
+
+/** The largest monthly token cap: far inside exact integers. */
+export const MAX_MONTHLY_TOKENS = 1_000_000_000_000;
 
 /** The most tokens one model call may record: far above any model's context, far inside exact integers. */
 const MAX_CALL_TOKENS = 100_000_000;
@@ -47,6 +52,8 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
         return { ...state, refunded: new Set(state.refunded).add(event.data.operationId) };
       case 'ModelTokensUsed':
         return { ...state, tokenUsages: new Set(state.tokenUsages).add(event.data.usageId) };
+      case 'TokenAllowanceSet':
+        return { ...state, monthlyTokens: event.data.monthlyTokens };
       default:
         return assertNever(event);
     }
@@ -107,6 +114,21 @@ export const creditLedgerDecider: Decider<CreditLedgerState, CreditCommand, Cred
           }
         }
         return [{ type: 'ModelTokensUsed', data: { ...usage, usedAt: at } }];
+      }
+      case 'SetTokenAllowance': {
+        const { teamId, monthlyTokens, at } = command.data;
+        if (
+          monthlyTokens !== null &&
+          (!Number.isInteger(monthlyTokens) || monthlyTokens < 0 || monthlyTokens > MAX_MONTHLY_TOKENS)
+        ) {
+          throw new DomainError(
+            'BAD_REQUEST',
+            `monthlyTokens must be null or an integer from 0 to ${MAX_MONTHLY_TOKENS}`,
+          );
+        }
+        // Setting the cap it already has records nothing.
+        if (state.monthlyTokens === monthlyTokens) return [];
+        return [{ type: 'TokenAllowanceSet', data: { teamId, monthlyTokens, setAt: at } }];
       }
       default:
         return assertNever(command);

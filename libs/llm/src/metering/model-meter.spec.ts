@@ -7,7 +7,7 @@ const server = openAiCompatibleServerForTests();
 
 describe('meteredLlm', () => {
   const recorded: ModelUsage[] = [];
-  const llm = () =>
+  const llm = (refusal?: () => Promise<string | undefined>) =>
     meteredLlm(
       new OpenAiCompatibleClient({
         baseUrl: server.baseUrl,
@@ -20,9 +20,10 @@ describe('meteredLlm', () => {
       async (usage) => {
         recorded.push(usage);
       },
+      refusal,
     );
-  const ask = () =>
-    llm().structured({
+  const ask = (port = llm()) =>
+    port.structured({
       schemaName: 'answer',
       schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
       messages: [{ role: 'user', content: 'Well?' }],
@@ -37,6 +38,17 @@ describe('meteredLlm', () => {
     );
     await expect(ask()).resolves.toMatchObject({ ok: true, value: { ok: true } });
     expect(recorded).toEqual([{ promptTokens: 75, completionTokens: 7 }]);
+  });
+
+  it('makes no call its refusal names a reason for, failing it with that reason', async () => {
+    const before = server.requests.length;
+    await expect(ask(llm(async () => 'the allowance is used up'))).resolves.toEqual({
+      ok: false,
+      reason: 'the allowance is used up',
+      attempts: 0,
+    });
+    expect(server.requests.length).toBe(before);
+    expect(recorded).toEqual([]);
   });
 
   it('records nothing when the endpoint reports no usage or fails before answering', async () => {
