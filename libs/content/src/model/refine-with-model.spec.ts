@@ -1,23 +1,7 @@
-import type { LlmPort, StructuredRequest, StructuredResult } from '#llm';
 import { PII_ENTITIES } from '#redaction';
+import { scriptedModel } from '../../../../test/support/scripted-model.js';
 import type { PageInput } from '../types.js';
 import { localPartOf, refineWithModel } from './refine-with-model.js';
-
-/** A scripted model: answers per schema name, and records what it was asked. */
-function scriptedModel(
-  answers: Record<string, StructuredResult<unknown>>,
-): LlmPort & { asked: StructuredRequest[] } {
-  const asked: StructuredRequest[] = [];
-  return {
-    model: 'scripted',
-    maxInputChars: 10_000,
-    asked,
-    async structured<T>(request: StructuredRequest) {
-      asked.push(request);
-      return answers[request.schemaName] as StructuredResult<T>;
-    },
-  };
-}
 
 const markdown = [
   'Home › News › Science',

@@ -1,24 +1,13 @@
-import type { LlmPort, StructuredRequest as ModelRequest, StructuredResult } from '#llm';
+import type { StructuredResult } from '#llm';
+import { scriptedModel as scripted } from '../../../../test/support/scripted-model.js';
 import { extractStructured } from '../extract-structured.js';
 import { fixtureHtml, fixtureMarkdown } from '../fixture-pages.spec-helper.js';
 import type { StructuredRequest } from '../types.js';
 import { withModel } from './with-model.js';
 
-/** A scripted model: answers per schema name, and records what it was asked. */
-function scriptedModel(
-  answers: Record<string, StructuredResult<unknown>>,
-): LlmPort & { asked: ModelRequest[] } {
-  const asked: ModelRequest[] = [];
-  return {
-    model: 'scripted',
-    maxInputChars: 100_000,
-    asked,
-    async structured<T>(request: ModelRequest) {
-      asked.push(request);
-      return answers[request.schemaName] as StructuredResult<T>;
-    },
-  };
-}
+/** Long enough for every fixture page: no test here is about cutting the page. */
+const scriptedModel = (answers: Record<string, StructuredResult<unknown>>) =>
+  scripted(answers, { maxInputChars: 100_000 });
 
 const request: StructuredRequest = {
   json: { schema: { type: 'object', properties: { builder: { type: 'string' } } }, prompt: 'Who built it?' },

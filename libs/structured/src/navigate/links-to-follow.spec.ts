@@ -1,4 +1,4 @@
-import type { LlmPort, StructuredRequest, StructuredResult } from '#llm';
+import { scriptedModel } from '../../../../test/support/scripted-model.js';
 import { linksToFollow } from './links-to-follow.js';
 
 const PAGE = `<html><head><title>Northpeak Outfitters</title></head><body>
@@ -6,23 +6,9 @@ const PAGE = `<html><head><title>Northpeak Outfitters</title></head><body>
 </body></html>`;
 const WANTED = { prompt: 'their phone number', fields: ['phone'] };
 
-/** A model that answers `result` and records what it was asked. */
-function model(result: StructuredResult<unknown>): LlmPort & { asked: StructuredRequest[] } {
-  const asked: StructuredRequest[] = [];
-  return {
-    model: 'scripted',
-    maxInputChars: 10_000,
-    asked,
-    async structured<T>(request: StructuredRequest) {
-      asked.push(request);
-      return result as StructuredResult<T>;
-    },
-  };
-}
-
 describe('linksToFollow', () => {
   it("follows the model's pick, shown every link's text and address and what is missing", async () => {
-    const picking = model({ ok: true, value: { links: [1, 1, 7] }, attempts: 1 });
+    const picking = scriptedModel({ agent_links: { ok: true, value: { links: [1, 1, 7] }, attempts: 1 } });
     expect(await linksToFollow(PAGE, 'http://a.test/', WANTED, 3, picking)).toEqual([
       'http://a.test/say-hello',
     ]);
@@ -33,7 +19,7 @@ describe('linksToFollow', () => {
   });
 
   it('falls back to the words of the links when the model fails, and reads them alone without one', async () => {
-    const failing = model({ ok: false, reason: 'HTTP 500', attempts: 2 });
+    const failing = scriptedModel({ agent_links: { ok: false, reason: 'HTTP 500', attempts: 2 } });
     expect(await linksToFollow(PAGE, 'http://a.test/', WANTED, 3, failing)).toEqual([
       'http://a.test/contact',
     ]);
