@@ -80,9 +80,11 @@ describe('browser sessions a crashed browser-worker left open', () => {
   it('are closed as lost by core once past their expiry, with nobody calling', async () => {
     const team = await createTeam(running.trawl, 'expired lost sessions');
     const id = await orphanedSession(team.teamId, 1);
+    // Opened, projected, swept, closed and projected again: four steps that each wait on a busy machine.
     const closed = await eventually(
       () => listed(team.key, id).then((session) => session?.status === 'destroyed' && session),
       'core to close the lost session',
+      60_000,
     );
     expect(closed).toMatchObject({ closeReason: 'lost', durationMs: 0 });
     expect(running.trawl.logs()).toContain('browser session lost by its worker closed');

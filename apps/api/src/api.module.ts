@@ -25,6 +25,7 @@ import { FeedbackService } from './feedback/feedback.service.js';
 import { FileUrls } from './files/file-urls.js';
 import { FilesHttpController } from './files/files.http.controller.js';
 import { HealthHttpController } from './health/health.http.controller.js';
+import { HealthCheckLogger } from './health/health-check-logger.js';
 import { HostedIndexesHttpController } from './hosted-indexes/hosted-indexes.http.controller.js';
 import { InteractHttpController } from './interact/interact.http.controller.js';
 import { InteractService } from './interact/interact.service.js';
@@ -50,7 +51,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
 
 /** HTTP: validation, auth, limits; turns requests into commands on NATS. */
 @Module({
-  imports: [TerminusModule, DiscoveryModule, LlmModule.forRoot()],
+  imports: [TerminusModule.forRoot({ logger: HealthCheckLogger }), DiscoveryModule, LlmModule.forRoot()],
   controllers: [
     ScrapeHttpController,
     ParseHttpController,
