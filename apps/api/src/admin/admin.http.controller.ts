@@ -142,18 +142,17 @@ export class AdminHttpController {
   async balance(@Param('teamId') teamId: string) {
     // Anything but a UUID names no team (and is no read-model key).
     if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
-    const [balance, tokensUsed, tokens] = await Promise.all([
+    const [balance, { tokensUsed, budget }] = await Promise.all([
       this.credits.balance(teamId),
-      this.credits.tokensUsed(teamId),
-      this.credits.tokenBudget(teamId),
+      this.credits.tokens(teamId),
     ]);
     return {
       success: true,
       data: {
         ...balance,
         tokensUsed,
-        tokensThisMonth: tokens.tokensThisMonth,
-        monthlyTokenAllowance: tokens.capped ? tokens.monthlyTokens : null,
+        tokensThisMonth: budget.tokensThisMonth,
+        monthlyTokenAllowance: budget.capped ? budget.monthlyTokens : null,
       },
     };
   }

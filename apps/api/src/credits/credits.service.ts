@@ -40,19 +40,18 @@ export class CreditsService {
     return monthlyCreditUsage(await this.totals(teamId), byApiKey);
   }
 
-  /** Model tokens the team used in all (`/v2/team/token-usage`). */
-  async tokensUsed(teamId: string): Promise<number> {
-    return tokensUsed(await this.totals(teamId));
+  /** Model tokens the team used in all, and this month's against its monthly cap, from one read of its ledger. */
+  async tokens(teamId: string): Promise<{ tokensUsed: number; budget: TokenBudget }> {
+    const totals = await this.totals(teamId);
+    return {
+      tokensUsed: tokensUsed(totals),
+      budget: tokenBudget(totals, this.config.defaultTeamMonthlyTokens, new Date()),
+    };
   }
 
   /** The months the team's model calls used tokens in, oldest first; `byApiKey` splits each by key. */
   async monthlyTokenUsage(teamId: string, byApiKey = false): Promise<TokenUsagePeriod[]> {
     return monthlyTokenUsage(await this.totals(teamId), byApiKey);
-  }
-
-  /** The team's model tokens this month against its monthly cap (`/v2/team/token-usage`). */
-  async tokenBudget(teamId: string): Promise<TokenBudget> {
-    return tokenBudget(await this.totals(teamId), this.config.defaultTeamMonthlyTokens, new Date());
   }
 
   private totals(teamId: string): Promise<CreditTotals> {

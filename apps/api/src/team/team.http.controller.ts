@@ -70,10 +70,7 @@ export class TeamHttpController {
   @OpenApiOperation({ summary: 'Model tokens the calling team used, and what its monthly cap leaves' })
   @Get('team/token-usage')
   async tokenUsage(@TeamId() teamId: string) {
-    const [tokensUsed, budget] = await Promise.all([
-      this.credits.tokensUsed(teamId),
-      this.credits.tokenBudget(teamId),
-    ]);
+    const { tokensUsed, budget } = await this.credits.tokens(teamId);
     return {
       success: true,
       data: budget.capped

@@ -11,7 +11,7 @@ import { EVENT_STORE } from '../event-store.provider.js';
 const LINKS_PER_PAGE = 3;
 
 /** The parts of a scraped page's document the agent reads. */
-interface AgentPage {
+export interface AgentPage {
   json?: unknown;
   rawHtml?: string;
   metadata?: { url?: string; sourceURL?: string };

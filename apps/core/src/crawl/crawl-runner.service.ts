@@ -44,7 +44,7 @@ import { LOGGER } from '#observability';
 import { discoverSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
-import { AgentNavigator } from './agent-navigator.service.js';
+import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 const DISCOVERY_TIMEOUT_MS = 15_000;
@@ -214,7 +214,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     correlationId?: string,
   ): Promise<PageOutcome> {
     const text = await this.blobs.getText(data.documentBlob);
-    const document = text ? (JSON.parse(text) as { links?: string[]; json?: unknown; rawHtml?: string }) : {};
+    const document = text ? (JSON.parse(text) as AgentPage & { links?: string[] }) : {};
     // A crawl page carries the links it follows; a page with a json answer and its HTML may be an
     // agent run's, which follows only the links that may answer what it still lacks.
     const agentLinks =

@@ -1,3 +1,4 @@
+import type { Root } from 'hast';
 import type { LlmPort } from '#llm';
 import { parseHtml } from '../page/parse-html.js';
 import { linksWorthFollowing, siteLinks, type Wanted } from './links-worth-following.js';
@@ -23,18 +24,19 @@ export async function linksToFollow(
   limit: number,
   llm: LlmPort | null,
 ): Promise<string[]> {
-  const picked = llm ? await pickByModel(llm, html, pageUrl, wanted, limit) : undefined;
-  return picked ?? linksWorthFollowing(html, pageUrl, wanted, limit);
+  const tree = parseHtml(html);
+  const picked = llm ? await pickByModel(llm, tree, pageUrl, wanted, limit) : undefined;
+  return picked ?? linksWorthFollowing(tree, pageUrl, wanted, limit);
 }
 
 async function pickByModel(
   llm: LlmPort,
-  html: string,
+  tree: Root,
   pageUrl: string,
   wanted: Wanted,
   limit: number,
 ): Promise<string[] | undefined> {
-  const links = siteLinks(parseHtml(html), pageUrl).slice(0, MAX_CANDIDATES);
+  const links = siteLinks(tree, pageUrl).slice(0, MAX_CANDIDATES);
   if (links.length === 0) return [];
   const listed = links
     .map((link, index) => `${index}. ${link.text.slice(0, MAX_LINK_TEXT) || '(no text)'} <${link.url}>`)

@@ -1,4 +1,9 @@
-import { linksWorthFollowing } from './links-worth-following.js';
+import { parseHtml } from '../page/parse-html.js';
+import { linksWorthFollowing as rank, type Wanted } from './links-worth-following.js';
+
+/** The ranking of a page's links, from its markup. */
+const linksWorthFollowing = (html: string, pageUrl: string, wanted: Wanted, limit: number) =>
+  rank(parseHtml(html), pageUrl, wanted, limit);
 
 const HOME = `<!doctype html><html><head><title>Northpeak Outfitters</title></head><body>
   <header><nav>

@@ -1,7 +1,6 @@
 import type { Element, Root } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { toString as textOf } from 'hast-util-to-string';
-import { parseHtml } from '../page/parse-html.js';
 import { nameTokens, synonymsOf } from '../text/field-names.js';
 import { terms } from '../text/passages.js';
 
@@ -46,8 +45,7 @@ const FIELD_WEIGHT = 2;
  * new. A word more than half of the page's links share
  * (the site's name, a path prefix) tells none apart; links sharing nothing else are never followed.
  */
-export function linksWorthFollowing(html: string, pageUrl: string, wanted: Wanted, limit: number): string[] {
-  const tree = parseHtml(html);
+export function linksWorthFollowing(tree: Root, pageUrl: string, wanted: Wanted, limit: number): string[] {
   const query = wantedTerms(wanted);
   // The page's own subject (its title, its heading) is where the agent already is: no way onward.
   for (const term of terms(selectAll('title, h1', tree).map(textOf).join(' '))) query.delete(term);
