@@ -1,4 +1,7 @@
 import Firecrawl from '@mendable/firecrawl-js';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { natsNames, type PageScraped } from '#contracts';
 import { eventually } from '../support/operator-cli.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
@@ -9,6 +12,32 @@ const PRODUCT = {
   type: 'object',
   properties: { name: { type: 'string' }, brand: { type: 'string' }, price: { type: 'number' } },
 };
+
+/** An agent run's `PageScraped` events, read from the events stream as downstream subscribers read them. */
+async function pagesScraped(crawlId: string) {
+  const nc = await connect({ servers: process.env.NATS_URL ?? '127.0.0.1:4222' });
+  try {
+    const names = natsNames(running.trawl.prefix);
+    const consumer = await jetstream(nc).consumers.get(names.eventsStream, {
+      filter_subjects: names.eventSubject('crawl', 'PageScraped'),
+    });
+    const pages: { path: string; answered?: string[]; answerComplete?: boolean }[] = [];
+    for await (const message of await consumer.fetch({ max_messages: 10_000, expires: 2_000 })) {
+      const { data } = message.json<{ data: PageScraped['data'] }>();
+      if (data.crawlId === crawlId) {
+        pages.push({
+          path: new URL(data.url).pathname,
+          answered: data.answered,
+          answerComplete: data.answerComplete,
+        });
+      }
+      if (message.info.pending === 0) break;
+    }
+    return pages;
+  } finally {
+    await nc.close();
+  }
+}
 
 describe('extract with the official Firecrawl JS SDK (no model: the local extractor)', () => {
   it('fills a schema from several pages and merges their answers, naming the sources', async () => {
@@ -141,12 +170,26 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
         timeout: 120,
       });
     // The home page names the company; its footer's "Contact us" leads to the phone and e-mail.
-    expect(await run()).toMatchObject({
+    const { id } = await client().startAgent({
+      prompt: 'Northpeak Outfitters phone number and e-mail',
+      urls: [home],
+      schema: CONTACT,
+    });
+    const answer = await eventually(async () => {
+      const status = await client().getAgentStatus(id);
+      return status.status !== 'processing' && status;
+    }, 'the agent run');
+    expect(answer).toMatchObject({
       status: 'completed',
       creditsUsed: 10,
       data: { name: 'Northpeak Outfitters', phone: '+44 17687 72000', email: 'hello@northpeak.test' },
     });
     expect(visits('/outfitters/contact')).toBe(before.contact + 1);
+    // Each page's event says what it answered (the next step reads those, not earlier pages' documents).
+    expect(await pagesScraped(id)).toEqual([
+      { path: '/outfitters/', answered: ['name'], answerComplete: undefined },
+      { path: '/outfitters/contact', answered: ['name', 'phone', 'email'], answerComplete: true },
+    ]);
     // The journal and careers links say nothing of a phone or an e-mail: not read.
     expect(visits('/outfitters/journal')).toBe(before.journal);
     for (const held of [{ strictConstrainToURLs: true }, { maxCredits: 9 }]) {

@@ -7,7 +7,7 @@ export { type ExtractedPage, mergeExtracted } from './json/merge-extracted.js';
 export { pageFacts } from './json/page-facts.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';
-export { type AnswerGaps, answerGaps } from './navigate/answer-gaps.js';
+export { type AnswerGaps, answeredFields, answerGaps } from './navigate/answer-gaps.js';
 export { linksToFollow } from './navigate/links-to-follow.js';
 export type { Wanted } from './navigate/links-worth-following.js';
 export { MAX_DEPTH, parseHtml } from './page/parse-html.js';

@@ -216,19 +216,19 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const text = await this.blobs.getText(data.documentBlob);
     const document = text ? (JSON.parse(text) as AgentPage & { links?: string[] }) : {};
     // A crawl page carries the links it follows; a page with a json answer and its HTML may be an
-    // agent run's, which follows only the links that may answer what it still lacks.
-    const agentLinks =
+    // agent run's, which records what it answered and follows only links that may answer the rest.
+    const agentStep =
       document.json !== undefined && document.rawHtml !== undefined
-        ? await this.navigator.nextLinks(crawlId, data.scrapeId, document, correlationId)
+        ? await this.navigator.nextStep(crawlId, data.scrapeId, document, correlationId)
         : undefined;
-    const links = agentLinks ?? document.links ?? [];
     return {
       status: 'scraped',
       finalUrl: data.url,
       statusCode: data.statusCode,
       documentBlob: data.documentBlob,
-      links,
+      links: agentStep?.links ?? document.links ?? [],
       credits: operationCost(completedScrapeBasis(data)),
+      ...(agentStep ? { answered: agentStep.answered, answerComplete: agentStep.answerComplete } : {}),
     };
   }
 

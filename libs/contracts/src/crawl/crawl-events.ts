@@ -114,6 +114,10 @@ export interface PageScraped {
     documentBlob: string;
     /** What the page's scrape was charged (absent in events from before it was recorded: 1). */
     credits?: number;
+    /** An agent run that follows links: the fields of its answer this page gave a value. */
+    answered?: string[];
+    /** An agent run that follows links: with this page its answer lacks nothing, so no followed page waits. */
+    answerComplete?: true;
     at: string;
   };
 }
@@ -226,6 +230,9 @@ export type PageOutcome =
       documentBlob: string;
       links: string[];
       credits: number;
+      /** An agent run that follows links: what this page answered, and whether the run's answer is whole. */
+      answered?: string[];
+      answerComplete?: boolean;
     }
   | { status: 'failed'; code: string; error: string };
 

@@ -64,6 +64,10 @@ export interface ActiveCrawl {
   errors: CrawlError[];
   robotsBlocked: string[];
   lastDispatchAt?: string;
+  /** An agent run's: the fields of its answer that its pages gave so far (the union of theirs). */
+  answered: Set<string>;
+  /** An agent run's answer lacks nothing: it follows no more links. */
+  answerComplete: boolean;
 }
 
 export type CrawlState = { status: 'initial' } | ActiveCrawl;
@@ -103,6 +107,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         scraped: [],
         errors: [],
         robotsBlocked: [],
+        answered: new Set(),
+        answerComplete: false,
       };
     }
     if (state.status === 'initial') return state;
@@ -132,9 +138,12 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         state.inFlight.delete(event.data.scrapeId);
         const finalUrl = canonicalCrawlUrl(event.data.finalUrl, state.options);
         if (finalUrl) state.seen.add(pageKey(state, finalUrl));
-        const { scrapeId, url, documentBlob, credits = 1 } = event.data;
+        const { scrapeId, url, documentBlob, credits = 1, answered = [], answerComplete } = event.data;
         state.scraped.push({ scrapeId, url, documentBlob, credits });
-        return { ...state };
+        for (const field of answered) state.answered.add(field);
+        if (!answerComplete) return { ...state };
+        // The pages it was given are still read; those it followed links to are no longer needed.
+        return { ...state, answerComplete: true, pending: state.pending.filter((page) => page.depth === 0) };
       }
       case 'PageFailed': {
         state.inFlight.delete(event.data.scrapeId);
@@ -260,6 +269,8 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
                   statusCode: outcome.statusCode,
                   documentBlob: outcome.documentBlob,
                   credits: outcome.credits,
+                  ...(outcome.answered ? { answered: outcome.answered } : {}),
+                  ...(outcome.answerComplete ? { answerComplete: true as const } : {}),
                   at,
                 },
               }
@@ -269,7 +280,7 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
               };
         const links = outcome.status === 'scraped' && followsLinks(crawl) ? outcome.links : [];
         return thenDispatch([recorded], state, at, (next) =>
-          admit(next, links, page.depth + 1, { seeds: false }),
+          next.answerComplete ? [] : admit(next, links, page.depth + 1, { seeds: false }),
         );
       }
       case 'DispatchPages': {
@@ -462,6 +473,7 @@ function copy(state: CrawlState): CrawlState {
     scraped: [...state.scraped],
     errors: [...state.errors],
     robotsBlocked: [...state.robotsBlocked],
+    answered: new Set(state.answered),
   };
 }
 

@@ -1,4 +1,4 @@
-import { answerGaps } from './answer-gaps.js';
+import { answeredFields, answerGaps } from './answer-gaps.js';
 
 const CONTACT = {
   type: 'object',
@@ -10,34 +10,45 @@ const CONTACT = {
   },
 };
 
-describe('answerGaps', () => {
-  it('names the top-level fields without a value: null, empty, or lists and objects of such', () => {
+describe('answeredFields and answerGaps', () => {
+  it('names the top-level fields with a value: not null, empty, or lists and objects of such', () => {
     expect(
-      answerGaps(CONTACT, { name: 'Northpeak', phone: null, offices: [{ city: null }], owner: { name: '' } }),
-    ).toEqual({
-      complete: false,
-      fields: ['phone', 'offices', 'owner'],
-    });
-    expect(answerGaps(CONTACT, null)).toEqual({
+      answeredFields(CONTACT, {
+        name: 'Northpeak',
+        phone: null,
+        offices: [{ city: null }],
+        owner: { name: '' },
+      }),
+    ).toEqual(['name']);
+    expect(answeredFields(CONTACT, null)).toEqual([]);
+    expect(
+      answeredFields(CONTACT, { phone: '0', offices: [{ city: 'Leeds' }], owner: { name: 'Ada' } }),
+    ).toEqual(['phone', 'offices', 'owner']);
+  });
+
+  it('reads the pages of a run together: what none of them answered is missing', () => {
+    expect(answerGaps(CONTACT, [])).toEqual({
       complete: false,
       fields: ['name', 'phone', 'offices', 'owner'],
     });
-    expect(
-      answerGaps(CONTACT, {
-        name: 'Northpeak',
-        phone: '0',
-        offices: [{ city: 'Leeds' }],
-        owner: { name: 'Ada' },
-      }),
-    ).toEqual({ complete: true, fields: [] });
+    const home = answeredFields(CONTACT, { name: 'Northpeak', phone: null });
+    const contact = answeredFields(CONTACT, { phone: '0113 496 0000', offices: [{ city: 'Leeds' }] });
+    expect(answerGaps(CONTACT, [...home, ...contact])).toEqual({ complete: false, fields: ['owner'] });
+    expect(answerGaps(CONTACT, [...home, ...contact, 'owner'])).toEqual({ complete: true, fields: [] });
   });
 
   it('without fields to read, asks for any answer at all', () => {
-    expect(answerGaps(undefined, { answer: null })).toEqual({ complete: false, fields: [] });
-    expect(answerGaps(undefined, { answer: 'Leeds' })).toEqual({ complete: true, fields: [] });
-    expect(answerGaps({ type: 'array', items: { type: 'string' } }, [])).toEqual({
+    expect(answeredFields(undefined, { answer: null })).toEqual([]);
+    expect(answerGaps(undefined, answeredFields(undefined, { answer: null }))).toEqual({
       complete: false,
       fields: [],
     });
+    expect(answerGaps(undefined, answeredFields(undefined, { answer: 'Leeds' }))).toEqual({
+      complete: true,
+      fields: [],
+    });
+    const list = { type: 'array', items: { type: 'string' } };
+    expect(answerGaps(list, answeredFields(list, []))).toEqual({ complete: false, fields: [] });
+    expect(answerGaps(list, answeredFields(list, ['Leeds']))).toEqual({ complete: true, fields: [] });
   });
 });
