@@ -1,11 +1,12 @@
 import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 
-const ADMIN_KEY = 'admin-e2e-secret';
-const running = trawlWithSite({ env: { ADMIN_API_KEY: ADMIN_KEY } });
+const running = sharedTrawlWithSite();
+/** The operator's key of the shared Trawl (`ADMIN_API_KEY`). */
+const adminKey = () => String(running.trawl.env.ADMIN_API_KEY);
 
-const admin = async (method: string, path: string, body?: unknown, key: string | null = ADMIN_KEY) => {
+const admin = async (method: string, path: string, body?: unknown, key: string | null = adminKey()) => {
   const response = await fetch(`${running.trawl.baseUrl}/admin${path}`, {
     method,
     headers: {
@@ -124,7 +125,7 @@ describe('the operator-only admin API', () => {
       return { status: response.status, body: await response.json() };
     };
 
-    const answer = await history(stream, ADMIN_KEY);
+    const answer = await history(stream, adminKey());
     expect(answer.status).toBe(200);
     expect(answer.body.data.events.map((event: { type: string }) => event.type)).toEqual([
       'ScrapeRequested',
@@ -134,15 +135,15 @@ describe('the operator-only admin API', () => {
     expect(answer.body.data.events[0].summary).toContain('tide-pools');
     expect(answer.body.data.nextRevision).toBeNull();
 
-    const paged = await history(`${stream}?limit=1&fromRevision=1`, ADMIN_KEY);
+    const paged = await history(`${stream}?limit=1&fromRevision=1`, adminKey());
     expect(paged.body.data).toMatchObject({
       events: [{ type: 'PageFetched', revision: 1 }],
       nextRevision: 2,
     });
     expect((await history(stream, running.trawl.apiKey)).status).toBe(401);
-    expect((await history('scrape-does-not-exist', ADMIN_KEY)).body).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await history('scrape-does-not-exist', adminKey())).body).toMatchObject({ code: 'NOT_FOUND' });
     // 2^53 is an integer to JavaScript but not one it can count to exactly: refused, not a 500 from the store.
-    expect(await history(`${stream}?fromRevision=9007199254740992`, ADMIN_KEY)).toMatchObject({
+    expect(await history(`${stream}?fromRevision=9007199254740992`, adminKey())).toMatchObject({
       status: 400,
       body: { code: 'BAD_REQUEST' },
     });
