@@ -1,9 +1,8 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 import { startWebhookReceiver, verifySignatures } from '../support/webhook-receiver.js';
 
-const SECRET = `whsec_${Buffer.from('trawl-e2e-crawl-hooks-secret-32b').toString('base64')}`;
-const running = trawlWithSite({ env: { WEBHOOK_SIGNING_SECRET: SECRET } });
+const running = sharedTrawlWithSite();
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
 
 async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 90_000): Promise<T> {
@@ -59,7 +58,9 @@ describe('crawl and batch scrape webhooks', () => {
       expect(ids.size).toBe(receiver.calls.length);
       for (const received of receiver.calls) {
         expect(received.headers['x-run']).toBe('e2e');
-        expect(() => verifySignatures(received, SECRET)).not.toThrow();
+        expect(() =>
+          verifySignatures(received, String(running.trawl.env.WEBHOOK_SIGNING_SECRET)),
+        ).not.toThrow();
         expect(JSON.parse(received.body).webhookId).toBe(received.headers['webhook-id']);
       }
     } finally {

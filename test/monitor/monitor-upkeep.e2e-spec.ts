@@ -1,8 +1,9 @@
 import { call, runCheck, until } from '../support/monitor-client.js';
-import { trawlWithSite } from '../support/trawl-with-site.js';
+import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
-const running = trawlWithSite({ env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_MAX_ATTEMPTS: '2' } });
+// The shared Trawl tries a webhook call twice, 100 ms apart (WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_BASE_MS).
+const running = sharedTrawlWithSite();
 
 /** A product page whose price the test changes between checks; the visit time changes every load. */
 const kettlePage = (price: string) =>

@@ -1,13 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { post } from '../support/scrape-client.js';
-import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { joinSharedTrawl } from '../support/shared-trawl.js';
+import type { Trawl } from '../support/trawl-process.js';
 
-const YEAR = 31_536_000;
-let trawl: RunningTrawl;
+let trawl: Trawl;
 beforeAll(async () => {
-  trawl = await startTrawl({ env: { HSTS_MAX_AGE_SECONDS: String(YEAR) } });
+  trawl = await joinSharedTrawl();
 });
-afterAll(() => trawl?.stop());
 
 /** A raw request, so that headers Node's client would refuse to send still reach the server. */
 function rawGet(path: string, headers: Record<string, string>) {
@@ -97,7 +96,7 @@ describe('security headers', () => {
         'referrer-policy': 'no-referrer',
         'x-frame-options': 'DENY',
         'content-security-policy': "frame-ancestors 'none'",
-        'strict-transport-security': `max-age=${YEAR}; includeSubDomains`,
+        'strict-transport-security': `max-age=${trawl.env.HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
       });
       expect(answer.headers.get('x-powered-by')).toBeNull();
     }

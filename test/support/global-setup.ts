@@ -6,13 +6,29 @@ import { SHARED_TRAWL_ENV, type SharedTrawl, setupGlobals } from './shared-trawl
 import { startTrawl } from './trawl-process.js';
 
 /**
+ * What the shared Trawl sets beside the defaults: options some test files need that change nothing
+ * for the others (none of which sends webhooks or reads HSTS).
+ */
+const SHARED_OPTIONS: NodeJS.ProcessEnv = {
+  // Webhook answers are signed, and a refused call is tried twice, 100 ms apart.
+  WEBHOOK_SIGNING_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_MAX_ATTEMPTS: '2',
+  HSTS_MAX_AGE_SECONDS: '31536000',
+};
+
+/**
  * Jest global setup of the e2e project (run from dist/): starts the one Trawl that test files needing
- * only the default options share (`sharedTrawlWithSite`), since booting and stopping one takes seconds.
+ * no option of their own share (`sharedTrawlWithSite`), since booting and stopping one takes seconds
+ * (10-20 s on a busy 2-core machine).
  */
 export default async function globalSetup() {
   const logFile = join(tmpdir(), `${uniquePrefix('trawl-e2e-shared-')}.log`);
   // Test files get their teams from the admin API: one request instead of a CLI process each.
-  const trawl = await startTrawl({ logFile, env: { ADMIN_API_KEY: randomBytes(24).toString('hex') } });
+  const trawl = await startTrawl({
+    logFile,
+    env: { ...SHARED_OPTIONS, ADMIN_API_KEY: randomBytes(24).toString('hex') },
+  });
   setupGlobals.sharedTrawl = trawl;
   const env = Object.fromEntries(
     Object.entries(trawl.env).filter(([name, value]) => process.env[name] !== value),

@@ -27,7 +27,8 @@ export function trawlWithSite(options: Parameters<typeof startTrawl>[0] & { bigS
 /**
  * Like `trawlWithSite()`, but on the Trawl the e2e project's test files share, with a team of the
  * file's own (scrapes, cache, monitors, profiles, credits are per team; the site is the file's own).
- * Only for files that need the default options and neither read its logs or metrics nor restart it.
+ * Only for files that need no option beyond its own (`SHARED_OPTIONS` in global-setup.ts) and neither
+ * read its logs or metrics nor restart it.
  */
 export function sharedTrawlWithSite(): { trawl: Trawl; site: FixtureSite } {
   const running = {} as { trawl: Trawl; site: FixtureSite };
