@@ -190,7 +190,9 @@ describe('BrowserPool.fetchPage', () => {
 
   it('never renders more pages at once than its concurrency', async () => {
     maxInFlight = 0;
-    await Promise.all(Array.from({ length: 5 }, () => fetchPage('/held')));
+    // The last pages wait two rounds for a slot, and the wait counts against their timeout: on a
+    // busy machine 15 s was not enough for three rounds of renders.
+    await Promise.all(Array.from({ length: 5 }, () => fetchPage('/held', { timeout: 60_000 })));
     expect(maxInFlight).toBe(2);
   });
 
