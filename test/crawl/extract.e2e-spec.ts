@@ -175,10 +175,14 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
       urls: [home],
       schema: CONTACT,
     });
-    const answer = await eventually(async () => {
-      const status = await client().getAgentStatus(id);
-      return status.status !== 'processing' && status;
-    }, 'the agent run');
+    const answer = await eventually(
+      async () => {
+        const status = await client().getAgentStatus(id);
+        return status.status !== 'processing' && status;
+      },
+      'the agent run',
+      120_000,
+    );
     expect(answer).toMatchObject({
       status: 'completed',
       creditsUsed: 10,

@@ -62,7 +62,7 @@ export class AgentNavigator {
     const gaps = answerGaps(schema, [...run.answered, ...answered]);
     const step: AgentStep = { answered, answerComplete: gaps.complete, links: [] };
     const page = run.inFlight.get(scrapeId);
-    if (gaps.complete || run.status !== 'scraping' || run.answerComplete) return step;
+    if (gaps.complete || run.status !== 'scraping') return step;
     if (!page || page.depth >= run.extract.follow.maxDepth || !document.rawHtml) return step;
     // The run's payer pays for the model's choice, as for its pages' answers.
     const model = this.models.for({
