@@ -264,6 +264,13 @@ describe('toMarkdown', () => {
         '<p><span class="drop-cap">T</span>he <a href="/gcp">GC</a>P, <span>functools.</span><span>Placeholder</span></p>',
       ),
     ).toBe('The [GC](/gcp)P, functools.Placeholder');
+    // A single small letter styled apart (a word's plural, a first letter) stays in its word; two links never join.
+    expect(
+      markdown(
+        '<p>chase<b> event trend</b><span><strong>s</strong> for</span> <b>S</b><span>pecific</span> <span>s</span><span>pecific</span>' +
+          ' <span>86x</span><span>return</span> <a href="/a">a</a><a href="/b">b</a></p>',
+      ),
+    ).toBe('chase **event trend**__s__ for **S**pecific specific 86x return [a](/a) [b](/b)');
     expect(markdown('<p>Donau<wbr>dampf<wbr>schiff</p>')).toBe('Donaudampfschiff');
     expect(markdown('<pre><code><span>get</span><span>Item</span><span>2</span>()</code></pre>')).toBe(
       '```\ngetItem2()\n```',

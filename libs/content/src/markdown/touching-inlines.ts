@@ -6,7 +6,8 @@ import { toString as hastToString } from 'hast-util-to-string';
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
  * apart on screen, by the page's CSS, but fuse into one word in markdown: a space goes between
  * them where both sides are letters or digits (two elements that split a name at a mark, such as
- * `<span>functools.</span><span>partial</span>` or `Category<span>:</span>`, stay as they are). A text
+ * `<span>functools.</span><span>partial</span>` or `Category<span>:</span>`, stay as they are, and so
+ * does a single letter styled apart from its word: `<b>S</b><b>pecific</b>`, `<b>trend</b><b>s</b>`). A text
  * and an element that touch are apart where a word meets a number (a count badge) or a capital
  * follows a small letter or a sentence's mark (run-in titles: `security<b>Cons:</b>`,
  * `<b class="title">Industry</b>Our experts`), not where a styled part of a word
@@ -36,7 +37,8 @@ export function spaceTouchingInlines() {
     const last = edge(before, -1);
     const first = edge(after, 0);
     const words = wordy.test(last) && wordy.test(first);
-    if (before.type === 'element' && after.type === 'element') return words;
+    if (before.type === 'element' && after.type === 'element')
+      return words && !(/\p{Ll}/u.test(first) && styledLetter(before, after));
     const numberMeetsWord = /\p{N}/u.test(last) !== /\p{N}/u.test(first);
     return (words && numberMeetsWord) || startsWord(last, first);
   };
@@ -58,6 +60,30 @@ export function spaceTouchingInlines() {
     if (spaced) node.children = spaced as typeof node.children;
   };
   return (tree: Root) => walk(tree);
+}
+
+/**
+ * A single letter styled apart from the rest of its word belongs to it: a drop cap
+ * (`<b>S</b><span>pecific</span>`) or a small letter (`<b>trend</b><span>s</span>`). Two words of
+ * their own stay apart, and so do links, however short.
+ */
+function styledLetter(before: RootContent, after: RootContent): boolean {
+  // The whole word at each edge (`86x` and `EcoFlow’s` end in a letter but are words of their own).
+  const tail = /[\p{L}\p{N}'’]+$/u.exec(nodeText(before))?.[0] ?? '';
+  const head = /^[\p{L}\p{N}'’]+/u.exec(nodeText(after))?.[0] ?? '';
+  const small = /^\p{Ll}+$/u;
+  const split =
+    small.test(head) &&
+    (/^\p{Lu}$/u.test(tail) || (small.test(tail) && (tail.length === 1 || head.length === 1)));
+  return split && !holdsLink(before) && !holdsLink(after);
+}
+
+function holdsLink(node: RootContent | ElementContent): boolean {
+  return node.type === 'element' && (node.tagName === 'a' || node.children.some(holdsLink));
+}
+
+function nodeText(node: RootContent): string {
+  return node.type === 'text' ? node.value : node.type === 'element' ? hastToString(node) : '';
 }
 
 /** The first (0) or last (-1) character of a node's text, '' when it has none. */
