@@ -1,3 +1,7 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toString as mdastToString } from 'mdast-util-to-string';
+import { gfm } from 'micromark-extension-gfm';
 import { parseHtml } from '#structured';
 import { toMarkdown } from './to-markdown.js';
 
@@ -94,14 +98,43 @@ describe('toMarkdown', () => {
     ).toBe('## Description\n\n### [Contact us](#contact)');
   });
 
+  it('keeps balanced parentheses of URLs as written, escaping those that would end the link', () => {
+    expect(
+      markdown(
+        '<a href="https://x.test/wiki/Mojo_(language)">Mojo</a> <a href="https://x.test/a)b(">c</a> <img alt="i" src="https://x.test/f:max(150)/i.jpg">',
+      ),
+    ).toBe(
+      '[Mojo](https://x.test/wiki/Mojo_(language)) [c](https://x.test/a\\)b\\() ![i](https://x.test/f:max(150)/i.jpg)',
+    );
+  });
+
   it('keeps the ampersands of URLs as written, escaping only what would read as a character reference', () => {
     expect(
       markdown(
         '<a href="https://x.test/p?v=1&amp;width=360">A &amp;b</a> <img alt="i" src="https://x.test/i.jpg?a=1&amp;b=2"> <a href="https://x.test/?q=&amp;copy;">c</a>',
       ),
     ).toBe(
-      '[A \\&b](https://x.test/p?v=1&width=360) ![i](https://x.test/i.jpg?a=1&b=2) [c](https://x.test/?q=\\&copy;)',
+      '[A &b](https://x.test/p?v=1&width=360) ![i](https://x.test/i.jpg?a=1&b=2) [c](https://x.test/?q=\\&copy;)',
     );
+  });
+
+  it('writes text without escapes that guard against nothing: ampersands, underscores in words, bare URLs and addresses', () => {
+    const text =
+      'S&amp;P 500, &amp;copy; my_var_name, _lead, see https://www.x.test/a_b or mail me@x.test now';
+    expect(markdown(`<p>${text}</p>`)).toBe(
+      'S&P 500, \\&copy; my_var_name, \\_lead, see https://www.x.test/a_b or mail me@x.test now',
+    );
+    // Read back, it is the same text: the bare URL and address become links that show themselves.
+    const readBack = (written: string) =>
+      mdastToString(fromMarkdown(written, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+    expect(readBack(markdown(`<p>${text}</p>`))).toBe(
+      'S&P 500, &copy; my_var_name, _lead, see https://www.x.test/a_b or mail me@x.test now',
+    );
+    // A URL running into a line break or emphasis keeps its escapes, as the link would take the `\` or `_`.
+    const touching = '<p>https://x.test/a<br>https://x.test/<em>b</em> c</p>';
+    expect(markdown(touching)).toBe('https\\://x.test/a\\\nhttps\\://x.test/_b_ c');
+    // (A line break has no text of its own.)
+    expect(readBack(markdown(touching))).toBe('https://x.test/ahttps://x.test/b c');
   });
 
   it('writes a heading that is all bold without the bold, and keeps bold that is part of one', () => {
@@ -189,7 +222,7 @@ describe('toMarkdown', () => {
       markdown(
         '<details open><summary><span>1.0 · <a href="https://x.test/src">Source</a></span><h4>pub fn is_ok(&amp;self)</h4></summary><p>Returns true.</p></details>',
       ),
-    ).toBe('1.0 · [Source](https://x.test/src)\n\n#### pub fn is_ok(\\&self)\n\nReturns true.');
+    ).toBe('1.0 · [Source](https://x.test/src)\n\n#### pub fn is_ok(&self)\n\nReturns true.');
     expect(markdown('<details><summary>Shipping <b>and</b> returns</summary><p>Free.</p></details>')).toBe(
       'Shipping **and** returns\n\nFree.',
     );

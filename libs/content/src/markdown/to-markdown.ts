@@ -65,20 +65,24 @@ const isUnfollowable = (node: Nodes, inLink: boolean): node is Link =>
 const leadsNowhere = (node: Nodes): node is Link =>
   node.type === 'link' && (node.url.trim() === '' || /^javascript:/i.test(node.url.trim()));
 
+/** An escaped `&` that cannot start a character reference: only `&name;` or `&#n;` could. */
+const NEEDLESS_AMPERSAND = /\\&(?![#A-Za-z0-9]+;)/g;
+
 /**
- * URLs keep their `&` as written (`?v=1&width=360`): the writer escapes every `&` before a letter,
- * as it could start a character reference, but only `&name;` would, so only that stays escaped.
+ * URLs as written (`?v=1&width=360`, `/wiki/Mojo_(language)`): the writer escapes every `&` before a
+ * letter, as it could start a character reference, but only `&name;` would, so only that stays
+ * escaped; and every parenthesis, though balanced ones may stand bare in a link's destination.
  */
-function ampersandsAsWritten(handle: Handle): Handle {
-  const needless = /\\&(?![#A-Za-z0-9]+;)/g;
+function destinationsAsWritten(handle: Handle): Handle {
   return (node, parent, state, info) => {
     const safe = state.safe;
     state.safe = (value, config) => {
       const written = safe.call(state, value, config);
       const construct = state.stack.at(-1);
-      return construct === 'destinationRaw' || construct === 'destinationLiteral'
-        ? written.replace(needless, '&')
-        : written;
+      if (construct !== 'destinationRaw' && construct !== 'destinationLiteral') return written;
+      const url = written.replace(NEEDLESS_AMPERSAND, '&');
+      const bare = url.replace(/\\([()])/g, '$1');
+      return construct === 'destinationRaw' && balanced(bare) ? bare : url;
     };
     try {
       return handle(node, parent, state, info);
@@ -87,6 +91,37 @@ function ampersandsAsWritten(handle: Handle): Handle {
     }
   };
 }
+
+/** Whether every `)` closes a `(` before it and none stays open. */
+function balanced(url: string): boolean {
+  let depth = 0;
+  for (const character of url) {
+    if (character === '(') depth++;
+    else if (character === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * Text as written where the writer's escapes guard against nothing a reader would see: an `&` that
+ * cannot start a character reference (`S&P 500`), an `_` inside a word (`snake_case` cannot open
+ * emphasis), and the marks of a bare URL or address (`https\://www\.x.test`), which GFM then links
+ * by itself, reading the same. Only a URL that a space ends within the text is left bare: one
+ * running into what follows (a hard break's `\`, emphasis) or holding another escape would take
+ * those characters into the link.
+ */
+const textAsWritten: Handle = (node, parent, state, info) =>
+  defaultHandlers
+    .text(node, parent, state, info)
+    .replace(NEEDLESS_AMPERSAND, '&')
+    .replace(/(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, '_')
+    .replace(/\S+(?=\s)/g, (word) => {
+      const bare = word
+        .replace(/(?<=[ps])\\:(?=\/)/g, ':')
+        .replace(/(?<=[Ww])\\\.(?=[-.\w])/g, '.')
+        .replace(/(?<=[+\-.\w])\\@(?=[-.\w])/g, '@');
+      return bare.includes('\\') ? word : bare;
+    });
 
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
@@ -118,8 +153,9 @@ const processor = unified()
     listItemIndent: 'one',
     tightDefinitions: true,
     handlers: {
-      link: ampersandsAsWritten(defaultHandlers.link),
-      image: ampersandsAsWritten(defaultHandlers.image),
+      link: destinationsAsWritten(defaultHandlers.link),
+      image: destinationsAsWritten(defaultHandlers.image),
+      text: textAsWritten,
     },
   });
 
