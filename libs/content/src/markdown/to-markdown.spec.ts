@@ -130,6 +130,16 @@ describe('toMarkdown', () => {
     expect(readBack(markdown(`<p>${text}</p>`))).toBe(
       'S&P 500, &copy; my_var_name, _lead, see https://www.x.test/a_b or mail me@x.test now',
     );
+    // Brackets are text unless they could make a link or a definition, or stand where a line may start
+    // (a task's `[ ]`); with no definitions `[c][d]` is text, and `[a]\\(b)` no link.
+    const brackets =
+      '<p>[1] “Behind it, [we] listed”, as in [1-3]: [a](b) and [c][d] <a href="/e">see [2]</a></p>';
+    expect(markdown(brackets)).toBe(
+      '\\[1] “Behind it, [we] listed”, as in \\[1-3]: [a]\\(b) and [c][d] [see \\[2\\]](/e)',
+    );
+    expect(readBack(markdown(brackets))).toBe(
+      '[1] “Behind it, [we] listed”, as in [1-3]: [a](b) and [c][d] see [2]',
+    );
     // A URL running into a line break or emphasis keeps its escapes, as the link would take the `\` or `_`.
     const touching = '<p>https://x.test/a<br>https://x.test/<em>b</em> c</p>';
     expect(markdown(touching)).toBe('https\\://x.test/a\\\nhttps\\://x.test/_b_ c');

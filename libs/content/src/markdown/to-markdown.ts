@@ -105,10 +105,12 @@ function balanced(url: string): boolean {
 /**
  * Text as written where the writer's escapes guard against nothing a reader would see: an `&` that
  * cannot start a character reference (`S&P 500`), an `_` inside a word (`snake_case` cannot open
- * emphasis), and the marks of a bare URL or address (`https\://www\.x.test`), which GFM then links
- * by itself, reading the same. Only a URL that a space ends within the text is left bare: one
- * running into what follows (a hard break's `\`, emphasis) or holding another escape would take
- * those characters into the link.
+ * emphasis), brackets in running text (`[we]`, `[1-3]`: the markdown defines no references, so
+ * only brackets followed by `(`, `[` or `:` could make a link), and the marks of a bare URL or
+ * address (`https\://www\.x.test`), which GFM then links by itself, reading the same. What the text
+ * starts or ends with stays escaped, as the writer put it: what stands beside it is not known here
+ * (a line's start, where `[ ]` is a task; a hard break's `\` or emphasis that a bare URL would take
+ * into its link).
  */
 const textAsWritten: Handle = (node, parent, state, info) =>
   defaultHandlers
@@ -121,7 +123,9 @@ const textAsWritten: Handle = (node, parent, state, info) =>
         .replace(/(?<=[Ww])\\\.(?=[-.\w])/g, '.')
         .replace(/(?<=[+\-.\w])\\@(?=[-.\w])/g, '@');
       return bare.includes('\\') ? word : bare;
-    });
+    })
+    // Inside a link's text the writer escapes both brackets, which stay: only `\[…]` is bared.
+    .replace(/(?<=.)\\\[([^[\]\\]*\])(?=[^([:])/g, '[$1');
 
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
