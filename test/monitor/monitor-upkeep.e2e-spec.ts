@@ -99,11 +99,24 @@ describe('webhook redelivery on demand', () => {
         id: check.data.id,
         data: { id: check.data.id },
       });
-      await until(
-        async () => (receiver.calls.filter((c) => c.answered === 200).length >= 2 ? true : undefined),
-        'the redelivered webhooks',
+      // The redelivered calls decide the check's webhook status now; the log names their new ids.
+      const status = await until(async () => {
+        const { body } = await call(trawl, 'GET', checkPath);
+        const { notificationStatus } = body.data;
+        return notificationStatus.webhook === 'delivered' &&
+          notificationStatus.deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId).length === 2
+          ? notificationStatus
+          : undefined;
+      }, 'the redeliveries in the delivery log');
+      const redeliveries: { webhookId: string; status: string }[] = status.deliveries.filter(
+        (d: { redeliveryId?: string }) => d.redeliveryId,
       );
-      const delivered = receiver.calls.filter((c) => c.answered === 200);
+      expect(redeliveries.every((d) => d.status === 'delivered')).toBe(true);
+      // The receiver got each redelivered call once, answered it, in the check's order.
+      const delivered = receiver.calls.filter((c) =>
+        redeliveries.some((d) => d.webhookId === c.headers['webhook-id']),
+      );
+      expect(delivered.map((c) => c.answered)).toEqual([200, 200]);
       const payloads = delivered.map((c) => JSON.parse(c.body));
       expect(payloads.map((p) => p.type)).toEqual(['monitor.page', 'monitor.check.completed']);
       expect(payloads[0]).toMatchObject({
@@ -115,18 +128,7 @@ describe('webhook redelivery on demand', () => {
         { monitorId, checkId: check.data.id, status: 'completed', summary: check.data.summary },
       ]);
       for (const call of delivered) expect(firstIds.has(call.headers['webhook-id'])).toBe(false);
-      // The redelivered calls decide the check's webhook status now.
-      const status = await until(async () => {
-        const { body } = await call(trawl, 'GET', checkPath);
-        return body.data.notificationStatus.webhook === 'delivered'
-          ? body.data.notificationStatus
-          : undefined;
-      }, 'the redeliveries in the delivery log');
-      const redeliveries = status.deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId);
-      expect(redeliveries.map((d: { webhookId: string }) => d.webhookId)).toEqual(
-        payloads.map((p) => p.webhookId),
-      );
-      expect(redeliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+      expect(payloads.map((p) => p.webhookId)).toEqual(delivered.map((c) => c.headers['webhook-id']));
 
       const unknown = await call(
         trawl,
