@@ -100,17 +100,12 @@ describe('webhook redelivery on demand', () => {
         data: { id: check.data.id },
       });
       // The redelivered calls decide the check's webhook status now; the log names their new ids.
-      const status = await until(async () => {
+      const redeliveries: { webhookId: string; status: string }[] = await until(async () => {
         const { body } = await call(trawl, 'GET', checkPath);
-        const { notificationStatus } = body.data;
-        return notificationStatus.webhook === 'delivered' &&
-          notificationStatus.deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId).length === 2
-          ? notificationStatus
-          : undefined;
+        const { webhook, deliveries } = body.data.notificationStatus;
+        const redone = deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId);
+        return webhook === 'delivered' && redone.length === 2 ? redone : undefined;
       }, 'the redeliveries in the delivery log');
-      const redeliveries: { webhookId: string; status: string }[] = status.deliveries.filter(
-        (d: { redeliveryId?: string }) => d.redeliveryId,
-      );
       expect(redeliveries.every((d) => d.status === 'delivered')).toBe(true);
       // The receiver got each redelivered call once, answered it, in the check's order.
       const delivered = receiver.calls.filter((c) =>
@@ -129,6 +124,7 @@ describe('webhook redelivery on demand', () => {
       ]);
       for (const call of delivered) expect(firstIds.has(call.headers['webhook-id'])).toBe(false);
       expect(payloads.map((p) => p.webhookId)).toEqual(delivered.map((c) => c.headers['webhook-id']));
+      expect(redeliveries.map((d) => d.webhookId)).toEqual(payloads.map((p) => p.webhookId));
 
       const unknown = await call(
         trawl,

@@ -112,20 +112,25 @@ function balanced(url: string): boolean {
  * (a line's start, where `[ ]` is a task; a hard break's `\` or emphasis that a bare URL would take
  * into its link).
  */
-const textAsWritten: Handle = (node, parent, state, info) =>
-  defaultHandlers
-    .text(node, parent, state, info)
-    .replace(NEEDLESS_AMPERSAND, '&')
-    .replace(/(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, '_')
-    .replace(/\S+(?=\s)/g, (word) => {
-      const bare = word
-        .replace(/(?<=[ps])\\:(?=\/)/g, ':')
-        .replace(/(?<=[Ww])\\\.(?=[-.\w])/g, '.')
-        .replace(/(?<=[+\-.\w])\\@(?=[-.\w])/g, '@');
-      return bare.includes('\\') ? word : bare;
-    })
-    // Inside a link's text the writer escapes both brackets, which stay: only `\[…]` is bared.
-    .replace(/(?<=.)\\\[([^[\]\\]*\])(?=[^([:])/g, '[$1');
+const textAsWritten: Handle = (node, parent, state, info) => {
+  const written = defaultHandlers.text(node, parent, state, info);
+  // Most text has no escape at all: it is read once more, not rewritten five times.
+  if (!written.includes('\\')) return written;
+  return (
+    written
+      .replace(NEEDLESS_AMPERSAND, '&')
+      .replace(/(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, '_')
+      .replace(/\S+(?=\s)/g, (word) => {
+        const bare = word
+          .replace(/(?<=[ps])\\:(?=\/)/g, ':')
+          .replace(/(?<=[Ww])\\\.(?=[-.\w])/g, '.')
+          .replace(/(?<=[+\-.\w])\\@(?=[-.\w])/g, '@');
+        return bare.includes('\\') ? word : bare;
+      })
+      // Inside a link's text the writer escapes both brackets, which stay: only `\[…]` is bared.
+      .replace(/(?<=.)\\\[([^[\]\\]*\])(?=[^([:])/g, '[$1')
+  );
+};
 
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()

@@ -1,4 +1,4 @@
-import type { ElementContent, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
 import { toString as hastToString } from 'hast-util-to-string';
 
@@ -37,6 +37,7 @@ export function spaceTouchingInlines() {
     const last = edge(before, -1);
     const first = edge(after, 0);
     const words = wordy.test(last) && wordy.test(first);
+    // A small letter first is the cheap test: it spares reading the text of most touching pairs.
     if (before.type === 'element' && after.type === 'element')
       return words && !(/\p{Ll}/u.test(first) && styledLetter(before, after));
     const numberMeetsWord = /\p{N}/u.test(last) !== /\p{N}/u.test(first);
@@ -67,10 +68,10 @@ export function spaceTouchingInlines() {
  * (`<b>S</b><span>pecific</span>`) or a small letter (`<b>trend</b><span>s</span>`). Two words of
  * their own stay apart, and so do links, however short.
  */
-function styledLetter(before: RootContent, after: RootContent): boolean {
+function styledLetter(before: Element, after: Element): boolean {
   // The whole word at each edge (`86x` and `EcoFlow’s` end in a letter but are words of their own).
-  const tail = /[\p{L}\p{N}'’]+$/u.exec(nodeText(before))?.[0] ?? '';
-  const head = /^[\p{L}\p{N}'’]+/u.exec(nodeText(after))?.[0] ?? '';
+  const tail = /[\p{L}\p{N}'’]+$/u.exec(hastToString(before))?.[0] ?? '';
+  const head = /^[\p{L}\p{N}'’]+/u.exec(hastToString(after))?.[0] ?? '';
   const small = /^\p{Ll}+$/u;
   const split =
     small.test(head) &&
@@ -80,10 +81,6 @@ function styledLetter(before: RootContent, after: RootContent): boolean {
 
 function holdsLink(node: RootContent | ElementContent): boolean {
   return node.type === 'element' && (node.tagName === 'a' || node.children.some(holdsLink));
-}
-
-function nodeText(node: RootContent): string {
-  return node.type === 'text' ? node.value : node.type === 'element' ? hastToString(node) : '';
 }
 
 /** The first (0) or last (-1) character of a node's text, '' when it has none. */
