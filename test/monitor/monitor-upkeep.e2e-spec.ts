@@ -100,12 +100,17 @@ describe('webhook redelivery on demand', () => {
         data: { id: check.data.id },
       });
       // The redelivered calls decide the check's webhook status now; the log names their new ids.
-      const redeliveries: { webhookId: string; status: string }[] = await until(async () => {
+      type Delivery = { webhookId: string; status: string; redeliveryId?: string };
+      const log: Delivery[] = await until(async () => {
         const { body } = await call(trawl, 'GET', checkPath);
         const { webhook, deliveries } = body.data.notificationStatus;
-        const redone = deliveries.filter((d: { redeliveryId?: string }) => d.redeliveryId);
-        return webhook === 'delivered' && redone.length === 2 ? redone : undefined;
+        const redone = deliveries.filter((d: Delivery) => d.redeliveryId);
+        return webhook === 'delivered' && redone.length === 2 ? deliveries : undefined;
       }, 'the redeliveries in the delivery log');
+      const redeliveries = log.filter((d) => d.redeliveryId);
+      // Every call the receiver got is one the log knows (a repeat of one is at-least-once delivery).
+      const logged = new Set(log.map((d) => d.webhookId));
+      expect(receiver.calls.filter((c) => !logged.has(String(c.headers['webhook-id'])))).toEqual([]);
       expect(redeliveries.every((d) => d.status === 'delivered')).toBe(true);
       // The receiver got each redelivered call once, answered it, in the check's order.
       const delivered = receiver.calls.filter((c) =>
