@@ -77,7 +77,24 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       await this.bus.send(SCRAPE_CATEGORY, 'FetchCachedPageAnew', { scrapeId, at: now() }, { correlationId });
       return;
     }
-    if (body === undefined) throw new Error(`page body ${page.bodyBlob} is missing`);
+    if (body === undefined) {
+      // The body is stored before the fetch is recorded, so a missing one is gone for good (NATS lost
+      // its streams, a bucket expired it): retrying cannot help. A scrape that finished long ago, met
+      // again when the relay sends the history anew, stays as it was: the aggregate ignores the failure.
+      log.warn({ bodyBlob: page.bodyBlob }, 'the page body is gone; failing the scrape');
+      await this.bus.send(
+        SCRAPE_CATEGORY,
+        'FailScrape',
+        {
+          scrapeId,
+          code: 'UNKNOWN_ERROR',
+          error: `The fetched page's body is gone (${page.bodyBlob})`,
+          at: now(),
+        },
+        { correlationId },
+      );
+      return;
+    }
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     let changeTrackingJson: unknown;
     try {
