@@ -1,9 +1,14 @@
+import { call, runCheck } from '../support/monitor-client.js';
 import { deleteNatsResources } from '../support/nats-cleanup.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
-// Its own Trawl: the test stops it, empties its NATS and starts it again on the same data dir.
-const running = trawlWithSite();
+// Its own Trawl: the test stops it, empties its NATS and starts it again on the same data dir. Events
+// relayed 2 s after their commit count as history sent again (a restart here takes longer).
+const running = trawlWithSite({ env: { NOTIFY_REPLAY_HORIZON_MS: '2000' } });
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+afterAll(() => receiver?.close());
 
 const SCRAPE_TIMEOUT_MS = 5_000;
 
@@ -16,11 +21,21 @@ async function until(condition: () => boolean | Promise<boolean>, what: string) 
 }
 
 describe('NATS lost its streams while the event store kept the history', () => {
-  it('relays the history again without fetching a finished scrape anew or retrying its extraction', async () => {
+  it('relays the history again without fetching a finished scrape anew, retrying its extraction or calling webhooks again', async () => {
     const { trawl, site } = running;
+    receiver = await startWebhookReceiver(() => ({ status: 200 }));
+    const { calls } = receiver;
+    const monitor = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Front page',
+      schedule: { text: 'weekly' },
+      targets: [{ type: 'scrape', url: site.url('/') }],
+      webhook: { url: receiver.url },
+    });
+    await runCheck(trawl, monitor.body.data.id);
+    await until(() => calls.length === 2, "the check's two webhook calls");
+
     const path = '/articles/tide-pools';
-    // The first scrape starts the browser, which alone may take longer than the short timeout below.
-    expect((await post(trawl, '/v2/scrape', { url: site.url('/') })).status).toBe(200);
+    // The check has started the browser, which alone may take longer than this scrape's short timeout.
     const requestedAt = Date.now();
     const scraped = await post(trawl, '/v2/scrape', {
       url: site.url(path),
@@ -51,16 +66,21 @@ describe('NATS lost its streams while the event store kept the history', () => {
     );
 
     // The relay sends every event again: the extractor meets the page's fetch once more, its body gone.
-    await until(
-      () => logsSinceRestart().includes('the page body is gone'),
-      'the extractor meeting the replayed fetch',
-    );
-    const replayed = logsSinceRestart()
-      .split('\n')
-      .filter((line) => line.includes(scrapeId));
-    expect(replayed.filter((line) => line.includes('the page body is gone'))).toHaveLength(1);
-    // Past its timeout the replayed request is not fetched again, and nothing failed on the way.
+    const goneBody = () =>
+      logsSinceRestart()
+        .split('\n')
+        .filter((line) => line.includes(scrapeId) && line.includes('the page body is gone'));
+    await until(() => goneBody().length > 0, 'the extractor meeting the replayed fetch');
+    expect(goneBody()).toHaveLength(1);
+    // Past its timeout the replayed request is not fetched again.
     expect(fetches()).toBe(1);
+    // The monitor's webhook calls went out when the check ran: not again for its history.
+    await until(
+      () => /"type":"CheckCompleted".*history relayed again: not notified/.test(logsSinceRestart()),
+      'the webhook outbox passing over the replayed check',
+    );
+    expect(calls).toHaveLength(2);
+    // And nothing failed on the way.
     expect(logsSinceRestart()).not.toMatch(/"level":50/);
   });
 });

@@ -28,6 +28,8 @@ export interface TrawlConfig {
   extractorThreads: number;
   /** A worker that stops heart-beating for this long loses its job to another instance. */
   workerAckWaitMs: number;
+  /** Webhooks and e-mails are not sent for events the relay published this long after their commit (history sent again). */
+  notifyReplayHorizonMs: number;
   /** Private, loopback and link-local addresses outbound fetches may reach (tests, intranets). */
   allowedPrivateAddresses: PrivateAddressAllowance;
   /** DNS servers (`host:port`) the SSRF guard resolves names through; empty = the system resolver. */
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     browserConcurrency: int(env, 'BROWSER_CONCURRENCY', Math.max(2, availableParallelism())),
     extractorThreads: int(env, 'EXTRACTOR_THREADS', Math.max(1, availableParallelism())),
     workerAckWaitMs: int(env, 'WORKER_ACK_WAIT_MS', 30_000),
+    notifyReplayHorizonMs: int(env, 'NOTIFY_REPLAY_HORIZON_MS', 60 * 60_000),
     allowedPrivateAddresses: privateAddressAllowance(env.ALLOW_PRIVATE_ADDRESSES ?? ''),
     dnsServers: dnsServers(env.DNS_SERVERS ?? ''),
     proxies: proxyPoolsFrom(env),

@@ -141,4 +141,32 @@ describe('durable event consumer', () => {
     await expect(Promise.race([handled, leaseStillHeld])).resolves.toBe('e3');
     clearTimeout(leaseTimer); // left running, it outlived the test file
   });
+
+  it('acknowledges history the relay sends again without handling it, when the consumer asks', async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const handled: string[] = [];
+    const skipped: string[] = [];
+    const finished = new Promise<void>((resolve) => {
+      void consumeEvents(nc, names, {
+        worker: 'notifier',
+        category: 'crawl',
+        concurrency: 1,
+        ackWaitMs: 1_000,
+        skipRelayedHistory: { horizonMs: 60 * 60_000, onSkip: (e) => skipped.push(e.id) },
+        handle: async (e) => {
+          handled.push(e.id);
+          if (e.id === 'e5') resolve();
+        },
+      });
+    });
+    // Committed two hours before the relay publishes it (NATS lost its streams), then one of now.
+    const old = { ...event('e4'), createdAt: new Date(Date.now() - 2 * 60 * 60_000).toISOString() };
+    const subject = names.eventSubject('crawl', 'CrawlStarted');
+    await jetstream(nc).publish(subject, JSON.stringify(old), { msgID: 'e4' });
+    await jetstream(nc).publish(subject, JSON.stringify(event('e5')), { msgID: 'e5' });
+    await finished;
+    // One unacknowledged message at a time (concurrency 1): e5 came, so the skipped e4 was acknowledged.
+    expect({ handled, skipped }).toEqual({ handled: ['e5'], skipped: ['e4'] });
+  });
 });

@@ -21,6 +21,16 @@ export interface EventConsumerOptions {
   stopGraceMs?: number;
   handle: (event: RecordedEvent, delivery: { redelivered: boolean; attempt: number }) => Promise<void>;
   onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+  /**
+   * For consumers whose effects leave Trawl (webhooks, e-mail): an event the relay published more than
+   * `horizonMs` after its commit is history sent again (NATS lost its streams), acknowledged unhandled.
+   */
+  skipRelayedHistory?: { horizonMs: number; onSkip: (event: RecordedEvent) => void };
+}
+
+/** Pure: the relay published this event more than `horizonMs` after it was committed. */
+export function isRelayedHistory(event: RecordedEvent, publishedAtMs: number, horizonMs: number): boolean {
+  return publishedAtMs - Date.parse(event.createdAt) > horizonMs;
 }
 
 /**
@@ -90,6 +100,12 @@ export async function consumeEvents(
     heartbeat.unref(); // the job itself keeps the process alive, not its heartbeat
     try {
       event = msg.json<RecordedEvent>();
+      const history = options.skipRelayedHistory;
+      if (history && isRelayedHistory(event, msg.info.timestampNanos / 1e6, history.horizonMs)) {
+        history.onSkip(event);
+        msg.ack();
+        return;
+      }
       await options.handle(event, { redelivered: msg.redelivered, attempt: msg.info.deliveryCount });
       if (!handedBack.has(msg)) msg.ack();
     } catch (error) {

@@ -21,6 +21,7 @@ import {
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
+import { notNotifiedAgain } from '../relayed-history.js';
 import { monitorEmail } from './monitor-email.js';
 
 /** Pages waiting for their check's e-mail: `<checkId>.<pageId>`. */
@@ -55,6 +56,7 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       concurrency: 1,
       ackWaitMs: this.config.workerAckWaitMs,
       maxDeliver: 10,
+      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: (event) => this.handle(event, outbox, log),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'monitor e-mail failed'),

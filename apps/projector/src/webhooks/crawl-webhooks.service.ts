@@ -26,6 +26,7 @@ import {
   type RunningConsumer,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { notNotifiedAgain } from '../relayed-history.js';
 import {
   type CrawlWebhookSubscription,
   crawlWebhookCallOf,
@@ -65,6 +66,7 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
       concurrency: 1,
       ackWaitMs: this.config.workerAckWaitMs,
       maxDeliver: 20,
+      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: (event) => this.onCrawlEvent(event),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'crawl webhook delivery interrupted'),

@@ -21,6 +21,7 @@ import {
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
+import { notNotifiedAgain } from '../relayed-history.js';
 import { redeliveriesOf, type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -52,6 +53,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
       concurrency: 1,
       ackWaitMs: this.config.workerAckWaitMs,
       maxDeliver: 20,
+      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: async (event) => {
         if (event.type === 'CheckWebhooksRedeliveryRequested') {
           for (const delivery of await this.redeliveries(event)) await this.deliver(delivery, log);
