@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,12 +8,16 @@ import { docxHtml } from '../docx-html.js';
 import { buildTestOdf } from '../testing/build-test-odf.js';
 import { LibreOfficeConverter, type LibreOfficeSettings } from './libreoffice-converter.js';
 
+// A work root of its own: Trawls of other test files convert in /dev/shm at the same time.
+const workRoot = mkdtempSync(join(tmpdir(), 'office-spec-'));
 const settings: LibreOfficeSettings = {
   sofficePath: '/usr/bin/soffice',
   bwrapPath: '/usr/bin/bwrap',
   sandbox: true,
   maxRunning: 2,
+  workRoot,
 };
+afterAll(() => rm(workRoot, { recursive: true, force: true }));
 const TIMEOUT_MS = 60_000;
 
 const minutes = buildTestOdf(
@@ -50,7 +54,7 @@ describe('LibreOfficeConverter', () => {
     const html = await docxHtml(docx);
     expect(html).toContain('<h1>Harbour Minutes</h1>');
     expect(html).toContain('<p>The ferry leaves at 08:15.</p>');
-    expect((await readdir('/dev/shm')).filter((name) => name.startsWith('trawl-office-'))).toEqual([]);
+    expect(await readdir(workRoot)).toEqual([]);
   });
 
   it('keeps a document from reaching the network in the sandbox, which LibreOffice alone would', async () => {
@@ -79,7 +83,7 @@ describe('LibreOfficeConverter', () => {
   it('stops a conversion at its deadline and removes its files', async () => {
     const converting = new LibreOfficeConverter(settings).convert(minutes, '.odt', 'docx', 50);
     await expect(converting).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
-    expect((await readdir('/dev/shm')).filter((name) => name.startsWith('trawl-office-'))).toEqual([]);
+    expect(await readdir(workRoot)).toEqual([]);
   });
 
   it('counts the time waiting for a free LibreOffice against the deadline', async () => {

@@ -17,6 +17,8 @@ export interface LibreOfficeSettings {
   sandbox: boolean;
   /** Conversions at once; each LibreOffice holds 100–300 MB. */
   maxRunning: number;
+  /** Where each conversion's private directory is made (default: /dev/shm where there is one, else the temp dir). */
+  workRoot?: string;
 }
 
 /** The legacy binary (OLE) formats' LibreOffice filter, by what the document becomes. */
@@ -74,7 +76,8 @@ export class LibreOfficeConverter {
     if (filter === undefined) {
       throw new OfficeError('SCRAPE_DOCUMENT_INVALID', `The file is not a ${extension} document`);
     }
-    const directory = await mkdtemp(join(await privateTempRoot(), 'trawl-office-'));
+    const root = this.settings.workRoot ?? (await privateTempRoot());
+    const directory = await mkdtemp(join(root, 'trawl-office-'));
     try {
       const input = `document${/^\.[a-z0-9]+$/.test(extension) ? extension : ''}`;
       await writeFile(join(directory, input), bytes, { mode: 0o600 });
