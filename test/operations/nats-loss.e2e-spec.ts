@@ -1,4 +1,4 @@
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, runCheck, until } from '../support/monitor-client.js';
 import { deleteNatsResources } from '../support/nats-cleanup.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -12,14 +12,6 @@ afterAll(() => receiver?.close());
 
 const SCRAPE_TIMEOUT_MS = 5_000;
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + 90_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('NATS lost its streams while the event store kept the history', () => {
   it('relays the history again without fetching a finished scrape anew, retrying its extraction or calling webhooks again', async () => {
     const { trawl, site } = running;
@@ -32,7 +24,7 @@ describe('NATS lost its streams while the event store kept the history', () => {
       webhook: { url: receiver.url },
     });
     await runCheck(trawl, monitor.body.data.id);
-    await until(() => calls.length === 2, "the check's two webhook calls");
+    await until(async () => calls.length === 2 || undefined, "the check's two webhook calls");
 
     const path = '/articles/tide-pools';
     // The check has started the browser, which alone may take longer than this scrape's short timeout.
@@ -61,7 +53,8 @@ describe('NATS lost its streams while the event store kept the history', () => {
     trawl.spawnApp('standalone');
     const logsSinceRestart = () => trawl.logs().slice(before);
     await until(
-      async () => (await fetch(`${trawl.baseUrl}/health`).catch(() => undefined))?.status === 200,
+      async () =>
+        (await fetch(`${trawl.baseUrl}/health`).catch(() => undefined))?.status === 200 || undefined,
       'the restarted Trawl to be healthy',
     );
 
@@ -70,13 +63,14 @@ describe('NATS lost its streams while the event store kept the history', () => {
       logsSinceRestart()
         .split('\n')
         .filter((line) => line.includes(scrapeId) && line.includes('the page body is gone'));
-    await until(() => goneBody().length > 0, 'the extractor meeting the replayed fetch');
+    await until(async () => goneBody().length > 0 || undefined, 'the extractor meeting the replayed fetch');
     expect(goneBody()).toHaveLength(1);
     // Past its timeout the replayed request is not fetched again.
     expect(fetches()).toBe(1);
     // The monitor's webhook calls went out when the check ran: not again for its history.
     await until(
-      () => /"type":"CheckCompleted".*history relayed again: not notified/.test(logsSinceRestart()),
+      async () =>
+        /"type":"CheckCompleted".*history relayed again: not notified/.test(logsSinceRestart()) || undefined,
       'the webhook outbox passing over the replayed check',
     );
     expect(calls).toHaveLength(2);

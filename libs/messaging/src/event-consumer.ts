@@ -29,7 +29,7 @@ export interface EventConsumerOptions {
 }
 
 /** Pure: the relay published this event more than `horizonMs` after it was committed. */
-export function isRelayedHistory(event: RecordedEvent, publishedAtMs: number, horizonMs: number): boolean {
+function isRelayedHistory(event: RecordedEvent, publishedAtMs: number, horizonMs: number): boolean {
   return publishedAtMs - Date.parse(event.createdAt) > horizonMs;
 }
 

@@ -71,6 +71,8 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
   private async extract(data: PageFetched['data'], correlationId: string | undefined) {
     const { scrapeId, request, page } = data;
     const log = this.logger.child({ correlationId, scrapeId });
+    const fail = (code: string, error: string) =>
+      this.bus.send(SCRAPE_CATEGORY, 'FailScrape', { scrapeId, code, error, at: now() }, { correlationId });
     const body = await this.blobs.getBytes(page.bodyBlob);
     if (body === undefined && data.cachedScrapeId) {
       log.warn({ bodyBlob: page.bodyBlob }, 'the cached page body is gone; fetching the page anew');
@@ -82,17 +84,7 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       // its streams, a bucket expired it): retrying cannot help. A scrape that finished long ago, met
       // again when the relay sends the history anew, stays as it was: the aggregate ignores the failure.
       log.warn({ bodyBlob: page.bodyBlob }, 'the page body is gone; failing the scrape');
-      await this.bus.send(
-        SCRAPE_CATEGORY,
-        'FailScrape',
-        {
-          scrapeId,
-          code: 'UNKNOWN_ERROR',
-          error: `The fetched page's body is gone (${page.bodyBlob})`,
-          at: now(),
-        },
-        { correlationId },
-      );
+      await fail('UNKNOWN_ERROR', `The fetched page's body is gone (${page.bodyBlob})`);
       return;
     }
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
@@ -123,19 +115,9 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
       const known = isDocumentError(error);
       if (known) log.warn({ code: error.code, err: error.message }, 'document not read');
       else log.error({ err: error }, 'content conversion failed');
-      await this.bus.send(
-        SCRAPE_CATEGORY,
-        'FailScrape',
-        known
-          ? { scrapeId, code: error.code, error: error.message, at: now() }
-          : {
-              scrapeId,
-              code: 'UNKNOWN_ERROR',
-              error: `Content extraction failed: ${String(error)}`,
-              at: now(),
-            },
-        { correlationId },
-      );
+      await (known
+        ? fail(error.code, error.message)
+        : fail('UNKNOWN_ERROR', `Content extraction failed: ${String(error)}`));
       return;
     }
     const documentBlob = `documents/${scrapeId}`;
