@@ -104,7 +104,8 @@ export class LibreOfficeConverter {
           `The ${extension} document converts to more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB and was not read`,
         );
       }
-      return readFile(output);
+      // Awaited here: returned unawaited, the read would race the `rm` below (and lose, now and then).
+      return await readFile(output);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
