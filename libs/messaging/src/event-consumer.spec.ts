@@ -99,6 +99,50 @@ describe('durable event consumer', () => {
     expect(deliveries).toEqual(['e2']);
   });
 
+  it('does not run a job beside itself when its lease ran out while it was still running', async () => {
+    const nc = await open();
+    const jsm = await jetstreamManager(nc);
+    await ensureEventsStream(jsm, names);
+    const runs: boolean[] = [];
+    let finished!: () => void;
+    const firstRunDone = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const consumer = await consumeEvents(nc, names, {
+      worker: 'stalled',
+      category: 'monitor',
+      type: 'CheckCompleted',
+      concurrency: 1,
+      ackWaitMs: 500,
+      handle: async (_e, delivery) => {
+        runs.push(delivery.redelivered);
+        if (runs.length > 1) return;
+        // The process stalls past the lease (no heartbeat can go out), so the server hands the job out
+        // again; the redelivery arrives while this run still goes on.
+        const stalledUntil = Date.now() + 1_500;
+        while (Date.now() < stalledUntil);
+        await new Promise((r) => setTimeout(r, 1_500));
+        finished();
+      },
+    });
+    await jetstream(nc).publish(
+      names.eventSubject('monitor', 'CheckCompleted'),
+      JSON.stringify(event('e6')),
+      {
+        msgID: 'e6',
+      },
+    );
+    await firstRunDone;
+    await new Promise((r) => setTimeout(r, 1_000)); // a second run, if any, has its delivery by now
+    await consumer.stop();
+    const settled = await jsm.consumers.info(names.eventsStream, names.consumerName('stalled'));
+    expect({ runs, redelivered: settled.num_redelivered, unacknowledged: settled.num_ack_pending }).toEqual({
+      runs: [false],
+      redelivered: 0,
+      unacknowledged: 0,
+    });
+  });
+
   it('hands a job still running after the stop grace back to the others, instead of waiting for it', async () => {
     const nc = await open();
     await ensureEventsStream(await jetstreamManager(nc), names);

@@ -48,6 +48,12 @@ export interface RunningConsumer {
   inFlight(): number;
 }
 
+/** One event being handled; `delivery` is its newest delivery, the one the server waits on. */
+interface Job {
+  delivery: JsMsg;
+  done: Promise<void>;
+}
+
 /**
  * A JetStream durable pull consumer with explicit acks. The message is acknowledged only after
  * `handle` resolves; while it runs, a heartbeat (`working`) keeps the lease, so a process that dies
@@ -87,30 +93,36 @@ export async function consumeEvents(
     worker: options.worker,
     kind: options.kind ?? 'work-queue',
   });
-  const running = new Map<Promise<void>, JsMsg>();
+  /**
+   * Jobs in flight by stream sequence. A job whose lease ran out while it still ran (a stall kept its
+   * heartbeat from going out) comes back as a new delivery: the running job answers that one instead of
+   * a second run beside it, since the server now waits for the newest delivery's ack.
+   */
+  const jobs = new Map<number, Job>();
   /** Jobs handed back at stop: another instance owns them now, so this one neither acks nor naks them. */
-  const handedBack = new Set<JsMsg>();
+  const handedBack = new Set<Job>();
 
-  const process = async (msg: JsMsg) => {
+  const process = async (job: Job) => {
+    const { redelivered, info } = job.delivery;
     let event: RecordedEvent | undefined;
     const heartbeat = setInterval(
-      () => handedBack.has(msg) || msg.working(),
+      () => handedBack.has(job) || job.delivery.working(),
       Math.max(200, options.ackWaitMs / 3),
     );
     heartbeat.unref(); // the job itself keeps the process alive, not its heartbeat
     try {
-      event = msg.json<RecordedEvent>();
+      event = job.delivery.json<RecordedEvent>();
       const history = options.skipRelayedHistory;
-      if (history && isRelayedHistory(event, msg.info.timestampNanos / 1e6, history.horizonMs)) {
+      if (history && isRelayedHistory(event, info.timestampNanos / 1e6, history.horizonMs)) {
         history.onSkip(event);
-        msg.ack();
+        job.delivery.ack();
         return;
       }
-      await options.handle(event, { redelivered: msg.redelivered, attempt: msg.info.deliveryCount });
-      if (!handedBack.has(msg)) msg.ack();
+      await options.handle(event, { redelivered, attempt: info.deliveryCount });
+      if (!handedBack.has(job)) job.delivery.ack();
     } catch (error) {
       options.onError?.(error, event);
-      if (!handedBack.has(msg)) msg.nak(Math.min(30_000, 500 * 2 ** msg.info.deliveryCount));
+      if (!handedBack.has(job)) job.delivery.nak(Math.min(30_000, 500 * 2 ** info.deliveryCount));
     } finally {
       clearInterval(heartbeat);
     }
@@ -118,21 +130,26 @@ export async function consumeEvents(
 
   const loop = (async () => {
     for await (const msg of messages) {
-      const job = process(msg);
-      running.set(job, msg);
-      void job.finally(() => running.delete(job));
+      const running = jobs.get(msg.seq);
+      if (running) {
+        running.delivery = msg;
+        continue;
+      }
+      const job: Job = { delivery: msg, done: Promise.resolve() };
+      jobs.set(msg.seq, job);
+      job.done = process(job).finally(() => jobs.delete(msg.seq));
     }
   })();
 
   return {
-    inFlight: () => running.size,
+    inFlight: () => jobs.size,
     async stop() {
       unobserve();
       await messages.close();
       await loop;
       let grace: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
-        Promise.allSettled(running.keys()).then(() => true),
+        Promise.allSettled([...jobs.values()].map((job) => job.done)).then(() => true),
         new Promise<boolean>((resolve) => {
           grace = setTimeout(() => resolve(false), options.stopGraceMs ?? STOP_GRACE_MS);
         }),
@@ -140,9 +157,9 @@ export async function consumeEvents(
       clearTimeout(grace);
       // On a connection already closed the leases simply run out, as when a process dies.
       if (finished || nc.isClosed()) return;
-      for (const msg of running.values()) {
-        handedBack.add(msg);
-        msg.nak();
+      for (const job of jobs.values()) {
+        handedBack.add(job);
+        job.delivery.nak();
       }
       await nc.flush();
     },
