@@ -140,6 +140,11 @@ describe('toMarkdown', () => {
     expect(readBack(markdown(brackets))).toBe(
       '[1] “Behind it, [we] listed”, as in [1-3]: [a](b) and [c][d] see [2]',
     );
+    // A `*` or `~` between spaces opens and closes nothing; touching a word (`a*b*c`, `~5`), at a line's
+    // start (a list item) or at the text's edge it could, and stays escaped.
+    const marks = '<p>5 * 3 * 2, x ~ y, a*b*c, ~5 km and ~7 km, rated 4 *<br>* 3</p>';
+    expect(markdown(marks)).toBe('5 * 3 * 2, x ~ y, a\\*b\\*c, \\~5 km and \\~7 km, rated 4 \\*\\\n\\* 3');
+    expect(readBack(markdown(marks))).toBe('5 * 3 * 2, x ~ y, a*b*c, ~5 km and ~7 km, rated 4 ** 3');
     // A URL running into a line break or emphasis keeps its escapes, as the link would take the `\` or `_`.
     const touching = '<p>https://x.test/a<br>https://x.test/<em>b</em> c</p>';
     expect(markdown(touching)).toBe('https\\://x.test/a\\\nhttps\\://x.test/_b_ c');

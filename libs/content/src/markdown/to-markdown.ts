@@ -107,7 +107,9 @@ function balanced(url: string): boolean {
  * cannot start a character reference (`S&P 500`), an `_` inside a word (`snake_case` cannot open
  * emphasis), brackets in running text (`[we]`, `[1-3]`: the markdown defines no references, so
  * only brackets followed by `(`, `[` or `:` could make a link), and the marks of a bare URL or
- * address (`https\://www\.x.test`), which GFM then links by itself, reading the same. What the text
+ * address (`https\://www\.x.test`), which GFM then links by itself, reading the same, and a `*` or
+ * `~` with spaces on both sides and words before it on its line (`5 * 3`, `x ~ y`: emphasis and
+ * strikethrough cannot open or close between spaces, and only a line's start makes a list item). What the text
  * starts or ends with stays escaped, as the writer put it: what stands beside it is not known here
  * (a line's start, where `[ ]` is a task; a hard break's `\` or emphasis that a bare URL would take
  * into its link).
@@ -120,6 +122,7 @@ const textAsWritten: Handle = (node, parent, state, info) => {
     written
       .replace(NEEDLESS_AMPERSAND, '&')
       .replace(/(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, '_')
+      .replace(/(?<=\S[ \t]+)\\([*~])(?=[ \t]+\S)/g, '$1')
       .replace(/\S+(?=\s)/g, (word) => {
         const bare = word
           .replace(/(?<=[ps])\\:(?=\/)/g, ':')
