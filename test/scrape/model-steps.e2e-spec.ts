@@ -122,13 +122,13 @@ describe('markdown steps and the query format through the LLM port', () => {
     const { status, body } = await scrape({
       url: running.site.url('/articles/lighthouse'),
       formats: ['summary'],
-      timeout: 6_000,
+      timeout: 15_000,
       maxAge: 0,
     });
     expect(status).toBe(200);
     expect(body.data.summary).toEqual(expect.any(String));
     expect(body.data.warning).toMatch(
-      /^summary: the model endpoint failed: the scrape's 6000 ms timeout ran out; the local method's result is given instead/,
+      /^summary: the model endpoint failed: the scrape's 15000 ms timeout ran out; the local method's result is given instead/,
     );
     expect(asked('summary')).toHaveLength(1);
   });

@@ -7,7 +7,11 @@ import type { CommandBus } from '#messaging';
 
 /** Name of the read model (KV bucket `<prefix>_api_keys`) that the projector maintains and the API reads. */
 export const API_KEYS_READ_MODEL = 'api_keys';
-const USABLE_WITHIN_MS = 10_000;
+/**
+ * The projector applies a key within milliseconds; this long only when it is not running. Generous,
+ * since the secret is shown once: an answer given up too early loses a key that was issued.
+ */
+const USABLE_WITHIN_MS = 30_000;
 
 export interface IssuedKey {
   teamId: string;
@@ -105,9 +109,12 @@ export class AccountsClient {
   private async untilProjected(keyHash: string, present: boolean): Promise<void> {
     const kv = await new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
     const deadline = Date.now() + USABLE_WITHIN_MS;
-    while (Date.now() < deadline) {
+    // Looked at once more after the deadline: a process that stalled past it may be projected by now.
+    for (;;) {
+      const expired = Date.now() >= deadline;
       const entry = await kv.get(keyHash);
       if ((entry?.operation === 'PUT') === present) return;
+      if (expired) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(

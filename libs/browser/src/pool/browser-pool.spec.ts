@@ -93,7 +93,7 @@ afterAll(async () => {
 });
 
 const fetchPage = (path: string, options: Partial<FetchPageOptions> = {}) =>
-  pool.fetchPage({ url: `${origin}${path}`, timeout: 15_000, allowedPrivateAddresses: 'all', ...options });
+  pool.fetchPage({ url: `${origin}${path}`, timeout: 60_000, allowedPrivateAddresses: 'all', ...options });
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,

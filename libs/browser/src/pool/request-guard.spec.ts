@@ -78,7 +78,7 @@ afterAll(async () => {
 const fetchPublic = (path: string) =>
   pool.fetchPage({
     url: `http://${PUBLIC_HOST}:${port}${path}`,
-    timeout: 15_000,
+    timeout: 60_000,
     allowedPrivateAddresses: [],
   });
 
