@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type ApiRoute, apiRoutes } from '../support/api-routes.js';
+import { onceMoreIfConnectionDropped } from '../support/dropped-connection.js';
 import { post } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
 
@@ -227,6 +228,9 @@ async function send(request: FuzzRequest) {
   };
 }
 
+const describeFailure = (error: Error) =>
+  `${error.message}${error.cause ? `: ${(error.cause as NodeJS.ErrnoException).code ?? String(error.cause)}` : ''}`;
+
 /** What is wrong with an answer, or undefined when it keeps the contract. */
 function violation(answer: { status: number; contentType: string; text: string }): string | undefined {
   // A 501 is a deliberate refusal (routes into Firecrawl's hosted indexes answer nothing else),
@@ -261,13 +265,18 @@ describe('the API under hostile input', () => {
       Array.from({ length: PARALLEL }, async () => {
         while (next < requests.length) {
           const request = requests[next++] as FuzzRequest;
-          const answer = await send(request);
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const problem = violation(answer);
+          const answer = await onceMoreIfConnectionDropped(() => send(request)).catch(
+            (error: Error) => error,
+          );
+          if (!(answer instanceof Error)) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const problem =
+            answer instanceof Error ? `no answer (${describeFailure(answer)})` : violation(answer);
           if (problem && failures.length < 20) {
             failures.push(
               `${problem}: ${request.route.method} ${request.path.slice(0, 200)}${request.query.slice(0, 200)} ` +
-                `[${request.contentType}] ${request.body?.toString('utf8').slice(0, 300)} -> ${answer.text.slice(0, 300)}`,
+                `(URL ${request.path.length + request.query.length} chars) [${request.contentType}] ` +
+                `${request.body?.toString('utf8').slice(0, 300)} (${request.body?.length ?? 0} bytes)` +
+                (answer instanceof Error ? '' : ` -> ${answer.text.slice(0, 300)}`),
             );
           }
         }
@@ -278,7 +287,7 @@ describe('the API under hostile input', () => {
       `fuzz seed ${SEED}: ${RUNS} requests over ${routes.length} routes, by status ${JSON.stringify(summary)}; ` +
         `generated in ${sending - generating} ms, answered in ${Date.now() - sending} ms`,
     );
-    expect(failures).toEqual([]);
+    expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] });
     // Bodies that validated went all the way to the SSRF guard: the fuzz reached past validation.
     expect(statuses.get(403)).toBeGreaterThan(0);
     // The service still works after all of it.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { onceMoreIfConnectionDropped } from './dropped-connection.js';
 import { call } from './monitor-client.js';
 import type { RunningTrawl, Trawl } from './trawl-process.js';
 
@@ -31,12 +32,10 @@ export async function joinSharedTrawl(): Promise<Trawl> {
   const logs = () => readFileSync(logFile, 'utf8');
   // The operator's admin key creates the file's team; the file then acts with that team's key.
   const operator: Trawl = { baseUrl, prefix, dataDir, env, logs, apiKey: String(env.ADMIN_API_KEY) };
-  const created = await call(operator, 'POST', '/admin/teams', { name: 'e2e' }).catch((error: Error) => {
-    // A Jest worker keeps its connections to the shared Trawl alive from its previous file: one the
-    // server closes (idle) just as it is reused fails before any answer. Asked once more, anew.
-    if ((error.cause as { code?: string } | undefined)?.code !== 'UND_ERR_SOCKET') throw error;
-    return call(operator, 'POST', '/admin/teams', { name: 'e2e' });
-  });
+  // A Jest worker keeps its connections to the shared Trawl alive from its previous file.
+  const created = await onceMoreIfConnectionDropped(() =>
+    call(operator, 'POST', '/admin/teams', { name: 'e2e' }),
+  );
   if (created.status !== 200)
     throw new Error(`the admin API could not create a team: ${JSON.stringify(created.body)}\n${logs()}`);
   return { ...operator, apiKey: created.body.data.key };
