@@ -2,9 +2,10 @@ import { call, runCheck, until } from '../support/monitor-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 
 const ADMIN_KEY = 'admin-e2e-retention';
-// A short retention: a "day" of retentionDays lasts 20 s here, and core sweeps every second.
+// A short retention: a "day" of retentionDays lasts 60 s here, and core sweeps every second. Longer
+// than both checks take on a saturated machine: the old check must expire after the second one ended.
 const running = trawlWithSite({
-  env: { ADMIN_API_KEY: ADMIN_KEY, MONITOR_RETENTION_DAY_SECONDS: '20', MONITOR_RETENTION_SWEEP_MS: '1000' },
+  env: { ADMIN_API_KEY: ADMIN_KEY, MONITOR_RETENTION_DAY_SECONDS: '60', MONITOR_RETENTION_SWEEP_MS: '1000' },
 });
 
 async function streamEvents(stream: string): Promise<{ type: string; revision: number }[]> {
@@ -63,7 +64,6 @@ describe('monitor retention', () => {
     ]);
     const { body: monitor } = await call(trawl, 'GET', `/v2/monitor/${monitorId}`);
     expect(monitor.data).toMatchObject({ id: monitorId, name: 'Short memory', retentionDays: 1 });
-    // It waits out a retention day and runs three checks of two pages: 40 s alone, and a CI run on a
-    // saturated machine went past Jest's 120 s.
+    // It waits out a retention day and runs three checks of two pages: 80 s alone, more on a saturated machine.
   }, 300_000);
 });

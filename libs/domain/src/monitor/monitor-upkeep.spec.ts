@@ -164,6 +164,42 @@ describe('retention', () => {
     // After truncation the stream starts at the kept check; the snapshot restores the rest.
     expect(fold(monitorDecider, [...stream.slice(4), expired])).toEqual(history.state());
   });
+
+  it('drops a baseline that an earlier expiry kept once a newer check has replaced it', () => {
+    const [expired] = given(monitorDecider, stream).when({
+      type: 'ExpireChecks',
+      data: {
+        monitorId,
+        checkIds: ['old'],
+        scrapeIds: ['s-old'],
+        history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
+        at: '2026-01-05T00:00:00.000Z',
+      },
+    });
+    // s-old stayed as page a's baseline; the check of 01-06 replaces it, with its check long gone.
+    const later = [
+      ...stream.slice(4),
+      expired,
+      started('newer', '2026-01-06T00:00:00.000Z'),
+      checked('newer', 'http://a.test/', 's-new'),
+      completed('newer'),
+    ];
+    const plan = retentionPlan(recorded(later), '2026-01-04T00:00:00.000Z');
+    expect(plan).toEqual({ checkIds: ['kept'], scrapeIds: ['s-kept', 's-old'], keepFromRevision: 4 });
+    // s-kept is still page b's baseline and stays; s-old is nobody's now and goes.
+    expect(
+      given(monitorDecider, later).when({
+        type: 'ExpireChecks',
+        data: {
+          monitorId,
+          checkIds: plan.checkIds,
+          scrapeIds: plan.scrapeIds,
+          history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
+          at: '2026-01-07T00:00:00.000Z',
+        },
+      }),
+    ).toMatchObject([{ type: 'ChecksExpired', data: { checkIds: ['kept'], scrapeIds: ['s-old'] } }]);
+  });
 });
 
 describe('webhook redelivery', () => {

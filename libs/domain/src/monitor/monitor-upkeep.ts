@@ -157,7 +157,7 @@ export interface RetentionPlan {
 
 /**
  * Pure: the finished checks of a monitor stream created before `cutoff`, the scrapes of their
- * pages, and where the stream can be cut. A check is dated by its start (or skip); the running
+ * pages (and those an earlier expiry kept as baselines), and where the stream can be cut. A check is dated by its start (or skip); the running
  * check is always kept.
  */
 export function retentionPlan(events: readonly RecordedEvent[], cutoff: string): RetentionPlan {
@@ -165,9 +165,15 @@ export function retentionPlan(events: readonly RecordedEvent[], cutoff: string):
     string,
     { firstRevision: number; createdAt: string; finished: boolean; scrapeIds: string[] }
   >();
+  // Scrapes the last expiry kept only because they were baselines then: their checks are gone, so
+  // nothing else would ever drop them once a newer check replaces them.
+  let keptBaselines: string[] = [];
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as MonitorEvent;
     switch (event.type) {
+      case 'ChecksExpired':
+        keptBaselines = Object.values(event.data.monitor.baselines).map((baseline) => baseline.scrapeId);
+        break;
       case 'CheckStarted':
         checks.set(event.data.checkId, {
           firstRevision: recorded.revision,
@@ -198,9 +204,11 @@ export function retentionPlan(events: readonly RecordedEvent[], cutoff: string):
   }
   const expired = [...checks].filter(([, check]) => check.finished && check.createdAt < cutoff);
   const kept = [...checks.values()].filter((check) => !(check.finished && check.createdAt < cutoff));
+  const keptChecksScrapes = new Set(kept.flatMap((check) => check.scrapeIds));
+  const formerBaselines = keptBaselines.filter((scrapeId) => !keptChecksScrapes.has(scrapeId));
   return {
     checkIds: expired.map(([checkId]) => checkId),
-    scrapeIds: expired.flatMap(([, check]) => check.scrapeIds),
+    scrapeIds: [...new Set([...expired.flatMap(([, check]) => check.scrapeIds), ...formerBaselines])],
     keepFromRevision: kept.length > 0 ? Math.min(...kept.map((check) => check.firstRevision)) : undefined,
   };
 }
