@@ -64,6 +64,7 @@ describe('monitor retention', () => {
     ]);
     const { body: monitor } = await call(trawl, 'GET', `/v2/monitor/${monitorId}`);
     expect(monitor.data).toMatchObject({ id: monitorId, name: 'Short memory', retentionDays: 1 });
-    // It waits out a retention day and runs three checks of two pages: 80 s alone, more on a saturated machine.
+    // It waits out a retention day and runs three checks of two pages: 80 s alone, more on a
+    // saturated machine.
   }, 300_000);
 });

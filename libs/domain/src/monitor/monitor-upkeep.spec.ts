@@ -111,6 +111,17 @@ describe('stuck checks', () => {
 describe('retention', () => {
   const recorded = (events: MonitorEvent[]): RecordedEvent[] =>
     events.map((event, revision) => ({ ...event, revision }) as unknown as RecordedEvent);
+  const expireChecks = (checkIds: string[], scrapeIds: string[], at: string) =>
+    ({
+      type: 'ExpireChecks',
+      data: {
+        monitorId,
+        checkIds,
+        scrapeIds,
+        history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
+        at,
+      },
+    }) as const;
   const completed = (checkId: string): MonitorEvent => ({
     type: 'CheckCompleted',
     data: {
@@ -146,17 +157,8 @@ describe('retention', () => {
 
   it('keeps baseline scrapes, and folds to the same monitor from its snapshot alone', () => {
     const history = given(monitorDecider, stream);
-    const [expired] = history.when({
-      type: 'ExpireChecks',
-      data: {
-        monitorId,
-        checkIds: ['old'],
-        // s-old is still page a's baseline: its document stays.
-        scrapeIds: ['s-old', 's-gone'],
-        history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
-        at: '2026-01-05T00:00:00.000Z',
-      },
-    });
+    // s-old is still page a's baseline: its document stays.
+    const [expired] = history.when(expireChecks(['old'], ['s-old', 's-gone'], '2026-01-05T00:00:00.000Z'));
     expect(expired).toMatchObject({
       type: 'ChecksExpired',
       data: { checkIds: ['old'], scrapeIds: ['s-gone'] },
@@ -166,16 +168,9 @@ describe('retention', () => {
   });
 
   it('drops a baseline that an earlier expiry kept once a newer check has replaced it', () => {
-    const [expired] = given(monitorDecider, stream).when({
-      type: 'ExpireChecks',
-      data: {
-        monitorId,
-        checkIds: ['old'],
-        scrapeIds: ['s-old'],
-        history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
-        at: '2026-01-05T00:00:00.000Z',
-      },
-    });
+    const [expired] = given(monitorDecider, stream).when(
+      expireChecks(['old'], ['s-old'], '2026-01-05T00:00:00.000Z'),
+    );
     // s-old stayed as page a's baseline; the check of 01-06 replaces it, with its check long gone.
     const later = [
       ...stream.slice(4),
@@ -188,16 +183,9 @@ describe('retention', () => {
     expect(plan).toEqual({ checkIds: ['kept'], scrapeIds: ['s-kept', 's-old'], keepFromRevision: 4 });
     // s-kept is still page b's baseline and stays; s-old is nobody's now and goes.
     expect(
-      given(monitorDecider, later).when({
-        type: 'ExpireChecks',
-        data: {
-          monitorId,
-          checkIds: plan.checkIds,
-          scrapeIds: plan.scrapeIds,
-          history: { createdAt: '2026-01-01T00:00:00.000Z', lastRunAt: null, lastCheckSummary: null },
-          at: '2026-01-07T00:00:00.000Z',
-        },
-      }),
+      given(monitorDecider, later).when(
+        expireChecks(plan.checkIds, plan.scrapeIds, '2026-01-07T00:00:00.000Z'),
+      ),
     ).toMatchObject([{ type: 'ChecksExpired', data: { checkIds: ['kept'], scrapeIds: ['s-old'] } }]);
   });
 });

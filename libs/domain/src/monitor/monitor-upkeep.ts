@@ -157,8 +157,8 @@ export interface RetentionPlan {
 
 /**
  * Pure: the finished checks of a monitor stream created before `cutoff`, the scrapes of their
- * pages (and those an earlier expiry kept as baselines), and where the stream can be cut. A check is dated by its start (or skip); the running
- * check is always kept.
+ * pages (and those an earlier expiry kept as baselines), and where the stream can be cut. A check
+ * is dated by its start (or skip); the running check is always kept.
  */
 export function retentionPlan(events: readonly RecordedEvent[], cutoff: string): RetentionPlan {
   const checks = new Map<
