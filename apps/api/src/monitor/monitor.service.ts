@@ -116,10 +116,10 @@ export class MonitorService {
     checkId: string,
     page: { limit: number; skip: number; status?: string },
   ): Promise<CheckDetail> {
-    const check = await this.views.check(teamId, monitorId, checkId);
-    if (!check)
-      throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
+    const check = await this.existingCheck(teamId, monitorId, checkId);
     const pages = await this.views.pagesOf(checkId, page.status);
+    // Retention removes a check before its pages: gone now, the pages read may be cut short.
+    await this.existingCheck(teamId, monitorId, checkId);
     const end = page.skip + page.limit;
     const query = new URLSearchParams({ skip: String(end), limit: String(page.limit) });
     if (page.status) query.set('status', page.status);
@@ -137,11 +137,16 @@ export class MonitorService {
 
   /** Sends a finished check's webhooks again, through the webhook outbox, to the monitor's current webhook. */
   async redeliverWebhooks(teamId: string, monitorId: string, checkId: string, correlationId: string) {
+    const check = await this.existingCheck(teamId, monitorId, checkId);
+    await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
+    return { ...check, notificationStatus: await this.notificationStatus(check) };
+  }
+
+  private async existingCheck(teamId: string, monitorId: string, checkId: string): Promise<CheckView> {
     const check = await this.views.check(teamId, monitorId, checkId);
     if (!check)
       throw new TrawlError('MONITOR_CHECK_NOT_FOUND', `Check ${checkId} of monitor ${monitorId} not found`);
-    await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
-    return { ...check, notificationStatus: await this.notificationStatus(check) };
+    return check;
   }
 
   /** The check's webhook and e-mail state from its delivery log. */

@@ -1,4 +1,11 @@
-import type { RecordedEvent } from '#contracts';
+import {
+  MONITOR_CHECK_PAGES_READ_MODEL,
+  MONITOR_CHECKS_READ_MODEL,
+  MONITORS_READ_MODEL,
+  type RecordedEvent,
+} from '#contracts';
+import { mapDocuments } from '../projections/read-model-documents.js';
+import { monitorViewsProjection } from './monitor-views.js';
 import { evolveCheckView, evolveMonitorView } from './monitor-views.projection.js';
 
 const spec = {
@@ -94,5 +101,40 @@ describe('monitor read models', () => {
       lastRunAt: '2026-01-03T00:00:00.000Z',
       revision: 9,
     });
+  });
+
+  it('removes an expired check before its pages, so a reader never sees it with part of them', async () => {
+    revision = 0;
+    const models = { checks: new Map<string, string>(), pages: new Map<string, string>() };
+    const pages = mapDocuments(models.pages);
+    const checkWhenPageRemoved: boolean[] = [];
+    const documents = {
+      [MONITORS_READ_MODEL]: mapDocuments(new Map()),
+      [MONITOR_CHECKS_READ_MODEL]: mapDocuments(models.checks),
+      [MONITOR_CHECK_PAGES_READ_MODEL]: {
+        ...pages,
+        remove: async (key: string) => {
+          checkWhenPageRemoved.push(models.checks.has('team.m-1.c-1'));
+          await pages.remove(key);
+        },
+      },
+    };
+    const apply = (type: string, data: object) =>
+      monitorViewsProjection.apply(event(type, data), documents, {
+        blobs: { getText: async () => undefined },
+      });
+    await apply('MonitorCreated', { spec, nextRunAt: null, createdAt: '2026-01-01T00:00:00.000Z' });
+    await apply('CheckStarted', {
+      checkId: 'c-1',
+      startedAt: '2026-01-01T01:00:00.000Z',
+      targets: spec.targets,
+    });
+    for (const id of ['p-1', 'p-2'])
+      await apply('PageChecked', { checkId: 'c-1', page: { id, status: 'new' }, snapshot: null, notify: {} });
+    expect([...models.pages.keys()]).toEqual(['c-1.p-1', 'c-1.p-2']);
+    await apply('ChecksExpired', { checkIds: ['c-1'], scrapeIds: [], expiredAt: '2026-02-01T00:00:00.000Z' });
+    expect(models.checks.size).toBe(0);
+    expect(models.pages.size).toBe(0);
+    expect(checkWhenPageRemoved).toEqual([false, false]);
   });
 });

@@ -77,6 +77,8 @@ async function removeCheck(
   checks: ReadModelDocuments,
   pages: ReadModelDocuments,
 ) {
-  for await (const pageKey of pages.keys(`${checkId}.>`)) await pages.remove(pageKey);
+  // The check leaves before its pages: a reader that finds the check and then its pages can tell,
+  // by finding the check gone when it looks again, a list cut short by this removal.
   await checks.remove(`${monitorKey}.${checkId}`);
+  for await (const pageKey of pages.keys(`${checkId}.>`)) await pages.remove(pageKey);
 }
