@@ -83,6 +83,18 @@ const isBlocked = (response: { status: number; body: Record<string, unknown> }) 
   expect(response.status).toBe(403);
 };
 
+/** Scrapes `url` and expects the SSRF guard's refusal, naming the URL when it got through. */
+async function expectScrapeBlocked(url: string, timeout: number) {
+  const response = await post(trawl, '/v2/scrape', { url, timeout });
+  try {
+    isBlocked(response);
+  } catch (error) {
+    throw new Error(`${url} was not blocked: ${response.status} ${JSON.stringify(response.body)}`, {
+      cause: error,
+    });
+  }
+}
+
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
@@ -156,14 +168,7 @@ describe('the SSRF guard with only the public site allowed', () => {
     const list = payloads();
     expect(list.length).toBeGreaterThanOrEqual(30);
     for (const url of list) {
-      const response = await post(trawl, '/v2/scrape', { url, timeout: 15_000 });
-      try {
-        isBlocked(response);
-      } catch (error) {
-        throw new Error(`${url} was not blocked: ${response.status} ${JSON.stringify(response.body)}`, {
-          cause: error,
-        });
-      }
+      await expectScrapeBlocked(url, 15_000);
     }
   });
 
@@ -171,14 +176,7 @@ describe('the SSRF guard with only the public site allowed', () => {
     for (const path of ['/redirect', '/meta-refresh', '/script-navigation']) {
       for (const to of [`http://127.0.0.1:${internalPort}/`, `http://[::ffff:7f00:1]:${internalPort}/`]) {
         const url = siteUrl(`${path}?to=${encodeURIComponent(to)}`);
-        const response = await post(trawl, '/v2/scrape', { url, timeout: 20_000 });
-        try {
-          isBlocked(response);
-        } catch (error) {
-          throw new Error(`${url} was not blocked: ${response.status} ${JSON.stringify(response.body)}`, {
-            cause: error,
-          });
-        }
+        await expectScrapeBlocked(url, 20_000);
       }
     }
   });
@@ -282,14 +280,7 @@ describe('the SSRF guard resolving names through DNS_SERVERS', () => {
       siteUrl(`/redirect?to=${encodeURIComponent('http://meta.test/latest/meta-data/')}`),
     ];
     for (const url of urls) {
-      const response = await post(trawl, '/v2/scrape', { url, timeout: 20_000 });
-      try {
-        isBlocked(response);
-      } catch (error) {
-        throw new Error(`${url} was not blocked: ${response.status} ${JSON.stringify(response.body)}`, {
-          cause: error,
-        });
-      }
+      await expectScrapeBlocked(url, 20_000);
     }
     isBlocked(await post(trawl, '/v2/map', { url: 'http://internal.test/' }));
     expect(dns.questions).toEqual(expect.arrayContaining(names));
