@@ -1,7 +1,13 @@
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, runCheck, until } from '../support/monitor-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const running = sharedTrawlWithSite();
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+beforeAll(async () => {
+  hooks = await startWebhookReceiver(() => ({ status: 200 }));
+});
+afterAll(() => hooks?.close());
 
 interface Page {
   url: string;
@@ -35,6 +41,7 @@ describe('monitors with crawl and search targets', () => {
       name: 'Watched section',
       schedule: { text: 'daily' },
       targets: [{ type: 'crawl', url: site.url('/watch/'), crawlOptions: { sitemap: 'skip', limit: 20 } }],
+      webhook: { url: hooks.url, events: ['monitor.page'] },
     });
     expect(created.status).toBe(200);
     expect(created.body.data.targets[0]).toMatchObject({ type: 'crawl', id: expect.any(String) });
@@ -72,6 +79,24 @@ describe('monitors with crawl and search targets', () => {
     const crawl = await call(trawl, 'GET', `/v2/crawl/${crawlId}`);
     expect(crawl.body).toMatchObject({ status: 'completed', total: 2 });
     expect(second.data.summary).toEqual({ totalPages: 4, same: 1, changed: 2, new: 0, removed: 1, error: 0 });
+    // Its monitor.page calls say the same of each page.
+    const secondCalls = await until(async () => {
+      const items = hooks.calls
+        .map((received) => JSON.parse(received.body))
+        .filter((payload) => payload.id === second.data.id)
+        .flatMap((payload) => payload.data as Page[]);
+      return items.length === 4 ? items : undefined;
+    }, "the second check's monitor.page calls");
+    expect(
+      Object.fromEntries(
+        secondCalls.map((item) => [new URL(item.url).pathname, [item.status, item.visibility]]),
+      ),
+    ).toEqual({
+      '/watch/': ['changed', 'visible'],
+      '/watch/a': ['changed', 'visible'],
+      '/watch/b': ['same', 'hidden'],
+      '/watch/c': ['removed', 'hidden'],
+    });
 
     // A removed page that no crawl reaches is reported once, then forgotten.
     const third = await runCheck(trawl, monitorId);

@@ -74,6 +74,8 @@ function pageDelivery(
     isMeaningful: page.judgment?.meaningful ?? null,
     judgment: page.judgment,
     diff: page.diff,
+    // Crawl targets: whether the crawl still reached the page (`hidden`: checked directly).
+    ...(page.visibility ? { visibility: page.visibility } : {}),
   };
   return delivery(webhookId, 'monitor.page', webhook, monitorId, checkId, { success: true, item });
 }

@@ -73,6 +73,22 @@ describe('monitor webhook payloads', () => {
     });
   });
 
+  it("says in monitor.page whether a crawl target's crawl still reached the page", () => {
+    const pageOfCrawl = (visibility: 'visible' | 'hidden') =>
+      webhookDeliveryOf(
+        recorded('PageChecked', {
+          monitorId: 'm-1',
+          teamId: 'team',
+          checkId: 'c-1',
+          page: { ...page, visibility },
+          snapshot: null,
+          notify: notify(),
+        }),
+      );
+    expect(JSON.parse(pageOfCrawl('hidden')?.body ?? '').data[0].visibility).toBe('hidden');
+    expect(JSON.parse(pageOfCrawl('visible')?.body ?? '').data[0].visibility).toBe('visible');
+  });
+
   it('filters by events and ignores events that notify nobody', () => {
     const completed = (events?: string[]) =>
       recorded('CheckCompleted', {
