@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SearchCategory } from '#contracts';
+import { terms } from '#structured';
 import { categoryOf, domainAllowed, type SearchHit, type SearchQuery } from './search-provider.js';
 
 /** What the local search index keeps of a scraped page (KV value). */
@@ -33,12 +34,12 @@ export function indexedPageOf(
   return { url, title, description, text, scrapedAt };
 }
 
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /**
- * Full-text ranking of the pages Trawl scraped: every query word must occur (in the title, the
- * description or the text); title hits weigh most; term counts are damped (1 + log), longer pages
- * do not win by length alone. The description is the page's own, or the text around the first hit.
+ * Full-text ranking of the pages Trawl scraped: every content word of the query must occur (in the
+ * title, the description or the text), compared by stem so that "tides" finds "tide" and "harbours"
+ * "harbour", while function words ("the", "of") need not occur; title hits weigh most; term counts are
+ * damped (1 + log), longer pages do not win by length alone. The description is the page's own, or
+ * the text around the first hit.
  */
 export function rankIndexedPages(
   pages: IndexedPage[],
@@ -49,8 +50,8 @@ export function rankIndexedPages(
   >,
 ): SearchHit[] {
   const categories = options.categories ?? [];
-  const terms = [...new Set(words(query))];
-  if (terms.length === 0) return [];
+  const wanted = [...new Set(terms(query))];
+  if (wanted.length === 0) return [];
   const scored: { page: IndexedPage; score: number; category?: SearchCategory }[] = [];
   for (const page of pages) {
     if (!domainAllowed(page.url, options.includeDomains, options.excludeDomains)) continue;
@@ -59,14 +60,14 @@ export function rankIndexedPages(
     if (options.until && page.scrapedAt > options.until) continue;
     const category = categories.length > 0 ? categoryOf(page.url, categories) : undefined;
     if (categories.length > 0 && !category) continue;
-    const title = count(words(page.title));
-    const body = count(words(`${page.description} ${page.text}`));
+    const title = count(terms(page.title));
+    const body = count(terms(`${page.description} ${page.text}`));
     const length = Math.max(
       1,
       [...body.values()].reduce((a, b) => a + b, 0),
     );
     let score = 0;
-    for (const term of terms) {
+    for (const term of wanted) {
       const inTitle = title.get(term) ?? 0;
       const inBody = body.get(term) ?? 0;
       if (inTitle + inBody === 0) {
@@ -83,7 +84,7 @@ export function rankIndexedPages(
     .map(({ page, category }) => ({
       url: page.url,
       title: page.title,
-      description: page.description || snippet(page.text, terms),
+      description: page.description || snippet(page.text, new Set(wanted)),
       ...(category ? { category } : {}),
     }));
 }
@@ -94,10 +95,18 @@ function count(list: string[]): Map<string, number> {
   return counts;
 }
 
-function snippet(text: string, terms: string[]): string {
-  const lower = text.toLowerCase();
-  const at = Math.min(...terms.map((term) => lower.indexOf(term)).filter((index) => index >= 0));
-  const start = Number.isFinite(at) ? Math.max(0, at - 80) : 0;
+/** About 240 characters of `text` around its first wanted word. */
+function snippet(text: string, wanted: ReadonlySet<string>): string {
+  let start = 0;
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wanted.has(terms(word[0])[0] ?? '')) {
+      // From the first space at most 80 characters before it: never half a word.
+      const from = Math.max(0, word.index - 80);
+      const space = from === 0 ? 0 : text.slice(from - 1, word.index).search(/\s/);
+      start = space < 0 ? word.index : from + space;
+      break;
+    }
+  }
   return text
     .slice(start, start + 240)
     .replace(/[#*_`>[\]]+/g, '')

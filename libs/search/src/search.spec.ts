@@ -56,6 +56,22 @@ describe('local index ranking', () => {
     expect(rankIndexedPages(pages, '  ', options)).toEqual([]);
   });
 
+  it('compares words by their stem and needs no function words', () => {
+    const hits = rankIndexedPages(pages, 'tides of the harbours', options);
+    expect(hits.map((hit) => hit.url)).toEqual(['http://a.test/tides']);
+    expect(rankIndexedPages(pages, 'pool', options).map((hit) => hit.url)).toEqual(['http://a.test/pools']);
+    const long = page(
+      'http://a.test/log',
+      'Log',
+      `${'Calm water all morning. '.repeat(10)}Then the crabs came.`,
+    );
+    // The snippet is cut around the first hit, from the start of a word.
+    const { description } = rankIndexedPages([long], 'crab', options)[0];
+    expect(description).toMatch(/ all morning\. Then the crabs came\.$/);
+    expect(description.length).toBeLessThan(long.text.length - 100);
+    expect(` ${long.text}`).toContain(` ${description}`);
+  });
+
   it('reads the window as when the team scraped a page, and keeps only the asked-for categories', () => {
     const dated = [
       page('http://a.test/old', 'Tide log', 'tide', '2026-01-01T00:00:00Z'),
