@@ -103,6 +103,39 @@ describe('fillSchema', () => {
     });
   });
 
+  it("names a table's items by its first column when no header names them", () => {
+    const page = parsePage(
+      `<html><body><h1>Market</h1>
+       <table><tr><th>Fish</th><th>Price</th></tr><tr><td>Cod</td><td>$12</td></tr>
+         <tr><td>Hake</td><td>$9</td></tr></table>
+       <table><tr><th>Date</th><th>Event</th></tr><tr><td>1 May</td><td>Fish fair</td></tr></table>
+       </body></html>`,
+      'http://market.test/',
+    );
+    const list = (field: string, properties: string[]): JsonSchema => ({
+      type: 'object',
+      properties: {
+        [field]: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])),
+          },
+        },
+      },
+    });
+    expect(fill(page, list('fish', ['name', 'price'])).value).toEqual({
+      fish: [
+        { name: 'Cod', price: '$12' },
+        { name: 'Hake', price: '$9' },
+      ],
+    });
+    // A first column that a field names stays that field's.
+    expect(fill(page, list('events', ['date', 'name'])).value).toEqual({
+      events: [{ date: '1 May', name: null }],
+    });
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>

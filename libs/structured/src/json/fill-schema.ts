@@ -136,12 +136,15 @@ function recordsFor(
         fields.length;
   let chosen: { records: Fact[][]; score: number } | undefined;
   for (const table of page.layout.tables) {
-    const score = coverage(table.headers) + 0.01;
+    const labels = columnLabels(table.headers, fields);
+    // A field its first column fills by position counts half: a header that names a field wins.
+    const byPosition = labels[0] === table.headers[0] ? 0 : 0.5 / fields.length;
+    const score = coverage(table.headers) + byPosition + 0.01;
     if (score >= 0.5 && (!chosen || score > chosen.score)) {
       chosen = {
         score,
         records: table.rows.map((row) =>
-          table.headers.map((header, index) => ({ label: header, value: row[index], weight: 1.5 })),
+          labels.map((label, index) => ({ label, value: row[index], weight: 1.5 })),
         ),
       };
     }
@@ -163,6 +166,21 @@ function recordsFor(
     }
   }
   return chosen?.records;
+}
+
+/**
+ * A table's columns as labels of its rows' facts: its headers, but a first column that no field
+ * names holds what each row is (the `Fish` of a Fish / Price table, or an empty corner cell), so it
+ * fills the items' `name` (else `title`) when no header names that field.
+ */
+function columnLabels(headers: string[], fields: string[]): string[] {
+  const names = (field: string, header: string) => nameMatch(field, header) >= MIN_MATCH;
+  const [first, ...rest] = headers;
+  if (first === undefined || fields.some((field) => names(field, first))) return headers;
+  const rowName = ['name', 'title'].find(
+    (field) => fields.includes(field) && !headers.some((header) => names(field, header)),
+  );
+  return rowName ? [rowName, ...rest] : headers;
 }
 
 /** The fact whose label best names the field, weighted by the trust in its source. */
