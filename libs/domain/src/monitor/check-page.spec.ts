@@ -44,12 +44,7 @@ const diff = [
 
 describe('local judge', () => {
   it('extracts goal terms and numeric conditions', () => {
-    expect(goalTerms('Tell me when the ticket price drops below $50')).toEqual([
-      'ticket',
-      'price',
-      'drops',
-      'below',
-    ]);
+    expect(goalTerms('Tell me when the ticket price drops below $50')).toEqual(['ticket', 'price', 'drops']);
     expect(numericConditions('price below $50 or more than 3 seats')).toEqual([
       { op: '<', value: 50, text: 'below $50' },
       { op: '>', value: 3, text: 'more than 3' },
@@ -82,5 +77,20 @@ describe('local judge', () => {
       meaningful: true,
       confidence: 'medium',
     });
+  });
+
+  it('meets a condition only on the lines that name what the goal is about, once some line does', () => {
+    const table =
+      '--- previous.md\n+++ current.md\n@@ -1,2 +1,2 @@\n-| Cod | $8 |\n-| Hake | $9 |\n+| Cod | $12 |\n+| Hake | $7 |\n';
+    expect(judgeChangeLocally('cod price drops below $10', table)).toMatchObject({
+      meaningful: false,
+      meaningfulChanges: [],
+    });
+    expect(judgeChangeLocally('hake below $10', table)).toMatchObject({
+      meaningful: true,
+      meaningfulChanges: [expect.objectContaining({ before: '| Hake | $9 |', after: '| Hake | $7 |' })],
+    });
+    // A price line that names nothing of the goal still meets it when no line does.
+    expect(judgeChangeLocally('cheaper than $50', diff).meaningful).toBe(true);
   });
 });

@@ -23,8 +23,13 @@ interface NumericCondition {
 const COMPARISON =
   /\b(below|under|less than|lower than|cheaper than|at most|above|over|more than|higher than|greater than|at least|exceeds?)\s*(?:[$€£]\s*)?(\d+(?:[.,]\d+)?)/gi;
 
+/** What the goal is about: its words, less function words and its numeric conditions ("below $50"). */
 export function goalTerms(goal: string): string[] {
-  const words = goal.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+  const words =
+    goal
+      .replace(COMPARISON, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
   return [...new Set(words.filter((word) => word.length >= 3 && !STOPWORDS.has(word) && !/^\d/.test(word)))];
 }
 
@@ -71,12 +76,16 @@ export function judgeChangeLocally(goal: string, diffText: string): PageJudgment
   const conditionsMetBy = (line: string) =>
     conditions.filter((c) => numbersIn(line).some((n) => (c.op === '<' ? n < c.value : n > c.value)));
 
-  const pairs = Math.max(removed.length, added.length);
-  for (let i = 0; i < pairs; i++) {
+  const pairs = Array.from({ length: Math.max(removed.length, added.length) }, (_, i) => {
     const before = removed[i] ?? null;
     const after = added[i] ?? null;
-    const terms = [...new Set([...termsIn(before ?? ''), ...termsIn(after ?? '')])];
-    const met = after ? conditionsMetBy(after) : [];
+    return { before, after, terms: [...new Set([...termsIn(before ?? ''), ...termsIn(after ?? '')])] };
+  });
+  // Once a changed line names what the goal is about, only such lines' numbers can meet its
+  // condition: "cod below $10" is not met by hake at $7 beside cod at $12.
+  const named = pairs.some((pair) => pair.terms.length > 0);
+  for (const { before, after, terms } of pairs) {
+    const met = after && (!named || terms.length > 0) ? conditionsMetBy(after) : [];
     if (terms.length === 0 && met.length === 0) continue;
     for (const term of terms) matchedTerms.add(term);
     for (const condition of met) satisfied.push(condition.text);
