@@ -122,6 +122,23 @@ describe('POST /v2/scrape', () => {
     expect(body.data.markdown).toContain('« simple » et sûre');
   });
 
+  it('reads a page that declares no charset as UTF-8 when its bytes are, as windows-1252 when not', async () => {
+    const page = (text: string) =>
+      `<html><head><title>Kayak</title></head><body><h1>${text}</h1></body></html>`;
+    running.site.serve('/undeclared-utf8', 'text/html', Buffer.from(page('Sea kayak: €899, café')));
+    running.site.serve('/undeclared-latin', 'text/html', Buffer.from(page('Crème brûlée'), 'latin1'));
+    const utf8 = await scrape({
+      url: running.site.url('/undeclared-utf8'),
+      formats: ['markdown', 'rawHtml'],
+    });
+    expect(utf8.body.data.markdown).toBe('# Sea kayak: €899, café');
+    expect(utf8.body.data.rawHtml).toContain('€899');
+    const latin = await scrape({ url: running.site.url('/undeclared-latin') });
+    expect(latin.body.data.markdown).toBe('# Crème brûlée');
+    // The page was read again from the bytes already received: the site answered once.
+    expect(running.site.requests.filter((request) => request.path === '/undeclared-utf8')).toHaveLength(1);
+  });
+
   it('returns JSON responses as a fenced json block and text as text', async () => {
     const json = await scrape({ url: running.site.url('/data.json') });
     expect(json.body.data.markdown).toBe(

@@ -25,6 +25,7 @@ import {
   unsupportedFile,
 } from '../fetch/page-body.js';
 import { waitForQuietNetwork } from '../fetch/quiet-network.js';
+import { reloadUndeclaredUtf8 } from '../fetch/undeclared-charset.js';
 import type { LivePage } from '../sessions/live-sessions.js';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
 import { guardPrivateAddresses, type RequestGuard } from '../ssrf/request-guard.js';
@@ -117,15 +118,14 @@ export class BrowserPool {
     const startedAt = Date.now();
     const remaining = () => Math.max(1, options.timeout - (Date.now() - startedAt));
     const deadline = AbortSignal.timeout(options.timeout);
-    const timedOut = () => new FetchError('SCRAPE_TIMEOUT', `Scrape timed out after ${options.timeout} ms`);
     const expired = new Promise<never>((_, reject) =>
-      deadline.addEventListener('abort', () => reject(timedOut()), { once: true }),
+      deadline.addEventListener('abort', () => reject(scrapeTimedOut(options)), { once: true }),
     );
     const within = <T>(work: Promise<T>) => Promise.race([work, expired]);
 
     await within(assertPublicUrl(options.url, options.allowedPrivateAddresses));
     const release = await this.slots.acquire(deadline).catch(() => {
-      throw timedOut();
+      throw scrapeTimedOut(options);
     });
     const opening = this.openPage(options);
     let kept = false;
@@ -269,7 +269,7 @@ export class BrowserPool {
       response = await page.goto(options.url, { waitUntil: 'load', timeout: remaining() });
     } catch (error) {
       if (/Timeout .*exceeded/.test(String(error))) {
-        throw new FetchError('SCRAPE_TIMEOUT', `Scrape timed out after ${options.timeout} ms`);
+        throw scrapeTimedOut(options);
       }
       const blockedUrl = guard?.blockedUrls[0];
       if (blockedUrl && /net::ERR_BLOCKED_BY_CLIENT/.test(String(error))) {
@@ -305,6 +305,11 @@ export class BrowserPool {
       return { ...result, body: await textBody(response, contentType) };
     }
 
+    await reloadUndeclaredUtf8(page, response, contentType, remaining()).catch((error: unknown) => {
+      throw /Timeout .*exceeded/.test(String(error))
+        ? scrapeTimedOut(options)
+        : fetchErrorFromNavigation(error, options.url);
+    });
     await waitForQuietNetwork(page, Math.min(3_000, remaining()));
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
     const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
@@ -320,6 +325,9 @@ export class BrowserPool {
     return { ...result, url: page.url(), body: await page.content(), screenshot, actions, branding };
   }
 }
+
+const scrapeTimedOut = (options: FetchPageOptions) =>
+  new FetchError('SCRAPE_TIMEOUT', `Scrape timed out after ${options.timeout} ms`);
 
 /** Screenshots and actions need a rendered web page; a document cannot honour them. */
 function assertPageOnlyOptions(options: FetchPageOptions, url: string) {
