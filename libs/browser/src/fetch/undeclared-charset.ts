@@ -4,6 +4,7 @@ import type { Page, Response } from 'playwright-core';
 const PRESCAN_BYTES = 1024;
 const META_CHARSET = /<meta[^>]+(?:charset\s*=|http-equiv\s*=\s*["']?content-type)/i;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const declaresCharset = (contentType: string) => /charset\s*=/i.test(contentType);
 
 /**
  * Whether an HTML body that declares no charset (none in its content type, no `<meta>`, no byte
@@ -11,7 +12,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * text in a legacy single-byte encoding (an `é` as 0xE9 before ASCII) practically never does.
  */
 export function isUndeclaredUtf8(contentType: string, body: Uint8Array): boolean {
-  if (/charset\s*=/i.test(contentType)) return false;
+  if (declaresCharset(contentType)) return false;
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return false;
   if (!body.some((byte) => byte >= 0x80)) return false;
   if (META_CHARSET.test(Buffer.from(body.subarray(0, PRESCAN_BYTES)).toString('latin1'))) return false;
@@ -35,7 +36,7 @@ export async function reloadUndeclaredUtf8(
   contentType: string,
   timeout: number,
 ): Promise<boolean> {
-  if (/charset\s*=/i.test(contentType)) return false;
+  if (declaresCharset(contentType)) return false;
   const characterSet = await page.evaluate(() => document.characterSet).catch(() => 'UTF-8');
   if (characterSet.toUpperCase() === 'UTF-8') return false;
   const body = await response.body().catch(() => undefined);
