@@ -50,6 +50,29 @@ describe('extractProduct', () => {
     });
   });
 
+  it("takes the description and image a schema.org Product leaves out from the page's meta tags", () => {
+    const page = parsePage(
+      `<html><head><meta name="description" content="A light trail shoe with a 4 mm drop.">
+       <meta property="og:image" content="/img/runner.jpg">
+       <script type="application/ld+json">{"@type":"Product","name":"Trail Runner 3",
+        "offers":{"price":"129.00","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>
+       </head><body><h1>Trail Runner 3</h1></body></html>`,
+      'http://shop.test/runner',
+    );
+    expect(extractProduct(page)?.product).toEqual({
+      title: 'Trail Runner 3',
+      url: 'http://shop.test/runner',
+      description: 'A light trail shoe with a 4 mm drop.',
+      variants: [
+        {
+          images: [{ url: 'http://shop.test/img/runner.jpg' }],
+          price: { amount: 129, currency: 'EUR', formatted: '€129.00' },
+          availability: { inStock: true, text: 'In Stock' },
+        },
+      ],
+    });
+  });
+
   it('reads OpenGraph product tags', () => {
     const page = parsePage(
       `<html><head><meta property="og:type" content="product"><meta property="og:title" content="Linen Apron">

@@ -85,14 +85,16 @@ export function extractProduct(page: ParsedPage): { product: Product; source: Pr
 }
 
 function fromStructured(item: StructuredItem, page: ParsedPage, dom: DomSignals): Product {
-  const images = imageList(item.image, page.url);
+  // Shops often leave the description and image to the page's own meta tags.
+  const structuredImages = imageList(item.image, page.url);
+  const images = structuredImages.length > 0 ? structuredImages : dom.images;
   const variants = asList(item.hasVariant).filter(isObject) as StructuredItem[];
   const base = {
     title: asText(item.name) ?? dom.title ?? '',
     ...optional('brand', asText(item.brand) ?? asText(item.manufacturer)),
     ...optional('category', asText(item.category)),
     url: absoluteUrl(asText(item.url), page.url) ?? page.url,
-    ...optional('description', asText(item.description)),
+    ...optional('description', asText(item.description) ?? dom.description),
   };
   // A struck price on the page belongs to the product only when there is one variant to give it to.
   const single = variants.length <= 1;
