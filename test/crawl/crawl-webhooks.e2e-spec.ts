@@ -53,6 +53,7 @@ describe('crawl and batch scrape webhooks', () => {
         '# Crawl start',
       );
       expect(pages[0].links).toBeUndefined();
+      expect(pages.some((page) => 'pageLinks' in page)).toBe(false);
 
       const ids = new Set(receiver.calls.map((call) => call.headers['webhook-id']));
       expect(ids.size).toBe(receiver.calls.length);

@@ -29,6 +29,16 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     const chapter = job.data.find((document) => document.metadata?.sourceURL?.endsWith('/chapter-1'));
     expect(chapter?.markdown).toContain('# Chapter 1');
     expect(chapter?.links).toBeUndefined();
+    expect(chapter).not.toHaveProperty('pageLinks');
+    // Chapter 2 was found through chapter 1's menu, which its links format leaves out as Firecrawl's does.
+    const chapterOne = running.site.url('/crawl/guide/chapter-1');
+    const { links } = await client().scrape(chapterOne, { formats: ['links'] });
+    expect(links).toEqual([running.site.url('/crawl/guide')]);
+    const whole = await client().scrape(chapterOne, { formats: ['links'], onlyMainContent: false });
+    expect(whole.links).toEqual([
+      running.site.url('/crawl/guide/chapter-2'),
+      running.site.url('/crawl/guide'),
+    ]);
     expect(job.total).toBe(7);
     expect(job.completed).toBe(7);
     expect(job.creditsUsed).toBe(6);

@@ -162,7 +162,35 @@ describe('includeTags and excludeTags', () => {
 });
 
 describe('links, images and metadata', () => {
-  it('collects the links of the whole page, hidden menus included, while markdown shows only what is visible', () => {
+  it('collects links and images of the content the html format gives, and every link of the page for a crawl', () => {
+    const html = `<header><nav><a href="/">Home</a><a href="/shop">Shop</a><img src="/logo.png" alt="Logo"></nav></header>
+      <article><h1>Tides</h1><p>The harbour's tides turn twice a day, and the <a href="/tables">tide tables</a> say when.</p>
+      <p>Spring tides follow the new and the full moon. <img src="/moon.png" alt="Moon"></p>
+      <aside class="share"><a href="https://social.test/share">Share</a></aside></article>
+      <footer><a href="/privacy">Privacy</a></footer>`;
+    const formats: PageInput['formats'] = ['links', 'images', 'markdown'];
+    const main = page(html, { onlyMainContent: true, formats, pageLinks: true });
+    expect(main.links).toEqual(['https://site.test/tables']);
+    expect(main.images).toEqual(['https://site.test/moon.png']);
+    // What a crawl follows: the whole page, as the client's formats never limit discovery.
+    expect(main.pageLinks).toEqual([
+      'https://site.test/',
+      'https://site.test/shop',
+      'https://site.test/tables',
+      'https://social.test/share',
+      'https://site.test/privacy',
+    ]);
+    const included = page(html, {
+      formats: ['links'],
+      includeTags: ['nav', 'footer'],
+      excludeTags: ['img', 'footer'],
+    });
+    expect(included.links).toEqual(['https://site.test/', 'https://site.test/shop']);
+    expect(included.pageLinks).toBeUndefined();
+    expect(page(html, { formats: ['links'] }).links).toHaveLength(5);
+  });
+
+  it('collects the links of the whole page when nothing selects a part, hidden menus included, while markdown shows only what is visible', () => {
     const result = page(
       '<ul style="display:none"><li><a href="/menu">Menu</a></li></ul><p><a href="/a">A</a></p>',
       {

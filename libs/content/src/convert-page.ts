@@ -27,8 +27,8 @@ import type { PageInput, PageMetadata, PageOutput } from './types.js';
 
 /**
  * One page → the requested formats. Synchronous and pure: it runs in a worker thread. The page
- * is parsed once; links, images and metadata come from the whole page, markdown and html from
- * the content that `onlyMainContent` / `includeTags` / `excludeTags` select.
+ * is parsed once; metadata comes from the whole page, markdown, html, links and images from the
+ * content that `onlyMainContent` / `includeTags` / `excludeTags` select.
  */
 export function convertPage(input: PageInput, evaluation: Evaluation = {}): PageOutput {
   const output = convertFormats(input, evaluation);
@@ -62,10 +62,18 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const tree = parsePage(input);
   const output: PageOutput = { metadata: extractMetadata(tree) };
   if (wants.has('rawHtml')) output.rawHtml = input.html;
-  // Links and images are the whole page's, hidden menus and lazy images included.
-  if (wants.has('links')) output.links = collectLinks(tree);
-  if (wants.has('images')) output.images = collectImages(tree, input);
-  if (!wants.has('markdown') && !wants.has('html') && !input.attributes && !input.structured) return output;
+  if (input.pageLinks) output.pageLinks = collectLinks(tree);
+  // As in Firecrawl, links and images are those of the content the html format gives; of the whole
+  // page, hidden menus and lazy images included, when nothing selects a part of it.
+  const selectsPart = input.onlyMainContent || !!input.includeTags?.length || !!input.excludeTags?.length;
+  if (!selectsPart) collectLinksAndImages(tree, wants, input, output);
+  const readsContent =
+    wants.has('markdown') ||
+    wants.has('html') ||
+    input.attributes ||
+    input.structured ||
+    (selectsPart && (wants.has('links') || wants.has('images')));
+  if (!readsContent) return output;
   // Read before the scripts that carry it are removed.
   const hints = input.onlyMainContent ? extractionHints(tree, input.url, output.metadata) : {};
   const extraction = { ...hints, ...evaluation };
@@ -75,6 +83,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const content = selectContent(tree, input, extraction);
   // Before markdown, whose writer reshapes the tree it reads (spaces between touching inlines, heading permalinks gone).
   if (wants.has('html')) output.html = bodyHtml(content);
+  if (selectsPart) collectLinksAndImages(content, wants, input, output);
   // From the content the html format gives, as Firecrawl reads them (onlyMainContent: false reads the whole page).
   if (input.attributes) output.attributes = selectAttributes(content, input.attributes);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
@@ -89,6 +98,11 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
     });
   }
   return output;
+}
+
+function collectLinksAndImages(tree: Root, wants: Set<string>, input: PageInput, output: PageOutput) {
+  if (wants.has('links')) output.links = collectLinks(tree);
+  if (wants.has('images')) output.images = collectImages(tree, input);
 }
 
 function parsePage(input: Pick<PageInput, 'html' | 'url'>): Root {

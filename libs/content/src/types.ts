@@ -23,6 +23,8 @@ export interface PageInput {
   onlyCleanContent?: boolean;
   /** Personal and secret data to take out of the markdown (`redactPII`), when asked for. */
   redactPII?: RedactionOptions;
+  /** Every link of the page too (`pageLinks`), whatever part of it the formats read: what a crawl follows. */
+  pageLinks?: boolean;
 }
 
 /** Page metadata with Firecrawl's keys; every other `<meta>` keeps its raw name; repeats become arrays. */
@@ -51,6 +53,8 @@ export interface PageOutput {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  /** Every link of the page, hidden menus included, when `pageLinks` was asked for. */
+  pageLinks?: string[];
   attributes?: AttributeValues[];
   structured?: StructuredOutput;
   metadata: PageMetadata;

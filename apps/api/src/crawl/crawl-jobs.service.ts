@@ -196,7 +196,9 @@ export class CrawlJobs {
     const text = await this.blobs.getText(blob);
     if (!text) throw new TrawlError('UNKNOWN_ERROR', `A crawled document (${blob}) is missing`);
     const document = JSON.parse(text) as ScrapeDocument;
-    // The crawl asked every page for its links to follow them; the client gets them only if it asked.
+    // The links the crawl follows are its own (pageLinks; links, on pages crawled before it asked for
+    // pageLinks): the client gets the links format only if it asked.
+    delete document.pageLinks;
     if (!returnLinks) delete document.links;
     return this.scrapes.withSignedFiles(document);
   }

@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
+import type { ScrapeDocument } from '#content';
 import {
   apiKeyOf,
   CRAWL_CATEGORY,
@@ -214,7 +215,9 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     correlationId?: string,
   ): Promise<PageOutcome> {
     const text = await this.blobs.getText(data.documentBlob);
-    const document = text ? (JSON.parse(text) as AgentPage & { links?: string[] }) : {};
+    const document = text
+      ? (JSON.parse(text) as AgentPage & Pick<ScrapeDocument, 'links' | 'pageLinks'>)
+      : {};
     // A crawl page carries the links it follows; a page with a json answer and its HTML may be an
     // agent run's, which records what it answered and follows only links that may answer the rest.
     const agentStep =
@@ -226,7 +229,8 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       finalUrl: data.url,
       statusCode: data.statusCode,
       documentBlob: data.documentBlob,
-      links: agentStep?.links ?? document.links ?? [],
+      // `links` for a page dispatched before crawls asked for pageLinks.
+      links: agentStep?.links ?? document.pageLinks ?? document.links ?? [],
       credits: operationCost(completedScrapeBasis(data)),
       ...(agentStep ? { answered: agentStep.answered, answerComplete: agentStep.answerComplete } : {}),
     };

@@ -102,11 +102,12 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
       await subscriptions.delete(crawlId);
   }
 
-  /** The page's document as `GET /v2/crawl/{id}` shows it: links only when the crawl asked for them. */
+  /** The page's document as `GET /v2/crawl/{id}` shows it: without the links the crawl follows, the links format only when asked for. */
   private async document(blob: string, subscription: CrawlWebhookSubscription) {
     const text = await this.blobs.getText(blob);
     if (text === undefined) throw new Error(`The crawled document ${blob} is missing`);
     const document = JSON.parse(text) as Record<string, unknown>;
+    delete document.pageLinks;
     if (!subscription.returnLinks) delete document.links;
     return document;
   }

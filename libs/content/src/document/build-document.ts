@@ -12,6 +12,8 @@ export interface ScrapeDocument {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  /** Every link of the page, for the crawl that asked (`ScrapeRequest.pageLinks`); never shown to clients. */
+  pageLinks?: string[];
   attributes?: AttributeValues[];
   /** A file-store key in the stored document; a signed URL in the answer. */
   screenshot?: string;
@@ -51,6 +53,7 @@ export function pageInputOf(request: ScrapeRequest, page: FetchedPage, body: str
     ...structuredRequestOf(request),
     onlyCleanContent: request.onlyCleanContent,
     redactPII: redactionOptions(request.redactPII),
+    ...(request.pageLinks ? { pageLinks: true } : {}),
   };
 }
 

@@ -35,6 +35,11 @@ export interface ScrapeRequest {
   redactPII?: unknown;
   profile?: { name: string; saveChanges: boolean };
   integration?: string;
+  /**
+   * Set by a crawl, never by a client: the document also carries `pageLinks`, every link of the
+   * page (the `links` format has only those of the content the client asked for).
+   */
+  pageLinks?: true;
 }
 
 /** Firecrawl v2 defaults. */

@@ -190,7 +190,7 @@ describe('crawl decider', () => {
     ).toThrow('does not exist');
   });
 
-  it('scrapes every URL of a batch, adding the links format only for crawls', () => {
+  it("scrapes every URL of a batch, asking only a crawl's pages for all their links", () => {
     const { scrapeRequest } = crawlOf({});
     const events = given(crawlDecider, []).when({
       type: 'StartBatchScrape',
@@ -207,11 +207,13 @@ describe('crawl decider', () => {
     expect(dispatched.map((e) => e.data.url)).toEqual(['http://a.test/', 'http://b.test/', 'http://a.test/']);
     expect(new Set(dispatched.map((e) => e.data.scrapeId)).size).toBe(3);
     expect(dispatched[0].data.request.formats).toEqual([{ type: 'markdown' }]);
+    expect(dispatched[0].data.request.pageLinks).toBeUndefined();
     const crawl = given(crawlDecider, [started()]).when(discovery());
-    expect((crawl[2] as PageDispatched).data.request.formats).toEqual([
-      { type: 'markdown' },
-      { type: 'links' },
-    ]);
+    // The links format stays the client's choice: it holds only the links of the content asked for.
+    expect((crawl[2] as PageDispatched).data.request).toMatchObject({
+      formats: [{ type: 'markdown' }],
+      pageLinks: true,
+    });
   });
 
   it('reads the pages an agent run picks from links, within its depth and page budget; an extract job follows none', () => {

@@ -8,7 +8,6 @@ import {
   type CrawlOptions,
   type CrawlStatus,
   type ExtractOptions,
-  type FormatType,
   type PageDispatched,
   type QueuedPage,
   type ScrapeRequest,
@@ -450,16 +449,16 @@ function followsLinks(crawl: ActiveCrawl): boolean {
 }
 
 /**
- * A crawl asks every page for its links, an agent run that follows links for the page's HTML (its
- * runner reads each link's text); the client gets them only if it asked.
+ * A crawl asks every page for all its links (`pageLinks`: the `links` format has only those of the
+ * content the client asked for), an agent run that follows links for the page's HTML (its runner
+ * reads each link's text); the client gets neither unless it asked.
  */
 function pageRequest(crawl: ActiveCrawl, { url, request = crawl.scrapeRequest }: PendingPage): ScrapeRequest {
-  const needed: FormatType | undefined =
-    crawl.kind === 'crawl' ? 'links' : followsLinks(crawl) ? 'rawHtml' : undefined;
+  if (crawl.kind === 'crawl') return { ...request, url, sourceUrl: url, pageLinks: true };
   const formats =
-    !needed || request.formats.some((format) => format.type === needed)
+    !followsLinks(crawl) || request.formats.some((format) => format.type === 'rawHtml')
       ? request.formats
-      : [...request.formats, { type: needed }];
+      : [...request.formats, { type: 'rawHtml' as const }];
   return { ...request, url, sourceUrl: url, formats };
 }
 

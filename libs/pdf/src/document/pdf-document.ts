@@ -42,6 +42,7 @@ export async function pdfOutput(
     onlyMainContent: false,
   });
   if (output.links) output.links = parsed.links;
+  if (output.pageLinks) output.pageLinks = parsed.links;
   if (parsed.title) output.metadata.title = parsed.title;
   return {
     output,
