@@ -43,9 +43,9 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
     expect(document.markdown).not.toContain('Accept all cookies');
     expect(document.markdown).not.toContain('About us');
     // The file's <base href="/articles/"> resolves as a browser opening the file would resolve it;
-    // `links` keeps web and mail targets only, as for a scraped page.
+    // `links` are the main content's web and mail targets, as for a scraped page (not the file's own).
     expect(document.markdown).toContain('[survey of 2025](file:///articles/survey)');
-    expect(document.links).toEqual(['https://example.org/ocean', 'mailto:guide@example.org']);
+    expect(document.links).toEqual(['https://example.org/ocean']);
     expect(document.metadata).toMatchObject({
       title: 'Tide Pools of the North Coast',
       sourceURL: 'tide-pools.html',
