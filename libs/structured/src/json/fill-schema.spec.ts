@@ -130,6 +130,15 @@ describe('fillSchema', () => {
         { name: 'Hake', price: '$9' },
       ],
     });
+    // The unit a header gives its prices in does not hide that they are the prices.
+    const perKilo = parsePage(
+      `<table><tr><th>Fish</th><th>Price per kg</th><th>Weight (g)</th><th>Shipping price</th></tr>
+       <tr><td>Cod</td><td>$12</td><td>500</td><td>$4</td></tr></table>`,
+      'http://market.test/',
+    );
+    expect(fill(perKilo, list('fish', ['name', 'price', 'weight'])).value).toEqual({
+      fish: [{ name: 'Cod', price: '$12', weight: '500' }],
+    });
     // A first column that a field names stays that field's.
     expect(fill(page, list('events', ['date', 'name'])).value).toEqual({
       events: [{ date: '1 May', name: null }],

@@ -46,9 +46,19 @@ export function nameTokens(name: string): string[] {
 
 /**
  * How well a label on the page names a requested field, 0..1: the same words score 1, synonyms
- * 0.9, partial overlaps by the share of the field's words found.
+ * 0.9, partial overlaps by the share of the field's words found. The unit a label gives its value
+ * in is not part of its name: "Price per kg", "Weight (g)" and "Price in EUR" name a price and a weight.
  */
 export function nameMatch(field: string, label: string): number {
+  const bare = label.replace(UNIT, '');
+  const match = wordMatch(field, label);
+  return bare === label || bare.trim() === '' ? match : Math.max(match, wordMatch(field, bare));
+}
+
+/** A label's trailing unit: `(kg)`, `per night`, `in €` / `in USD`. */
+const UNIT = /\s*(?:\([^()]*\)|\bper\s+\S+|\bin\s+(?:[€$£¥]|[A-Z]{3}\b))\s*:?\s*$/;
+
+function wordMatch(field: string, label: string): number {
   const wanted = nameTokens(field);
   const found = nameTokens(label);
   if (wanted.length === 0 || found.length === 0) return 0;
