@@ -103,6 +103,46 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills an array of objects with the page's structured entities of the type it names", () => {
+    const page = parsePage(
+      `<html><head><script type="application/ld+json">{"@context": "https://schema.org", "@type": "ItemList",
+        "itemListElement": [
+          {"@type": "ListItem", "position": 1, "item": {"@type": "Product", "name": "Trail Runner 3",
+            "offers": {"@type": "Offer", "price": "129.00", "priceCurrency": "EUR"}}},
+          {"@type": "ListItem", "position": 2, "item": {"@type": "Product", "name": "Road Racer",
+            "offers": {"@type": "Offer", "price": "119.00", "priceCurrency": "EUR"}}}]}</script></head>
+       <body><h1>Running shoes</h1><table><tr><th>Store</th><th>City</th></tr><tr><td>Harbour St</td><td>Leith</td></tr></table>
+       </body></html>`,
+      'http://shop.test/running',
+    );
+    const products: JsonSchema = {
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+        },
+      },
+    };
+    expect(fill(page, products).value).toEqual({
+      products: [
+        { name: 'Trail Runner 3', price: 129 },
+        { name: 'Road Racer', price: 119 },
+      ],
+    });
+    // No entity of the named type: the table whose header names the fields.
+    const stores: JsonSchema = {
+      type: 'object',
+      properties: {
+        stores: {
+          type: 'array',
+          items: { type: 'object', properties: { store: { type: 'string' }, city: { type: 'string' } } },
+        },
+      },
+    };
+    expect(fill(page, stores).value).toEqual({ stores: [{ store: 'Harbour St', city: 'Leith' }] });
+  });
+
   it("names a table's items by its first column when no header names them", () => {
     const page = parsePage(
       `<html><body><h1>Market</h1>

@@ -1,4 +1,4 @@
-import { asList, isObject } from '../page/structured-data.js';
+import { asList, isObject, typedItems } from '../page/structured-data.js';
 import { nameMatch, nameTokens } from '../text/field-names.js';
 import { coerce } from './coerce.js';
 import { type JsonSchema, resolveSchema } from './json-schema.js';
@@ -112,7 +112,8 @@ function fillArray(
 
 /**
  * The repeated structure that best matches an array of objects: a structured list of that name,
- * a table whose header names the item fields, or repeated elements whose labels do.
+ * the page's structured entities of the type it names, a table whose header names the item fields,
+ * or repeated elements whose labels do.
  */
 function recordsFor(
   itemSchema: JsonSchema,
@@ -135,6 +136,16 @@ function recordsFor(
       : fields.filter((field) => labels.some((label) => nameMatch(field, label) >= MIN_MATCH)).length /
         fields.length;
   let chosen: { records: Fact[][]; score: number } | undefined;
+  // The page's own entities of the type the array names ("products" on a product or category page,
+  // "events" on a venue's), ahead of tables and repeated elements that name as many fields.
+  const entities = typedItems(page.items).filter((item) =>
+    asList(item['@type']).some((type) => typeof type === 'string' && nameMatch(name, type) >= 0.8),
+  );
+  if (entities.length > 0) {
+    const records = entities.map((entity) => itemFacts(entity, 2.6));
+    const score = coverage([...new Set(records.flat().map((fact) => fact.label))]) + 0.02;
+    if (score >= 0.5) chosen = { records, score };
+  }
   for (const table of page.layout.tables) {
     const labels = columnLabels(table.headers, fields);
     // A field its first column fills by position counts half: a header that names a field wins.

@@ -148,6 +148,11 @@ export function structuredItems(page: ParsedPage): StructuredItem[] {
 
 /** Items of one of the types, found at any depth (a Product inside an ItemPage, a Menu inside a Restaurant). */
 export function itemsOfType(items: StructuredItem[], ...types: string[]): StructuredItem[] {
+  return typedItems(items).filter((item) => hasType(item, ...types));
+}
+
+/** Every item with a `@type`, nested ones included (an ItemList's products, a product's offers), in page order. */
+export function typedItems(items: StructuredItem[]): StructuredItem[] {
   const found: StructuredItem[] = [];
   const visitItem = (value: unknown) => {
     if (Array.isArray(value)) {
@@ -155,7 +160,7 @@ export function itemsOfType(items: StructuredItem[], ...types: string[]): Struct
       return;
     }
     if (!isObject(value)) return;
-    if (hasType(value as StructuredItem, ...types)) found.push(value as StructuredItem);
+    if (value['@type'] !== undefined) found.push(value as StructuredItem);
     for (const [key, child] of Object.entries(value)) if (key !== '@type') visitItem(child);
   };
   visitItem(items);
