@@ -17,6 +17,21 @@ describe('answerQuestion', () => {
     expect(markdown).toContain(answer);
   });
 
+  it("answers from a table's row, named by its header", () => {
+    const results = [
+      '## Results',
+      'On our 2 TB cluster autovacuum fell behind, and table bloat grew to 40%.',
+      '| Table | Bloat before | Bloat after |\n| - | - | - |\n| orders | 41% | 6% |\n| events | 37% | 9% |',
+      'Measure first, then tune.',
+    ].join('\n\n');
+    expect(answerQuestion(results, 'How much bloat did the orders table have after tuning?').answer).toBe(
+      'Table: orders, Bloat before: 41%, Bloat after: 6%',
+    );
+    // A first row with figures is data, whatever markdown calls it: it answers as written.
+    const specs = '## Specifications\n\n| Weight | 280 g |\n| - | - |\n| Drop | 4 mm |';
+    expect(answerQuestion(specs, 'What is the weight?').answer).toBe('Weight | 280 g');
+  });
+
   it('finds nothing rather than inventing an answer', () => {
     expect(answerQuestion(markdown, 'What is the capital of Peru?').answer).toBeUndefined();
     expect(answerQuestion(markdown, 'Who painted the lighthouse in watercolour?').answer).toBeUndefined();

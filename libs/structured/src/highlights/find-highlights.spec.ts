@@ -10,6 +10,16 @@ describe('findHighlights', () => {
     for (const passage of passages) expect(markdown).toContain(passage);
   });
 
+  it("quotes a table's rows, not the column names of its header", () => {
+    const page = [
+      'On our 2 TB cluster autovacuum fell behind, and table bloat grew to 40%.',
+      '| Table name | Bloat before tuning | Bloat after tuning |\n| - | - | - |\n| orders (hot) | 41% | 6% |',
+    ].join('\n\n');
+    expect(findHighlights(page, 'bloat')).toEqual([
+      'On our 2 TB cluster autovacuum fell behind, and table bloat grew to 40%.',
+    ]);
+  });
+
   it('returns nothing for a query the page does not touch', () => {
     expect(findHighlights(markdown, 'quantum chromodynamics')).toEqual([]);
   });

@@ -11,8 +11,9 @@ export interface HighlightOptions {
  * are never returned, so an unrelated query gives an empty list.
  */
 export function findHighlights(markdown: string, query: string, options: HighlightOptions = {}): string[] {
-  const sentences = sentencesOf(blocksOf(markdown)).filter(
-    (sentence) => !sentence.isHeading && sentence.text.length > 20,
+  const blocks = blocksOf(markdown);
+  const sentences = sentencesOf(blocks).filter(
+    (sentence) => !sentence.isHeading && !blocks[sentence.block]?.isTableHeader && sentence.text.length > 20,
   );
   const queryTerms = terms(query);
   if (sentences.length === 0 || queryTerms.length === 0) return [];

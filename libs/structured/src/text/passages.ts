@@ -14,7 +14,14 @@ export interface Block {
   text: string;
   index: number;
   isHeading: boolean;
+  /** A table's header row of column names (no figures in it): what its rows are, not a statement. */
+  isTableHeader?: boolean;
+  /** A table row under such a header: its cells, and the header's names for them. */
+  row?: { cells: string[]; columns: string[] };
 }
+
+/** A table's delimiter row, however the writer spells it (`| - | - |`, `|:---|---:|`). */
+const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /**
  * The readable text of a page's markdown, split into blocks (paragraphs, list items, table rows,
@@ -23,13 +30,35 @@ export interface Block {
 export function blocksOf(markdown: string): Block[] {
   const withoutCode = markdown.replace(/```[\s\S]*?```/g, '\n');
   const blocks: Block[] = [];
-  for (const raw of withoutCode.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=#)|\n(?=\|)/)) {
-    const isHeading = /^\s*#{1,6}\s/.test(raw);
-    if (/^\s*\|?\s*:?-{3,}/.test(raw)) continue;
+  const raws = withoutCode.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=#)|\n(?=\|)/);
+  let columns: string[] | undefined;
+  raws.forEach((raw, index) => {
+    if (TABLE_RULE.test(raw)) return;
+    const isRow = /^\s*\|/.test(raw);
+    if (!isRow) columns = undefined;
     const text = plainText(raw);
-    if (text) blocks.push({ text, index: blocks.length, isHeading });
-  }
+    if (!text) return;
+    const block: Block = { text, index: blocks.length, isHeading: /^\s*#{1,6}\s/.test(raw) };
+    if (isRow && TABLE_RULE.test(raws[index + 1] ?? '')) {
+      // Markdown makes every table's first row its header, names or not: a row with figures is data.
+      const cells = cellsOf(raw);
+      columns = cells.some((cell) => /\d/.test(cell)) ? undefined : cells;
+      if (columns) block.isTableHeader = true;
+    } else if (isRow && columns) {
+      const cells = cellsOf(raw);
+      if (cells.length === columns.length) block.row = { cells, columns };
+    }
+    blocks.push(block);
+  });
   return blocks;
+}
+
+function cellsOf(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\||(?<!\\)\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => plainText(cell));
 }
 
 export function plainText(markdown: string): string {
