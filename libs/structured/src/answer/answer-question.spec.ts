@@ -27,9 +27,13 @@ describe('answerQuestion', () => {
     expect(answerQuestion(results, 'How much bloat did the orders table have after tuning?').answer).toBe(
       'Table: orders, Bloat before: 41%, Bloat after: 6%',
     );
-    // A first row with figures is data, whatever markdown calls it: it answers as written.
+    // A first row with figures, or the first pair of a table of pairs, is data, whatever markdown
+    // calls it: it answers as written.
     const specs = '## Specifications\n\n| Weight | 280 g |\n| - | - |\n| Drop | 4 mm |';
     expect(answerQuestion(specs, 'What is the weight?').answer).toBe('Weight | 280 g');
+    const pairs = '## Details\n\n| Colour | Red |\n| - | - |\n| Material | Leather |';
+    expect(answerQuestion(pairs, 'What colour is it?').answer).toBe('Colour | Red');
+    expect(answerQuestion(pairs, 'What is the material?').answer).toBe('Material | Leather');
   });
 
   it('finds nothing rather than inventing an answer', () => {
