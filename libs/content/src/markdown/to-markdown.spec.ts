@@ -302,6 +302,12 @@ describe('toMarkdown', () => {
         '<p>H<sub>2</sub>O on the 10<sup>th</sup>, <span>un</span>believable, <b>Price:</b><span>$5</span></p>',
       ),
     ).toBe('H2O on the 10th, unbelievable, **Price:**$5');
+    // A price or a rating after a word or a number is apart; a trademark sign stays with its name.
+    expect(
+      markdown(
+        '<p><span>€90.00</span><span>★ 4.0</span> <del>$120</del><ins>$90</ins> Free shipping<b>€5</b> <span>Trail</span><span>™</span></p>',
+      ),
+    ).toBe('€90.00 ★ 4.0 ~~$120~~ $90 Free shipping **€5** Trail™');
     expect(
       markdown(
         '<p><b>Pros:</b>Fast and secure<b>Cons:</b>Costly, <b class="title">Support</b>Our team, etc.<em>Name</em></p>',

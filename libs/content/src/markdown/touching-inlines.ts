@@ -5,7 +5,8 @@ import { toString as hastToString } from 'hast-util-to-string';
 /**
  * Inline elements that touch (`<a>Action</a><a>Adventure</a>`, `Boards<span>9129</span>`) are
  * apart on screen, by the page's CSS, but fuse into one word in markdown: a space goes between
- * them where both sides are letters or digits (two elements that split a name at a mark, such as
+ * them where both sides are letters or digits, or where a currency sign or a symbol follows a word
+ * or a number (`€90.00<span>★ 4.0</span>`; two elements that split a name at a mark, such as
  * `<span>functools.</span><span>partial</span>` or `Category<span>:</span>`, stay as they are, and so
  * does a single letter styled apart from its word: `<b>S</b><b>pecific</b>`, `<b>trend</b><b>s</b>`). A text
  * and an element that touch are apart where a word meets a number (a count badge) or a capital
@@ -20,6 +21,9 @@ import { toString as hastToString } from 'hast-util-to-string';
 export function spaceTouchingInlines() {
   const attached = new Set(['sub', 'sup', 'wbr', 'br']);
   const wordy = /[\p{L}\p{N}]/u;
+  // A currency sign or a symbol (€, ★, ✓) opening what follows a word or a number: a price or a
+  // rating of its own (`€90.00<span>★ 4.0</span>`), not a trademark sign, which belongs to its name.
+  const symbol = /^(?![™®©℠])[\p{Sc}\p{So}]$/u;
   const startsWord = (last: string, first: string) => /[\p{Ll}.!?:;,]/u.test(last) && /\p{Lu}/u.test(first);
   const raised = (before: RootContent, after: RootContent) => {
     if (after.type !== 'element' || after.tagName !== 'sup') return false;
@@ -37,6 +41,7 @@ export function spaceTouchingInlines() {
     const last = edge(before, -1);
     const first = edge(after, 0);
     const words = wordy.test(last) && wordy.test(first);
+    if (wordy.test(last) && symbol.test(first)) return true;
     // A small letter first is the cheap test: it spares reading the text of most touching pairs.
     if (before.type === 'element' && after.type === 'element')
       return words && !(/\p{Ll}/u.test(first) && styledLetter(before, after));
