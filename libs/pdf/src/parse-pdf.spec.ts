@@ -49,6 +49,25 @@ describe('parsePdf', () => {
     expect(parsed.html).toContain('<h3>Safety notes</h3>');
   });
 
+  it("splits a narrow table's header where the columns below it start", async () => {
+    const narrow = buildTestPdf([
+      [
+        ...body(780, ['Stores for the spring season, by quantity and item:']),
+        { text: 'Qty', x: 72, y: 750, size: 11, bold: true },
+        // About 7.7 pt after the bold "Qty" (0.7 em): apart for the PDF reader, under the 0.8 em cell gap.
+        { text: 'Item', x: 98, y: 750, size: 11, bold: true },
+        { text: '2', x: 72, y: 736, size: 11 },
+        { text: 'Mooring rope', x: 98, y: 736, size: 11 },
+        { text: '10', x: 72, y: 722, size: 11 },
+        { text: 'Buoy', x: 98, y: 722, size: 11 },
+      ],
+    ]);
+    const { html } = await parsePdf(narrow, { mode: 'fast' });
+    expect(html).toContain(
+      '<table><thead><tr><th>Qty</th><th>Item</th></tr></thead><tbody><tr><td>2</td><td>Mooring rope</td></tr><tr><td>10</td><td>Buoy</td></tr></tbody></table>',
+    );
+  });
+
   it('reads a two-column page column by column, under a title that spans both', async () => {
     const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
     const twoColumns = buildTestPdf([

@@ -182,8 +182,8 @@ function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
 }
 
 function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
-  const first = cellsOf(lines[start]);
-  if (first.length < 2) return undefined;
+  const first = cellsOf(lines[start]).length >= 2 ? cellsOf(lines[start]) : headerOver(lines, start);
+  if (!first || first.length < 2) return undefined;
   const rows = [first];
   let index = start + 1;
   while (index < lines.length) {
@@ -195,4 +195,31 @@ function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: nu
   }
   if (rows.length < 2) return undefined;
   return { rows: rows.map((row) => row.map((cell) => cell.text)), next: index };
+}
+
+/**
+ * A header whose names stand closer than the cell gap (narrow columns: `Qty` and `Item` 7 pt apart),
+ * split where the row below starts its cells. Runs are never a word space apart here: the PDF reader
+ * joins those into one run.
+ */
+function headerOver(lines: TextLine[], start: number): Cell[] | undefined {
+  const line = lines[start];
+  const next = lines[start + 1];
+  if (!next || line.y - next.y > next.fontSize * 3) return undefined;
+  const columns = cellsOf(next);
+  const runs = line.runs.filter((run) => run.text.trim());
+  if (columns.length < 2 || runs.length < columns.length) return undefined;
+  const cells: Cell[] = [];
+  for (const run of runs) {
+    const tolerance = run.fontSize * 0.5;
+    const column = columns.findLastIndex((cell) => cell.left <= run.x + tolerance);
+    const last = cells.at(-1);
+    if (column === cells.length - 1 && last) {
+      last.text += run.x - last.right > run.fontSize * 0.2 ? ` ${run.text.trim()}` : run.text.trim();
+      last.right = run.x + run.width;
+    } else if (column === cells.length) {
+      cells.push({ text: run.text.trim(), left: run.x, right: run.x + run.width });
+    } else return undefined;
+  }
+  return cells.length === columns.length ? cells : undefined;
 }
