@@ -164,5 +164,24 @@ describe('map links', () => {
       'http://a.test/docs/api-intro',
       'http://a.test/docs/intro',
     ]);
+    // Words are looked for past the host every link shares (127.0.0.1 holds a 2), and decoded.
+    const local = ['/blog/post-1', '/blog/post-2', '/about', '/blog/tide%20tables'].map(
+      (path) => `http://127.0.0.1:8765${path}`,
+    );
+    const onLocal = { ...selection, startUrl: 'http://127.0.0.1:8765/blog/' };
+    expect(selectMapLinks(local, { ...onLocal, search: 'post 2' })).toEqual([
+      'http://127.0.0.1:8765/blog/post-2',
+      'http://127.0.0.1:8765/blog/post-1',
+    ]);
+    expect(selectMapLinks(local, { ...onLocal, search: 'tide tables' })).toEqual([
+      'http://127.0.0.1:8765/blog/tide%20tables',
+    ]);
+    expect(
+      selectMapLinks(['http://blog.a.test/post', 'http://a.test/blog'], {
+        ...selection,
+        includeSubdomains: true,
+        search: 'blog',
+      }),
+    ).toEqual(['http://blog.a.test/post', 'http://a.test/blog']);
   });
 });

@@ -4,7 +4,7 @@ export interface MapSelection {
   startUrl: string;
   includeSubdomains: boolean;
   ignoreQueryParameters: boolean;
-  /** Keep URLs containing any of its words, those matching more words first. */
+  /** Keep URLs whose path, query or own subdomain holds any of its words, those holding more first. */
   search?: string;
   limit: number;
 }
@@ -34,13 +34,30 @@ export function selectMapLinks(candidates: string[], selection: MapSelection): s
   const words = (selection.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return urls.slice(0, selection.limit);
   return urls
-    .map((url, index) => ({
-      url,
-      index,
-      hits: words.filter((word) => url.toLowerCase().includes(word)).length,
-    }))
+    .map((url, index) => {
+      const text = searchable(url, start.hostname, domain);
+      return { url, index, hits: words.filter((word) => text.includes(word)).length };
+    })
     .filter((entry) => entry.hits > 0)
     .sort((a, b) => b.hits - a.hits || a.index - b.index)
     .slice(0, selection.limit)
     .map((entry) => entry.url);
+}
+
+/**
+ * What search words are looked for in: the part of an address that tells the site's pages apart (a
+ * subdomain of its own, the path and query, decoded), not the scheme and host every link shares,
+ * where `2` would find every page of 127.0.0.1 and `example` every page of example.com.
+ */
+function searchable(url: string, startHost: string, domain: string): string {
+  const { hostname, pathname, search } = new URL(url);
+  const own = hostname !== startHost && hostname !== domain;
+  const subdomain = own && hostname.endsWith(`.${domain}`) ? hostname.slice(0, -domain.length - 1) : '';
+  let path = pathname + search;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: the address as written.
+  }
+  return `${subdomain} ${path}`.toLowerCase();
 }
