@@ -7,6 +7,20 @@ import { pageFacts } from './page-facts.js';
 const fill = (page: ReturnType<typeof parsePage>, schema: JsonSchema) =>
   fillSchema(schema, pageFacts(page, schemaFieldNames(schema)));
 
+/** An object schema with one array of objects whose fields are strings. */
+const list = (field: string, properties: string[]): JsonSchema => ({
+  type: 'object',
+  properties: {
+    [field]: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])),
+      },
+    },
+  },
+});
+
 describe('fillSchema', () => {
   it('fills fields from JSON-LD first, then definition lists, coercing to the schema types', () => {
     const { value, missing } = fill(fixturePage('lighthouse'), {
@@ -115,32 +129,16 @@ describe('fillSchema', () => {
        </body></html>`,
       'http://shop.test/running',
     );
-    const products: JsonSchema = {
-      type: 'object',
-      properties: {
-        products: {
-          type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
-        },
-      },
-    };
-    expect(fill(page, products).value).toEqual({
+    expect(fill(page, list('products', ['name', 'price'])).value).toEqual({
       products: [
-        { name: 'Trail Runner 3', price: 129 },
-        { name: 'Road Racer', price: 119 },
+        { name: 'Trail Runner 3', price: '129.00' },
+        { name: 'Road Racer', price: '119.00' },
       ],
     });
     // No entity of the named type: the table whose header names the fields.
-    const stores: JsonSchema = {
-      type: 'object',
-      properties: {
-        stores: {
-          type: 'array',
-          items: { type: 'object', properties: { store: { type: 'string' }, city: { type: 'string' } } },
-        },
-      },
-    };
-    expect(fill(page, stores).value).toEqual({ stores: [{ store: 'Harbour St', city: 'Leith' }] });
+    expect(fill(page, list('stores', ['store', 'city'])).value).toEqual({
+      stores: [{ store: 'Harbour St', city: 'Leith' }],
+    });
   });
 
   it("names a table's items by its first column when no header names them", () => {
@@ -152,18 +150,6 @@ describe('fillSchema', () => {
        </body></html>`,
       'http://market.test/',
     );
-    const list = (field: string, properties: string[]): JsonSchema => ({
-      type: 'object',
-      properties: {
-        [field]: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])),
-          },
-        },
-      },
-    });
     expect(fill(page, list('fish', ['name', 'price'])).value).toEqual({
       fish: [
         { name: 'Cod', price: '$12' },
