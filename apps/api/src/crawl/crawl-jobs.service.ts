@@ -10,6 +10,7 @@ import {
   type CrawlKind,
   type CrawlStatus,
   type CrawlView,
+  crawledDocumentForClient,
   type ExtractOptions,
   type GetCrawl,
   type ListActiveCrawls,
@@ -195,11 +196,7 @@ export class CrawlJobs {
   private async document(blob: string, returnLinks: boolean): Promise<ScrapeDocument> {
     const text = await this.blobs.getText(blob);
     if (!text) throw new TrawlError('UNKNOWN_ERROR', `A crawled document (${blob}) is missing`);
-    const document = JSON.parse(text) as ScrapeDocument;
-    // The links the crawl follows are its own (pageLinks; links, on pages crawled before it asked for
-    // pageLinks): the client gets the links format only if it asked.
-    delete document.pageLinks;
-    if (!returnLinks) delete document.links;
+    const document = crawledDocumentForClient(JSON.parse(text) as ScrapeDocument, returnLinks);
     return this.scrapes.withSignedFiles(document);
   }
 

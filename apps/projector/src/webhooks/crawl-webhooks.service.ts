@@ -13,6 +13,7 @@ import {
   CRAWL_WEBHOOK_DELIVERIES_READ_MODEL,
   CRAWL_WEBHOOKS_READ_MODEL,
   type CrawlEvent,
+  crawledDocumentForClient,
   type NatsNames,
   type RecordedEvent,
 } from '#contracts';
@@ -102,14 +103,11 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
       await subscriptions.delete(crawlId);
   }
 
-  /** The page's document as `GET /v2/crawl/{id}` shows it: without the links the crawl follows, the links format only when asked for. */
+  /** The page's document as `GET /v2/crawl/{id}` shows it. */
   private async document(blob: string, subscription: CrawlWebhookSubscription) {
     const text = await this.blobs.getText(blob);
     if (text === undefined) throw new Error(`The crawled document ${blob} is missing`);
-    const document = JSON.parse(text) as Record<string, unknown>;
-    delete document.pageLinks;
-    if (!subscription.returnLinks) delete document.links;
-    return document;
+    return crawledDocumentForClient(JSON.parse(text) as Record<string, unknown>, subscription.returnLinks);
   }
 
   async beforeApplicationShutdown() {

@@ -35,6 +35,20 @@ export interface CrawlView {
   extract?: ExtractOptions;
 }
 
+/**
+ * A crawled page's document as clients see it (`GET /v2/crawl/{id}` and crawl webhooks alike):
+ * without the links the crawl follows (`pageLinks`; `links` on pages dispatched before crawls asked
+ * for pageLinks), and with the links format only when the crawl asked for it.
+ */
+export function crawledDocumentForClient<Document extends { links?: unknown; pageLinks?: unknown }>(
+  document: Document,
+  returnLinks: boolean,
+): Document {
+  delete document.pageLinks;
+  if (!returnLinks) delete document.links;
+  return document;
+}
+
 export interface GetCrawl {
   crawlId: string;
   skip: number;

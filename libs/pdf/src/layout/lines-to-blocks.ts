@@ -1,4 +1,4 @@
-import type { LayoutBlock, TextLine } from './text-run.js';
+import type { LayoutBlock, TextLine, TextRun } from './text-run.js';
 
 const BULLET = /^[•◦▪▫‣⁃●○■□▸►✓✔–\-*]\s+/;
 const NUMBERED = /^(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}\.)\s+/i;
@@ -159,17 +159,23 @@ interface Cell {
 function cellsOf(line: TextLine): Cell[] {
   const cells: Cell[] = [];
   for (const run of line.runs) {
-    const text = run.text.trim();
-    if (!text) continue;
+    if (!run.text.trim()) continue;
     const last = cells.at(-1);
-    if (last && run.x - last.right <= run.fontSize * CELL_GAP) {
-      last.text += run.x - last.right > run.fontSize * 0.2 ? ` ${text}` : text;
-      last.right = run.x + run.width;
-    } else {
-      cells.push({ text, left: run.x, right: run.x + run.width });
-    }
+    if (last && run.x - last.right <= run.fontSize * CELL_GAP) extendCell(last, run);
+    else cells.push(cellOf(run));
   }
   return cells;
+}
+
+function cellOf(run: TextRun): Cell {
+  return { text: run.text.trim(), left: run.x, right: run.x + run.width };
+}
+
+/** A run that goes on a cell, spaced when a word space lies between them. */
+function extendCell(cell: Cell, run: TextRun) {
+  const text = run.text.trim();
+  cell.text += run.x - cell.right > run.fontSize * 0.2 ? ` ${text}` : text;
+  cell.right = run.x + run.width;
 }
 
 /** Two cells are in the same column when they overlap or start close to each other. */
@@ -182,8 +188,9 @@ function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
 }
 
 function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
-  const first = cellsOf(lines[start]).length >= 2 ? cellsOf(lines[start]) : headerOver(lines, start);
-  if (!first || first.length < 2) return undefined;
+  const own = cellsOf(lines[start]);
+  const first = own.length >= 2 ? own : headerOver(lines, start);
+  if (!first) return undefined;
   const rows = [first];
   let index = start + 1;
   while (index < lines.length) {
@@ -205,21 +212,18 @@ function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: nu
 function headerOver(lines: TextLine[], start: number): Cell[] | undefined {
   const line = lines[start];
   const next = lines[start + 1];
-  if (!next || line.y - next.y > next.fontSize * 3) return undefined;
-  const columns = cellsOf(next);
   const runs = line.runs.filter((run) => run.text.trim());
+  // Most lines are one run of text: they need no look at the line below.
+  if (runs.length < 2 || !next || line.y - next.y > next.fontSize * 3) return undefined;
+  const columns = cellsOf(next);
   if (columns.length < 2 || runs.length < columns.length) return undefined;
   const cells: Cell[] = [];
   for (const run of runs) {
-    const tolerance = run.fontSize * 0.5;
-    const column = columns.findLastIndex((cell) => cell.left <= run.x + tolerance);
+    const column = columns.findLastIndex((cell) => cell.left <= run.x + run.fontSize * 0.5);
     const last = cells.at(-1);
-    if (column === cells.length - 1 && last) {
-      last.text += run.x - last.right > run.fontSize * 0.2 ? ` ${run.text.trim()}` : run.text.trim();
-      last.right = run.x + run.width;
-    } else if (column === cells.length) {
-      cells.push({ text: run.text.trim(), left: run.x, right: run.x + run.width });
-    } else return undefined;
+    if (last && column === cells.length - 1) extendCell(last, run);
+    else if (column === cells.length) cells.push(cellOf(run));
+    else return undefined;
   }
   return cells.length === columns.length ? cells : undefined;
 }

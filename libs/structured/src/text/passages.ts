@@ -40,7 +40,7 @@ export function blocksOf(markdown: string): Block[] {
     if (!text) return;
     const block: Block = { text, index: blocks.length, isHeading: /^\s*#{1,6}\s/.test(raw) };
     if (isRow && TABLE_RULE.test(raws[index + 1] ?? '')) {
-      columns = namesColumns(raws, index) ? cellsOf(raw) : undefined;
+      columns = columnNames(raws, index);
       if (columns) block.isTableHeader = true;
     } else if (isRow && columns) {
       const cells = cellsOf(raw);
@@ -52,18 +52,18 @@ export function blocksOf(markdown: string): Block[] {
 }
 
 /**
- * Whether a table's first row names its columns. Markdown makes every table's first row its header,
- * names or not: a row with figures is data (`Weight | 280 g`), and so is the first pair of a table of
- * pairs (`Colour | Red` over `Material | Leather`), told apart from names (`Fish | Price` over
- * `Cod | $12`) by the figures the rows below have and the first row has not.
+ * The column names a table's first row gives, if it names them. Markdown makes every table's first
+ * row its header, names or not: a row with figures is data (`Weight | 280 g`), and so is the first
+ * pair of a table of pairs (`Colour | Red` over `Material | Leather`), told apart from names
+ * (`Fish | Price` over `Cod | $12`) by the figures the rows below have and the first row has not.
  */
-function namesColumns(raws: string[], header: number): boolean {
+function columnNames(raws: string[], header: number): string[] | undefined {
   const cells = cellsOf(raws[header] as string);
-  if (cells.some((cell) => /\d/.test(cell))) return false;
-  if (cells.length >= 3) return true;
+  if (cells.some((cell) => /\d/.test(cell))) return undefined;
+  if (cells.length >= 3) return cells;
   for (let index = header + 2; /^\s*\|/.test(raws[index] ?? ''); index++)
-    if (/\d/.test(raws[index] as string)) return true;
-  return false;
+    if (/\d/.test(raws[index] as string)) return cells;
+  return undefined;
 }
 
 function cellsOf(row: string): string[] {
