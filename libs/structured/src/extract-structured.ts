@@ -1,6 +1,7 @@
 import { answerQuestion, NO_ANSWER } from './answer/answer-question.js';
 import { findHighlights } from './highlights/find-highlights.js';
 import { fillSchema, schemaFieldNames } from './json/fill-schema.js';
+import { missingOnPage } from './json/merge-extracted.js';
 import { pageFacts } from './json/page-facts.js';
 import { pageOutline } from './json/page-outline.js';
 import { extractMenu } from './menu/extract-menu.js';
@@ -30,7 +31,7 @@ function extractJson(
     value: fill.value,
     note:
       `was filled by the local extractor (page structured data and labels${prompt ? '; the prompt needs a model and was not used' : ''})` +
-      (fill.missing.length > 0 ? `; not found on the page, so null: ${fill.missing.join(', ')}` : ''),
+      (fill.missing.length > 0 ? `; ${missingOnPage(fill.missing)}` : ''),
   };
 }
 

@@ -3,7 +3,7 @@ export { extractStructured } from './extract-structured.js';
 export { findHighlights } from './highlights/find-highlights.js';
 export { fillSchema, type SchemaFill } from './json/fill-schema.js';
 export type { JsonSchema } from './json/json-schema.js';
-export { type ExtractedPage, mergeExtracted } from './json/merge-extracted.js';
+export { type ExtractedPage, extractionWarnings, mergeExtracted } from './json/merge-extracted.js';
 export { pageFacts } from './json/page-facts.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';

@@ -9,7 +9,7 @@ import {
 } from '#contracts';
 import { pageCredits } from '#domain';
 import { LLM_PORT, type LlmPort } from '#llm';
-import { mergeExtracted } from '#structured';
+import { extractionWarnings, mergeExtracted } from '#structured';
 import type { Caller } from '../auth/caller.decorator.js';
 import { CrawlJobs } from '../crawl/crawl-jobs.service.js';
 import { MapService } from '../map/map.service.js';
@@ -90,10 +90,13 @@ export class ExtractService {
       .filter((document) => document.json !== undefined)
       .map((document) => ({ url: String(document.metadata.sourceURL), value: document.json }))
       .sort((a, b) => rank(a.url) - rank(b.url));
-    const { data, sources } = mergeExtracted(pages);
+    const { data, sources, missing } = mergeExtracted(pages);
     const failures = view.errors.map((error) => `${error.url}: ${error.code} ${error.error}`);
     const warnings = [
-      ...new Set(documents.flatMap((document) => (document.warning ? [document.warning] : []))),
+      ...extractionWarnings(
+        documents.flatMap((document) => (document.warning ? [document.warning] : [])),
+        view.status === 'completed' ? missing : [],
+      ),
       // Pages that could not be read are said, not silently missing from the answer.
       ...(view.status === 'completed' && failures.length > 0
         ? [`${failures.length} of ${view.total} pages could not be read (${failures.join('; ')})`]

@@ -1,4 +1,4 @@
-import { mergeExtracted } from './merge-extracted.js';
+import { extractionWarnings, mergeExtracted, missingOnPage } from './merge-extracted.js';
 
 describe('mergeExtracted', () => {
   it('joins lists, merges objects field by field and takes single values from the first page that has one', () => {
@@ -33,5 +33,31 @@ describe('mergeExtracted', () => {
     ).toEqual([{ sku: 'A' }, { sku: 'B' }, { sku: 'C' }]);
     expect(mergeExtracted([]).data).toBeNull();
     expect(mergeExtracted([{ url: 'u', value: { name: null } }]).data).toEqual({ name: null });
+  });
+
+  it('names the fields no page gave, through nested objects', () => {
+    const merged = mergeExtracted([
+      { url: 'u1', value: { phone: null, address: { city: null, street: '1 Quay St' }, tags: [] } },
+      { url: 'u2', value: { phone: '+1 555 0100', address: { city: null }, tags: [] } },
+    ]);
+    expect(merged.missing).toEqual(['address.city', 'tags']);
+    expect(mergeExtracted([{ url: 'u', value: ['a'] }]).missing).toEqual([]);
+  });
+});
+
+describe('extractionWarnings', () => {
+  it("says each page's note once, without what one page alone lacked, then what no page gave", () => {
+    const local = 'json was filled by the local extractor (page structured data and labels)';
+    const pages = [
+      `${local}; ${missingOnPage(['phone', 'address.city'])}. redactPII accurate by the local redactor (no model)`,
+      `${local}; ${missingOnPage(['address.city'])}`,
+      local,
+    ];
+    expect(extractionWarnings(pages, ['address.city'])).toEqual([
+      `${local}. redactPII accurate by the local redactor (no model)`,
+      local,
+      'not found on any page, so null: address.city',
+    ]);
+    expect(extractionWarnings([], [])).toEqual([]);
   });
 });

@@ -10,6 +10,26 @@ export interface MergedExtraction {
   data: unknown;
   /** For each top-level field, the pages that gave it a value (Firecrawl's `showSources`). */
   sources: Record<string, string[]>;
+  /** The fields (paths through objects, `address.city`) no page gave a value. */
+  missing: string[];
+}
+
+const NOT_FOUND_ON_PAGE = 'not found on the page, so null: ';
+const PAGE_MISSING = new RegExp(`; ${NOT_FOUND_ON_PAGE}.*?(?=\\. |$)`, 'g');
+
+/** How a page's json note names the fields it did not find. */
+export const missingOnPage = (fields: readonly string[]) => `${NOT_FOUND_ON_PAGE}${fields.join(', ')}`;
+
+/**
+ * An extract job's warnings: its pages' own, each said once and without the fields that page alone
+ * lacked (another page may have given them), then the fields no page gave.
+ */
+export function extractionWarnings(pageWarnings: readonly string[], missing: readonly string[]): string[] {
+  const own = pageWarnings.map((warning) => warning.replace(PAGE_MISSING, ''));
+  return [
+    ...new Set(own),
+    ...(missing.length > 0 ? [`not found on any page, so null: ${missing.join(', ')}`] : []),
+  ];
 }
 
 /**
@@ -26,7 +46,15 @@ export function mergeExtracted(pages: readonly ExtractedPage[]): MergedExtractio
         .map((page) => page.url);
     }
   }
-  return { data, sources };
+  return { data, sources, missing: missingPaths(data, '') };
+}
+
+function missingPaths(value: unknown, path: string): string[] {
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, inner]) =>
+      missingPaths(inner, path ? `${path}.${key}` : key),
+    );
+  return path && !hasValue(value) ? [path] : [];
 }
 
 function merge(values: unknown[]): unknown {
