@@ -77,6 +77,18 @@ describe('browser sessions (/v2/browser)', () => {
     });
     expect(failing).toMatchObject({ success: false, exitCode: 1, killed: false });
     expect(failing.error).toContain('no such shelf');
+    // stderr says where in the script it failed, never the runner's own files, for errors the script
+    // throws and for page calls that fail alike.
+    expect(failing.stderr).toMatch(/^Error: no such shelf\n\s+at interact\.js:1:\d+/);
+    const blocked = await client.browserExecute(session.id as string, {
+      language: 'node',
+      code: "const shelf = '#no-such-shelf';\nawait page.click(shelf, { timeout: 500 });",
+    });
+    expect(blocked).toMatchObject({ success: false, exitCode: 1 });
+    expect(blocked.stderr).toMatch(
+      /^Error: page\.click: Timeout 500ms exceeded[\s\S]*\n\s+at interact\.js:2:\d+/,
+    );
+    expect(`${failing.stderr}${blocked.stderr}`).not.toContain('sandbox-runner');
 
     const active = await client.listBrowsers({ status: 'active' });
     expect(active.sessions?.map((listed) => listed.id)).toContain(session.id);

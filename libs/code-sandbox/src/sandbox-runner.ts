@@ -10,13 +10,16 @@ type Step = { get: string } | { call: unknown[] };
 type Reply = { type: 'reply'; id: number; ok: boolean; value?: unknown; error?: string };
 
 const send = (message: unknown) => process.send?.(message);
-const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+const pending = new Map<
+  number,
+  { resolve(value: unknown): void; reject(error: Error): void; awaited: Error }
+>();
 let nextCallId = 0;
 
-function relay(chain: Step[]): Promise<unknown> {
+function relay(chain: Step[], awaited: Error): Promise<unknown> {
   const id = ++nextCallId;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, awaited });
     send({ type: 'call', id, chain });
   });
 }
@@ -37,7 +40,8 @@ function chainProxy(chain: Step[]): unknown {
     get(_target, property) {
       if (typeof property === 'symbol') return undefined;
       if (property === 'then') {
-        const result = relay(chain);
+        // Read as the script awaits the call, so this stack holds the script's line.
+        const result = relay(chain, new Error());
         return result.then.bind(result);
       }
       return chainProxy([...chain, { get: property }]);
@@ -69,15 +73,38 @@ const sandboxConsole = {
   error: (...values: unknown[]) => process.stderr.write(`${format(values)}\n`),
 };
 
+const SCRIPT = 'interact.js';
+const isFrame = (line: string) => /^\s+at /.test(line);
+
+/** A page call's failure, standing where the script awaited it. */
+function failedCall(message: string, awaited: Error): Error {
+  const error = new Error(message);
+  error.stack = [`Error: ${message}`, ...(awaited.stack ?? '').split('\n').filter(isFrame)].join('\n');
+  return error;
+}
+
+/**
+ * A failure as the script's author reads it: the error and the script's own lines (`interact.js:3:9`),
+ * not the runner's frames. Errors the script throws come from its own realm, so not `instanceof Error`.
+ */
+function report(error: unknown): string {
+  const stack =
+    typeof error === 'object' && error !== null && 'stack' in error ? String(error.stack) : String(error);
+  return stack
+    .split('\n')
+    .filter((line) => !isFrame(line) || line.includes(SCRIPT))
+    .join('\n');
+}
+
 async function run(code: string): Promise<void> {
   const context = vm.createContext({ page: chainProxy([]), console: sandboxConsole });
   try {
-    const script = new vm.Script(`(async () => {\n${code}\n})()`, { filename: 'interact.js' });
+    // The wrapper's first line is not the author's: line 1 of a stack is line 1 of the code.
+    const script = new vm.Script(`(async () => {\n${code}\n})()`, { filename: SCRIPT, lineOffset: -1 });
     const result = await (script.runInContext(context) as Promise<unknown>);
     send({ type: 'done', result: result === undefined ? null : result });
   } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(`${message}\n`);
+    process.stderr.write(`${report(error)}\n`);
     send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
   }
 }
@@ -91,6 +118,6 @@ process.on('message', (message: { type: 'run'; code: string } | Reply) => {
   if (!waiting) return;
   pending.delete(message.id);
   if (message.ok) waiting.resolve(message.value);
-  else waiting.reject(new Error(message.error));
+  else waiting.reject(failedCall(message.error ?? 'page call failed', waiting.awaited));
 });
 send({ type: 'ready' });
