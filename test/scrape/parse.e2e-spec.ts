@@ -124,6 +124,7 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
             ['Day', 'Boats'],
             ['Monday', '3'],
           ],
+          boldFirstRow: true,
         },
       ],
       { title: 'Harbour Minutes, March', creator: 'A. Harbour' },
@@ -133,8 +134,8 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
       { formats: ['markdown', 'links'] },
     );
     expect(document.markdown).toBe(
-      // Word marks no header row unless told to repeat one: the table gets an empty header, as a web page's would.
-      '# Harbour Minutes\n\nThe ferry **leaves at 08:15** from the quay.\n\n[Timetable](https://example.org/ferry)\n\n| | |\n| - | - |\n| Day | Boats |\n| Monday | 3 |',
+      // Word marks no header row unless told to repeat one; a bold first row reads as one, as on a web page.
+      '# Harbour Minutes\n\nThe ferry **leaves at 08:15** from the quay.\n\n[Timetable](https://example.org/ferry)\n\n| Day | Boats |\n| - | - |\n| Monday | 3 |',
     );
     expect(document.links).toEqual(['https://example.org/ferry']);
     expect(document.metadata).toMatchObject({

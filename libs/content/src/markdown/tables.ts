@@ -17,9 +17,71 @@ export const table: Handle = (state, node) => {
   if (!state.inTable && isLayoutTable(node))
     return [caption, ...layoutCells(node)].flatMap((part) => (part ? state.toFlow(state.all(part)) : []));
   const title = caption ? state.toFlow(state.all(caption)) : [];
-  const written = defaultHandlers.table(state, node);
+  const written = defaultHandlers.table(state, withHeaderRow(node));
   return written ? [...title, ...[written].flat()] : title;
 };
+
+const HEADER_MARKS = new Set(['b', 'strong', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BOLD = new Set(['b', 'strong']);
+
+/**
+ * A table without header cells whose first row reads as its header (every cell with text is bold or a
+ * heading: how word processors' documents, Mammoth's HTML of them, and editors mark one) has that row,
+ * unbolded, as its header. Any other headless table is written under an empty header row, as GFM
+ * needs one.
+ */
+function withHeaderRow(table: Element): Element {
+  const [first, second] = rowsOf(table);
+  if (
+    !first ||
+    !second ||
+    holdsElement(table, (inner) => inner.tagName === 'th' || inner.tagName === 'thead')
+  )
+    return table;
+  const cells = cellsOf(first);
+  const texts = cells.filter((cell) => hastToString(cell).trim() !== '');
+  if (texts.length === 0 || !texts.every((cell) => unmarkedText(cell).trim() === '')) return table;
+  const header: Element = {
+    ...first,
+    children: first.children.map((child) =>
+      child.type === 'element' && cells.includes(child)
+        ? { ...child, tagName: 'th', children: withoutBold(child.children) }
+        : child,
+    ),
+  };
+  return withReplaced(table, first, header);
+}
+
+/** The text of a cell outside bold and headings. */
+const unmarkedText = (node: ElementContent): string =>
+  node.type === 'text'
+    ? node.value
+    : node.type === 'element' && !HEADER_MARKS.has(node.tagName)
+      ? node.children.map(unmarkedText).join('')
+      : '';
+
+const withoutBold = (nodes: ElementContent[]): ElementContent[] =>
+  nodes.flatMap((node) =>
+    node.type !== 'element'
+      ? [node]
+      : BOLD.has(node.tagName)
+        ? withoutBold(node.children)
+        : [{ ...node, children: withoutBold(node.children) }],
+  );
+
+/** `root` with `target` (one of its descendants) replaced, copying only the elements on the way to it. */
+function withReplaced(root: Element, target: Element, replacement: Element): Element {
+  return {
+    ...root,
+    children: root.children.map((child) =>
+      child === target
+        ? replacement
+        : child.type === 'element' && holdsElement(child, (inner) => inner === target)
+          ? withReplaced(child, target, replacement)
+          : child,
+    ),
+  };
+}
 
 const isCaption = (node: ElementContent): node is Element =>
   node.type === 'element' && node.tagName === 'caption';

@@ -207,12 +207,28 @@ describe('toMarkdown', () => {
       markdown(
         '<table><tr><td><h4>Ingredient</h4></td><td><h4>Amount</h4></td></tr><tr><td>Onions</td><td>3</td></tr></table>',
       ),
-    ).toBe('| | |\n| - | - |\n| Ingredient | Amount |\n| Onions | 3 |');
+    ).toBe('| Ingredient | Amount |\n| - | - |\n| Onions | 3 |');
     expect(
       markdown(
         '<table><tr><th>Plan</th><th>Notes</th></tr><tr><td>Pro</td><td><p>Fast.</p><p>Costly.</p></td></tr></table>',
       ),
     ).toBe('| Plan | Notes |\n| - | - |\n| Pro | Fast. Costly. |');
+  });
+
+  it('reads a bold first row of a table without header cells as its header, as word processors mark one', () => {
+    // Mammoth's HTML of a Word table: cells of paragraphs, the header row in bold.
+    expect(
+      markdown(
+        '<table><tr><td><p><strong>Region</strong></p></td><td><p><strong>Sales</strong></p></td><td></td></tr>' +
+          '<tr><td><p>North</p></td><td><p>120</p></td><td>up</td></tr></table>',
+      ),
+    ).toBe('| Region | Sales | |\n| - | - | - |\n| North | 120 | up |');
+    // A first row of data (a key in bold beside its value) stays data, under an empty header row.
+    expect(
+      markdown(
+        '<table><tr><td><b>Weight</b></td><td>280 g</td></tr><tr><td><b>Power</b></td><td>2200 W</td></tr></table>',
+      ),
+    ).toBe('| | |\n| - | - |\n| **Weight** | 280 g |\n| **Power** | 2200 W |');
   });
 
   it('writes code laid out in a table as fenced code, without its line-number gutter', () => {

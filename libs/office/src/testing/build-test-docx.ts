@@ -1,11 +1,11 @@
 import { zip } from './zip.js';
 
-/** A block of a test document: a heading, a paragraph (runs, some bold), a link, or a table of rows. */
+/** A block of a test document: a heading, a paragraph (runs, some bold), a link, or a table of rows (the first one bold, as a header row is often marked). */
 export type TestDocxBlock =
   | { heading: string }
   | { paragraph: { text: string; bold?: boolean }[] }
   | { link: { text: string; href: string } }
-  | { table: string[][] };
+  | { table: string[][]; boldFirstRow?: boolean };
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -30,7 +30,10 @@ export function buildTestDocx(
         return `<w:p><w:hyperlink r:id="link${links.length}">${run(block.link.text)}</w:hyperlink></w:p>`;
       }
       const rows = block.table
-        .map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`)
+        .map((row, index) => {
+          const bold = index === 0 && block.boldFirstRow === true;
+          return `<w:tr>${row.map((cell) => `<w:tc><w:p>${run(cell, bold)}</w:p></w:tc>`).join('')}</w:tr>`;
+        })
         .join('');
       return `<w:tbl>${rows}</w:tbl>`;
     })
