@@ -171,6 +171,69 @@ describe('fillSchema', () => {
     });
   });
 
+  it('reads the price a card sells at, not the one it strikes through, and its addresses absolute', () => {
+    const card = (name: string, price: string) =>
+      `<li class="card"><a href="/p/${name}"><img src="img/${name}.jpg" alt=""><h3>${name}</h3></a><span class="price">${price}</span></li>`;
+    const page = parsePage(
+      `<html><body><ul>${card('Ceymar', '£39.99')}${card('Sienna', '<s>£45.00</s> £35.00')}${card('Battle', '<del>£130</del><ins>£119</ins>')}</ul></body></html>`,
+      'http://shop.test/reels/',
+    );
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              price: { type: 'number' },
+              original_price: { type: 'number' },
+              url: { type: 'string' },
+              image: { type: 'string' },
+            },
+          },
+        },
+      },
+    };
+    const item = (name: string, price: number, original: number | null) => ({
+      name,
+      price,
+      original_price: original,
+      url: `http://shop.test/p/${name}`,
+      image: `http://shop.test/reels/img/${name}.jpg`,
+    });
+    expect(fill(page, schema).value).toEqual({
+      products: [item('Ceymar', 39.99, null), item('Sienna', 35, 45), item('Battle', 119, 130)],
+    });
+  });
+
+  it("fills an FAQ's questions and answers from disclosure widgets, and from headings that ask", () => {
+    const faq = list('faq', ['question', 'answer']);
+    const widgets = parsePage(
+      `<html><body><h2>FAQ</h2><details><summary>When is high tide?</summary><p>Twice a day.</p></details>
+       <details><summary>Is it safe to swim?</summary><p>Only at the marked beaches.</p></details></body></html>`,
+      'http://harbour.test/faq',
+    );
+    expect(fill(widgets, faq).value).toEqual({
+      faq: [
+        { question: 'When is high tide?', answer: 'Twice a day.' },
+        { question: 'Is it safe to swim?', answer: 'Only at the marked beaches.' },
+      ],
+    });
+    const headings = parsePage(
+      `<html><body><h1>Help</h1><p>Ask us anything.</p><h3>Do you deliver?</h3><p>Within 10 miles.</p>
+       <h3>Can I pay by card?</h3><p>Yes, every card.</p></body></html>`,
+      'http://harbour.test/help',
+    );
+    expect(fill(headings, faq).value).toEqual({
+      faq: [
+        { question: 'Do you deliver?', answer: 'Within 10 miles.' },
+        { question: 'Can I pay by card?', answer: 'Yes, every card.' },
+      ],
+    });
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>
@@ -194,7 +257,8 @@ describe('fillSchema', () => {
       name: 'Blue Mug',
       sku: 'MUG-7',
       color: 'blue',
-      image: '/mug.jpg',
+      // Made absolute against the page, as everywhere else.
+      image: 'http://shop.test/mug.jpg',
       tags: ['kitchen', 'ceramic'],
       stock: null,
     });

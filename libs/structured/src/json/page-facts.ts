@@ -1,6 +1,6 @@
 import { selectAll } from 'hast-util-select';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
-import { type ParsedPage, textOf } from '../page/parse-page.js';
+import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { nameMatch } from '../text/field-names.js';
 
@@ -19,6 +19,9 @@ export interface PageFacts {
 }
 
 const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|dcterms):/;
+/** Meta tags whose value is an address (`og:image`, `og:image:secure_url`, `twitter:url`), often written relative. */
+const URL_META = /(?:image|url|video|audio)$/;
+const RELATIVE = /^(?:\/|\.\.?\/)/;
 
 export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
   const items = structuredItems(page);
@@ -26,8 +29,11 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
   const primary = primaryItem(items, schemaFields);
   const facts: Fact[] = [];
   for (const item of items) facts.push(...itemFacts(item, item === primary ? 3.2 : 2.6));
-  for (const [name, values] of page.meta) {
+  for (const [name, written] of page.meta) {
     const label = name.replace(META_PREFIX, '').replace(/:/g, ' ');
+    const values = URL_META.test(name)
+      ? written.map((value) => (RELATIVE.test(value) ? (absoluteUrl(value, page.url) ?? value) : value))
+      : written;
     facts.push({
       label,
       value: values.length > 1 ? values : values[0],

@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from 'hast';
-import { NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
+import { absoluteUrl, NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
 
 /** A label on the page and the value it introduces. */
 export interface LabelValue {
@@ -65,12 +65,45 @@ export function pageLayout(page: ParsedPage): PageLayout {
         }
       }
     }
-    readGroup(node, layout);
+    readGroup(node, layout, page.url);
     for (const child of childElements(node)) walk(child);
   };
   for (const child of page.tree.children) if (child.type === 'element') walk(child);
-  layout.labelValues.push(...headedSections(page));
+  const sections = headedSections(page);
+  layout.labelValues.push(...sections);
+  const questions = questionsAnswered(page, layout.labelValues);
+  if (questions.length >= 2) layout.groups.push({ records: questions });
   return layout;
+}
+
+const QUESTION = /\?\s*$/;
+
+/**
+ * An FAQ's questions with their answers: disclosure widgets (`<details>`: its `<summary>` asks, the
+ * rest answers), then definition terms and headings that end with a question mark, each with what
+ * follows it.
+ */
+function questionsAnswered(page: ParsedPage, labelled: LabelValue[]): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  const walk = (node: Element) => {
+    if (NON_CONTENT.has(node.tagName)) return;
+    const summary =
+      node.tagName === 'details'
+        ? childElements(node).find((child) => child.tagName === 'summary')
+        : undefined;
+    if (summary) {
+      const answer = textOf({ ...node, children: node.children.filter((child) => child !== summary) });
+      if (answer) found.push({ question: textOf(summary), answer });
+      return;
+    }
+    for (const child of childElements(node)) walk(child);
+  };
+  for (const child of page.tree.children) if (child.type === 'element') walk(child);
+  const asked = labelled.filter(
+    (entry) =>
+      (entry.source === 'definition-list' || entry.source === 'section') && QUESTION.test(entry.label),
+  );
+  return [...found, ...asked.map((entry) => ({ question: entry.label, answer: entry.value }))];
 }
 
 function readTable(table: Element, layout: PageLayout) {
@@ -81,14 +114,17 @@ function readTable(table: Element, layout: PageLayout) {
   const headerRow =
     rows[0].length > 1 && rows[0].every((cell) => cell.tagName === 'th') ? rows[0] : undefined;
   if (headerRow && rows.length > 1) {
-    layout.tables.push({ headers: headerRow.map(textOf), rows: rows.slice(1).map((row) => row.map(textOf)) });
+    layout.tables.push({
+      headers: headerRow.map(textOf),
+      rows: rows.slice(1).map((row) => row.map(currentText)),
+    });
     if (headerRow.length > 2) return;
   }
   // Two-column tables (or rows led by a <th>) are label/value lists: spec sheets, facts boxes.
   for (const row of headerRow ? rows.slice(1) : rows) {
     if (row.length === 2 || (row.length > 1 && row[0].tagName === 'th')) {
       const label = textOf(row[0]).replace(/[:：]\s*$/, '');
-      const value = textOf(row[1]);
+      const value = currentText(row[1]);
       if (label && value) layout.labelValues.push({ label, value, element: row[1], source: 'table' });
     }
   }
@@ -102,7 +138,7 @@ function readDefinitions(list: Element, layout: PageLayout) {
   for (const item of items) {
     if (item.tagName === 'dt') label = textOf(item).replace(/[:：]\s*$/, '');
     else if (item.tagName === 'dd' && label) {
-      layout.labelValues.push({ label, value: textOf(item), element: item, source: 'definition-list' });
+      layout.labelValues.push({ label, value: currentText(item), element: item, source: 'definition-list' });
     }
   }
 }
@@ -111,7 +147,7 @@ function readDefinitions(list: Element, layout: PageLayout) {
  * Siblings with the same tag and class (at least two, each with text) are a repeated structure:
  * each becomes a record of its labelled values, its title (first heading or strong text) and link.
  */
-function readGroup(parent: Element, layout: PageLayout) {
+function readGroup(parent: Element, layout: PageLayout, base: string) {
   const bySignature = new Map<string, Element[]>();
   for (const child of childElements(parent)) {
     if (NON_CONTENT.has(child.tagName) || child.tagName === 'tr') continue;
@@ -120,19 +156,23 @@ function readGroup(parent: Element, layout: PageLayout) {
   }
   for (const members of bySignature.values()) {
     if (members.length < 2) continue;
-    const records = members.map(recordOf).filter((record) => Object.keys(record).length > 1);
+    const records = members
+      .map((member) => recordOf(member, base))
+      .filter((record) => Object.keys(record).length > 1);
     if (records.length >= 2) layout.groups.push({ records });
   }
 }
 
-function recordOf(element: Element): Record<string, string> {
+function recordOf(element: Element, base: string): Record<string, string> {
   const record: Record<string, string> = {};
   const title = descendants(element, ...HEADINGS, 'strong', 'b')[0];
   if (title) record.title = textOf(title);
   const link = descendants(element, 'a').find((anchor) => anchor.properties.href);
-  if (link) record.url = String(link.properties.href);
+  const url = link && absoluteUrl(String(link.properties.href), base);
+  if (url) record.url = url;
   const image = descendants(element, 'img').find((img) => img.properties.src);
-  if (image) record.image = String(image.properties.src);
+  const src = image && absoluteUrl(String(image.properties.src), base);
+  if (src) record.image = src;
   for (const block of [element, ...descendants(element, ...BLOCKS)]) {
     if (hasBlockChild(block)) continue;
     for (const text of linesOf(block)) {
@@ -142,10 +182,12 @@ function recordOf(element: Element): Record<string, string> {
   }
   for (const cell of descendants(element, '*')) {
     const itemProp = cell.properties.itemProp;
-    if (itemProp) record[String(itemProp)] ??= textOf(cell);
+    if (itemProp) record[String(itemProp)] ??= currentText(cell);
     const className = String(cell.properties.className ?? '').split(/\s+/)[0];
     if (className && !cell.children.some((child) => child.type === 'element' && BLOCKS.has(child.tagName))) {
-      record[className] ??= textOf(cell);
+      const struck = struckText(cell);
+      record[className] ??= currentText(cell);
+      if (struck) record[`original ${className}`] ??= struck;
     }
   }
   const text = textOf(element);
@@ -173,6 +215,35 @@ function headedSections(page: ParsedPage): LabelValue[] {
   };
   for (const child of page.tree.children) if (child.type === 'element') visitParent(child);
   return sections;
+}
+
+const STRUCK = new Set(['s', 'del', 'strike']);
+
+/**
+ * An element's text without what it strikes through, when anything else is left: a sale price
+ * (`<s>£45.00</s> £35.00`) is the price now, the struck one what it was.
+ */
+function currentText(element: Element): string {
+  const text = textOf({ ...element, children: withoutStruck(element.children) });
+  return text || textOf(element);
+}
+
+const withoutStruck = (nodes: ElementContent[]): ElementContent[] =>
+  nodes.flatMap((node): ElementContent[] =>
+    node.type !== 'element'
+      ? [node]
+      : STRUCK.has(node.tagName)
+        ? []
+        : [{ ...node, children: withoutStruck(node.children) }],
+  );
+
+/** The text an element strikes through, when it also holds other text. */
+function struckText(element: Element): string | undefined {
+  const struck = descendants(element, ...STRUCK)
+    .map(textOf)
+    .join(' ')
+    .trim();
+  return struck && currentText(element) !== textOf(element) ? struck : undefined;
 }
 
 export function childElements(node: Element): Element[] {
