@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SearchCategory } from '#contracts';
-import { terms } from '#structured';
+import { plainText, terms } from '#structured';
 import { categoryOf, domainAllowed, type SearchHit, type SearchQuery } from './search-provider.js';
 
 /** What the local search index keeps of a scraped page (KV value). */
@@ -32,6 +32,17 @@ export function indexedPageOf(
   if (!text && !title) return null;
   const description = typeof document.metadata?.description === 'string' ? document.metadata.description : '';
   return { url, title, description, text, scrapedAt };
+}
+
+/**
+ * What the index holds for a page once `page` is met beside its entry: the newer scrape's, with the
+ * older one's text when the newer holds none (a scrape for json or a screenshot alone has no
+ * markdown, and says nothing about the text), in whatever order a replay meets them.
+ */
+export function newestEntry(current: IndexedPage | undefined, page: IndexedPage): IndexedPage {
+  if (!current) return page;
+  const [newer, older] = current.scrapedAt >= page.scrapedAt ? [current, page] : [page, current];
+  return newer.text || !older.text ? newer : { ...newer, text: older.text };
 }
 
 /**
@@ -95,8 +106,12 @@ function count(list: string[]): Map<string, number> {
   return counts;
 }
 
-/** About 240 characters of `text` around its first wanted word. */
-function snippet(text: string, wanted: ReadonlySet<string>): string {
+/** A table's delimiter row (`| - | :-: |`): markup, not text. */
+const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/gm;
+
+/** About 240 characters of the page's text around its first wanted word, without markdown syntax. */
+function snippet(markdown: string, wanted: ReadonlySet<string>): string {
+  const text = plainText(markdown.replace(TABLE_DELIMITER, '')).replace(/(?:\s*\|)+\s*/g, ' ');
   let start = 0;
   for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     if (wanted.has(terms(word[0])[0] ?? '')) {
@@ -107,9 +122,5 @@ function snippet(text: string, wanted: ReadonlySet<string>): string {
       break;
     }
   }
-  return text
-    .slice(start, start + 240)
-    .replace(/[#*_`>[\]]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.slice(start, start + 240).trim();
 }

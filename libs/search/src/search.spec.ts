@@ -72,6 +72,17 @@ describe('local index ranking', () => {
     expect(` ${long.text}`).toContain(` ${description}`);
   });
 
+  it('writes the snippet as text: no table pipes or delimiter rows, links and emphasis as their words', () => {
+    const prices = page(
+      'http://a.test/prices',
+      'Prices',
+      "# Today's prices\n\n| Fish | Price per kg |\n| - | :-: |\n| Cod | $9.50 |\n\nSee the [**fish** list](http://a.test/fish).",
+    );
+    expect(rankIndexedPages([prices], 'cod', options)[0].description).toBe(
+      "Today's prices Fish Price per kg Cod $9.50 See the fish list.",
+    );
+  });
+
   it('reads the window as when the team scraped a page, and keeps only the asked-for categories', () => {
     const dated = [
       page('http://a.test/old', 'Tide log', 'tide', '2026-01-01T00:00:00Z'),

@@ -15,5 +15,5 @@ export { parsePage } from './page/parse-page.js';
 export { asText, itemsOfType, jsonLdItems, type StructuredItem } from './page/structured-data.js';
 export { extractProduct, type Product } from './product/extract-product.js';
 export { summarize } from './summary/summarize.js';
-export { terms } from './text/passages.js';
+export { plainText, terms } from './text/passages.js';
 export type { StructuredInput, StructuredOutput, StructuredRequest } from './types.js';

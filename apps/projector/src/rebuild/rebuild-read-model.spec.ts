@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '#contracts';
 import type { EventStore } from '#event-store';
+import { indexKey } from '#search';
 import { ALL_PROJECTIONS } from '../projections/all-projections.js';
 import { diffReadModels, type ReadModel, rebuildReadModels } from './rebuild-read-model.js';
 
@@ -23,9 +24,13 @@ const storeOf = (events: RecordedEvent[]) =>
       afterPosition === 0 ? events.map((event, i) => ({ ...event, position: i + 1 })) : [],
   }) as unknown as EventStore;
 
-const fold = async (name: string, events: RecordedEvent[]): Promise<ReadModel> => {
-  const noBlobs = { getText: async () => undefined };
-  const { models } = await rebuildReadModels(storeOf(events), ALL_PROJECTIONS, { blobs: noBlobs });
+const fold = async (
+  name: string,
+  events: RecordedEvent[],
+  blobs: Record<string, string> = {},
+): Promise<ReadModel> => {
+  const blobStore = { getText: async (key: string) => blobs[key] };
+  const { models } = await rebuildReadModels(storeOf(events), ALL_PROJECTIONS, { blobs: blobStore });
   return models.get(name) as ReadModel;
 };
 
@@ -37,6 +42,35 @@ describe('read model rebuild', () => {
       recorded('team-t', 'ApiKeyRevoked', { teamId: 't', keyId: 'k1', keyHash: 'h1' }),
     ]);
     expect([...model]).toEqual([['h2', JSON.stringify({ teamId: 't', keyId: 'k2' })]]);
+  });
+
+  it("indexes a page's newest scrape for search, keeping the text of an older one when the newer has none", async () => {
+    const completed = (scrapeId: string, fetchedAt: string) =>
+      recorded(`scrape-${scrapeId}`, 'ScrapeCompleted', {
+        scrapeId,
+        teamId: 't',
+        url: 'https://a.test/tides',
+        fetchedAt,
+        documentBlob: `documents/${scrapeId}`,
+      });
+    const blobs = {
+      // Scraped for markdown, then for json alone (which holds no markdown), the title changed.
+      'documents/s1': JSON.stringify({ markdown: '# Tides\n\nRocky basins.', metadata: { title: 'Tides' } }),
+      'documents/s2': JSON.stringify({ json: { a: 1 }, metadata: { title: 'Tides, 2nd ed.' } }),
+    };
+    const first = completed('s1', '2026-11-23T10:00:01.000Z');
+    const second = completed('s2', '2026-11-23T10:00:02.000Z');
+    for (const events of [
+      [first, second],
+      [second, first],
+    ]) {
+      const model = await fold('search_index', events, blobs);
+      expect(JSON.parse(model.get(indexKey('t', 'https://a.test/tides')) as string)).toMatchObject({
+        title: 'Tides, 2nd ed.',
+        text: '# Tides\n\nRocky basins.',
+        scrapedAt: '2026-11-23T10:00:02.000Z',
+      });
+    }
   });
 
   it('keeps the newest entry of a latest-entry index, whatever the replay order', async () => {

@@ -1,10 +1,11 @@
 import { SCRAPE_CATEGORY, type ScrapeCompleted } from '#contracts';
-import { type IndexedPage, indexedPageOf, indexKey, SEARCH_INDEX_READ_MODEL } from '#search';
+import { type IndexedPage, indexedPageOf, indexKey, newestEntry, SEARCH_INDEX_READ_MODEL } from '#search';
 import type { Projection } from '../projections/projection.js';
 
 /**
  * The local search provider's index: per team, the newest scrape of each page (title,
- * description, markdown), from ScrapeCompleted events and the documents they point to. A
+ * description, markdown: the newest that has one), from ScrapeCompleted events and the documents
+ * they point to. A
  * document whose blob has expired indexes nothing, live and in a rebuild alike.
  */
 export const searchIndexProjection: Projection = {
@@ -20,8 +21,9 @@ export const searchIndexProjection: Projection = {
     if (!page) return;
     const index = documents[SEARCH_INDEX_READ_MODEL];
     const key = indexKey(teamId, url);
-    const current = await index.get(key);
-    if (current && (JSON.parse(current) as IndexedPage).scrapedAt >= page.scrapedAt) return;
-    await index.put(key, JSON.stringify(page));
+    const stored = await index.get(key);
+    const current = stored ? (JSON.parse(stored) as IndexedPage) : undefined;
+    const entry = newestEntry(current, page);
+    if (entry !== current) await index.put(key, JSON.stringify(entry));
   },
 };
