@@ -36,6 +36,24 @@ describe('answerQuestion', () => {
     expect(answerQuestion(pairs, 'What is the material?').answer).toBe('Material | Leather');
   });
 
+  it("answers an FAQ's question with its answer, never with the question itself", () => {
+    const faq = [
+      '# Tides of the Solent',
+      'The Solent has a famous double high tide, which gives Southampton a long stand of high water.',
+      '## FAQ',
+      'When is high tide?',
+      'Twice a day, about 12 hours 25 minutes apart.',
+      'Is it safe to swim?',
+      'Only at the marked beaches with lifeguards.',
+    ].join('\n\n');
+    expect(answerQuestion(faq, 'When is high tide?').answer).toBe(
+      'Twice a day, about 12 hours 25 minutes apart.',
+    );
+    expect(answerQuestion(faq, 'Is it safe to swim here?').answer).toBe(
+      'Only at the marked beaches with lifeguards.',
+    );
+  });
+
   it('finds nothing rather than inventing an answer', () => {
     expect(answerQuestion(markdown, 'What is the capital of Peru?').answer).toBeUndefined();
     expect(answerQuestion(markdown, 'Who painted the lighthouse in watercolour?').answer).toBeUndefined();

@@ -35,15 +35,20 @@ const EXPECTATIONS: [RegExp, RegExp][] = [
  */
 export function answerQuestion(markdown: string, question: string): LocalAnswer {
   const blocks = blocksOf(markdown);
+  // A question the page asks (an FAQ's, in a paragraph of its own) is never the answer: it heads
+  // the text after it, as a heading does.
+  const heads = blocks.map((block) => block.isHeading || ASKS.test(block.text));
   const sentences = sentencesOf(blocks).filter(
-    (sentence) => !sentence.isHeading && !blocks[sentence.block]?.isTableHeader,
+    (sentence) => !heads[sentence.block] && !blocks[sentence.block]?.isTableHeader,
   );
   const query = terms(question).filter((term) => !QUESTION_WORDS.has(term));
   if (sentences.length === 0 || query.length === 0) return { confidence: 0 };
 
   // A sentence is scored with the heading above it: "Opening hours" answers "when ... open"; a
   // table row with its column names too: "orders | 41% | 6%" answers "bloat after ... orders".
-  const headingOf = headingsAbove(blocks.map((block) => ({ text: block.text, isHeading: block.isHeading })));
+  const headingOf = headingsAbove(
+    blocks.map((block, index) => ({ text: block.text, isHeading: heads[index] })),
+  );
   const passages = sentences.map(
     (sentence) =>
       `${sentence.text} ${blocks[sentence.block]?.row?.columns.join(' ') ?? ''} ${headingOf[sentence.block] ?? ''}`,
@@ -56,6 +61,8 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
     const coverage = bm25.coverage(query, index);
     let score = bm25.score(query, index) * (0.5 + coverage);
     if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
+    // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
+    if (restates(headingOf[sentence.block], query)) score *= 2;
     if (!best || score > best.score) best = { sentence, score, coverage };
   });
   const needed = query.length <= 2 ? 0.99 : 0.5;
@@ -66,6 +73,16 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
     confidence: Number(best.coverage.toFixed(2)),
   };
 }
+
+/** Whether a heading is a question asking all the user's question asks (its content words). */
+function restates(heading: string | undefined, query: string[]): boolean {
+  if (!heading || !ASKS.test(heading)) return false;
+  const asked = new Set(terms(heading));
+  return query.every((term) => asked.has(term));
+}
+
+/** A block that is one question: no sentence ends before its question mark. */
+const ASKS = /^[^.!?]*\?\s*$/;
 
 const QUESTION_WORDS = new Set([
   'what',
