@@ -234,6 +234,23 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills a field that names a header table's row and column from their cell", () => {
+    const page = parsePage(
+      `<html><body><h1>Today's prices</h1><table><thead><tr><th>Fish</th><th>Price per kg</th><th>Landed</th></tr></thead>
+       <tbody><tr><td>Cod</td><td>$9.50</td><td>Poole</td></tr><tr><td>Haddock</td><td>$11.00</td><td>Brixham</td></tr></tbody></table></body></html>`,
+      'http://harbour.test/prices',
+    );
+    const { value } = fill(page, {
+      type: 'object',
+      properties: {
+        cod_price: { type: 'number' },
+        haddockLanded: { type: 'string' },
+        mackerel_price: { type: 'number' },
+      },
+    });
+    expect(value).toEqual({ cod_price: 9.5, haddockLanded: 'Brixham', mackerel_price: null });
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>

@@ -48,6 +48,15 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
   }
+  // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
+  for (const { headers, rows } of layout.tables) {
+    for (const [name, ...cells] of rows) {
+      cells.forEach((value, index) => {
+        const header = headers[index + 1];
+        if (name && header && value) facts.push({ label: `${name} ${header}`, value, weight: 1 });
+      });
+    }
+  }
   return { items, facts, layout };
 }
 
