@@ -251,6 +251,40 @@ describe('fillSchema', () => {
     expect(value).toEqual({ cod_price: 9.5, haddockLanded: 'Brixham', mackerel_price: null });
   });
 
+  it('fills a product page without product data as the product format reads it, its choices and rating', () => {
+    const page = parsePage(
+      `<html><head><title>Sienna 2500 | Tackle Shop</title></head><body><h1>Shimano Sienna 2500</h1>
+       <div class="price-box"><span class="compare-at">Was £45.00</span> <span class="price">Now £35.00</span></div>
+       <p class="stock">In stock – ships today</p>
+       <label for="size">Size</label><select id="size"><option value="">Choose a size</option><option>1000</option><option>2500</option></select>
+       <button>Add to cart</button><p>Posted 1/5/2026.</p><div><span>4.3 out of 5</span> <span>(1,128 reviews)</span></div></body></html>`,
+      'http://shop.test/sienna',
+    );
+    const { value } = fill(page, {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        price: { type: 'number' },
+        original_price: { type: 'number' },
+        currency: { type: 'string' },
+        in_stock: { type: 'boolean' },
+        sizes: { type: 'array', items: { type: 'string' } },
+        rating: { type: 'number' },
+        review_count: { type: 'integer' },
+      },
+    });
+    expect(value).toEqual({
+      name: 'Shimano Sienna 2500',
+      price: 35,
+      original_price: 45,
+      currency: 'GBP',
+      in_stock: true,
+      sizes: ['1000', '2500'],
+      rating: 4.3,
+      review_count: 1128,
+    });
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>

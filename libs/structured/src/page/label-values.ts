@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
-import { absoluteUrl, NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
+import { selectAll } from 'hast-util-select';
+import { absoluteUrl, attr, NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
 
 /** A label on the page and the value it introduces. */
 export interface LabelValue {
@@ -36,9 +37,17 @@ const LINE = /^([A-Za-z][\w ()/&'.-]{0,40}?)\s*[:：]\s*(.+)$/;
 /** Every label/value structure of the page, in document order. */
 export function pageLayout(page: ParsedPage): PageLayout {
   const layout: PageLayout = { labelValues: [], tables: [], groups: [], lists: [] };
+  const labels = labelsByControl(page);
   let lastHeading: string | undefined;
   const walk = (node: Element) => {
     if (NON_CONTENT.has(node.tagName)) return;
+    if (node.tagName === 'select') {
+      const heading =
+        labels.get(String(node.properties.id ?? '')) ?? attr(node, 'ariaLabel') ?? attr(node, 'name');
+      const items = choicesOf(node);
+      if (heading && items.length > 0) layout.lists.push({ heading, items });
+      return;
+    }
     if (HEADINGS.has(node.tagName)) {
       lastHeading = textOf(node);
       return;
@@ -74,6 +83,24 @@ export function pageLayout(page: ParsedPage): PageLayout {
   const questions = questionsAnswered(page, layout.labelValues);
   if (questions.length >= 2) layout.groups.push({ records: questions });
   return layout;
+}
+
+/** Each `<label for>`'s text by the id of the control it names. */
+function labelsByControl(page: ParsedPage): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const label of selectAll('label[for]', page.tree)) {
+    const control = attr(label, 'htmlFor');
+    if (control) labels.set(control, textOf(label).replace(/[:：*]\s*$/, ''));
+  }
+  return labels;
+}
+
+/** A drop-down's choices (a shop's sizes, colours), without its prompt ("Choose a size", an empty value). */
+function choicesOf(select: Element): string[] {
+  return descendants(select, 'option')
+    .filter((option) => option.properties.value !== '' && option.properties.disabled === undefined)
+    .map(textOf)
+    .filter((text) => text !== '' && !/^(?:select|choose|pick)\b/i.test(text));
 }
 
 const QUESTION = /\?\s*$/;
