@@ -101,6 +101,29 @@ describe('POST /v2/scrape', () => {
     expect(body.data.metadata.title).toBe('Rendered catalogue');
   });
 
+  it('reads what web components render in their shadow roots, with the children their slots take', async () => {
+    const { body } = await scrape({
+      url: running.site.url('/web-components'),
+      formats: ['markdown', 'rawHtml'],
+    });
+    expect(body.data.markdown).toBe(
+      [
+        '# Harbour notices',
+        'Notices from the harbour master, posted as they are issued.',
+        '## North quay closed',
+        'Issued on 3 March by the harbour master.',
+        '_Expected to reopen on Friday._',
+        '## Dredging in the channel',
+        'Issued on 5 March by the harbour master.',
+        'No date has been set yet.',
+      ].join('\n\n'),
+    );
+    // rawHtml holds the shadow roots as the standard declarative form a browser parses back.
+    expect(body.data.rawHtml).toContain(
+      '<harbour-notice issued="3 March"><template shadowrootmode="open"><article>',
+    );
+  });
+
   it('follows redirects: sourceURL as requested, url final', async () => {
     const { body } = await scrape({ url: running.site.url('/redirect/start') });
     expect(body.data.metadata.sourceURL).toBe(running.site.url('/redirect/start'));

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { FetchError } from '../fetch/fetch-error.js';
+import { renderedHtml } from '../fetch/rendered-html.js';
 
 /** One page action, as the scrape request's `actions` list carries it (already validated). */
 export interface PageAction {
@@ -97,7 +98,7 @@ async function runAction(page: Page, action: PageAction, results: ActionResults)
       return;
     }
     case 'scrape':
-      results.scrapes.push({ url: page.url(), html: await page.content() });
+      results.scrapes.push({ url: page.url(), html: await renderedHtml(page) });
       return;
     case 'executeJavascript': {
       // The script runs in the page, never in Trawl's process; its value comes back serialised.

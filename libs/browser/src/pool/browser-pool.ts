@@ -25,6 +25,7 @@ import {
   unsupportedFile,
 } from '../fetch/page-body.js';
 import { waitForQuietNetwork } from '../fetch/quiet-network.js';
+import { renderedHtml } from '../fetch/rendered-html.js';
 import { reloadUndeclaredUtf8 } from '../fetch/undeclared-charset.js';
 import type { LivePage } from '../sessions/live-sessions.js';
 import { assertPublicUrl } from '../ssrf/address-guard.js';
@@ -322,7 +323,7 @@ export class BrowserPool {
         `${options.url} navigated to ${blockedNavigation}, a private or reserved address that scrapes may not reach`,
       );
     }
-    return { ...result, url: page.url(), body: await page.content(), screenshot, actions, branding };
+    return { ...result, url: page.url(), body: await renderedHtml(page), screenshot, actions, branding };
   }
 }
 

@@ -38,6 +38,21 @@ describe('parseHtml', () => {
     expect(hastToString(tree)).toBe('RenderDeploy your code.');
   });
 
+  it("lays shadow roots into their hosts as rendered: slots take the host's children, unslotted ones go", () => {
+    const tree = parseHtml(
+      '<main><notice-card><template shadowrootmode="open"><article><h2><slot name="title">Notice</slot></h2>' +
+        '<p>The north quay is closed.</p><slot></slot><footer><slot name="note">No note.</slot></footer></article></template>' +
+        '<span slot="title">Quay closed</span><em>Until Friday.</em><b slot="elsewhere">hidden</b></notice-card></main>',
+    );
+    expect(hastToString(tree)).toBe('Quay closedThe north quay is closed.Until Friday.No note.');
+    // A host inside a shadow root is laid out too.
+    const nested = parseHtml(
+      '<x-outer><template shadowrootmode="open"><x-inner><template shadowrootmode="open"><p>Inner <slot></slot></p></template>' +
+        '<slot></slot></x-inner></template><b>light</b></x-outer>',
+    );
+    expect(hastToString(nested)).toBe('Inner light');
+  });
+
   it('parses a fragment without the document around it', () => {
     const tree = parseHtml('<p>Brushed <b>steel</b></p><ul><li>1.7 litres</li></ul>', { fragment: true });
     expect(tree.children.map((node) => (node.type === 'element' ? node.tagName : node.type))).toEqual([

@@ -16,12 +16,13 @@ export const MAX_DEPTH = 512;
 
 /**
  * HTML → hast, parsed as a browser with scripting on parses it, except that each `<noscript>`'s
- * content is then parsed as markup on its own (a page served to crawlers, lazy images), nesting
- * capped at `MAX_DEPTH`: a whole page, or with `fragment` a piece of markup (a product description).
+ * content is then parsed as markup on its own (a page served to crawlers, lazy images), shadow
+ * roots are laid into their hosts as rendered, and nesting is capped at `MAX_DEPTH`: a whole page, or with `fragment` a piece of markup (a product description).
  */
 export function parseHtml(html: string, { fragment = false } = {}): Root {
   const document = fragment ? parseFragment(html) : parse(html);
   expandNoscripts(document);
+  flattenShadowRoots(document);
   capDepth(document);
   return fromParse5(document) as Root;
 }
@@ -50,6 +51,51 @@ function expandNoscript(noscript: ParentNode): void {
   const markup = parseFragment(text.value, { scriptingEnabled: false });
   for (const child of markup.childNodes) child.parentNode = noscript as ChildNode['parentNode'];
   noscript.childNodes = markup.childNodes;
+}
+
+type Element = DefaultTreeAdapterMap['element'];
+type Template = DefaultTreeAdapterMap['template'];
+
+const attribute = (element: Element, name: string) =>
+  element.attrs.find((entry) => entry.name === name)?.value;
+
+const isShadowRoot = (node: ChildNode): node is Template =>
+  node.nodeName === 'template' && attribute(node as Element, 'shadowrootmode') !== undefined;
+
+/**
+ * A declarative shadow root (`<template shadowrootmode>`, as a rendered page with web components is
+ * serialized) becomes what its host shows: the root's content, each `<slot>` replaced by the host's
+ * children assigned to it (by their `slot` name; the rest go to the unnamed slot), or by its own
+ * fallback content when none are. Children no slot takes are not shown, so they go.
+ */
+function flattenShadowRoots(document: ParentNode): void {
+  const pending: ParentNode[] = [document];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const root = node.childNodes.find(isShadowRoot);
+    if (root) {
+      const light = node.childNodes.filter((child) => child !== root);
+      node.childNodes = slotted(root.content.childNodes, light);
+      for (const child of node.childNodes) child.parentNode = node as ChildNode['parentNode'];
+    }
+    for (const child of node.childNodes) if ('childNodes' in child) pending.push(child);
+    if ('content' in node) pending.push(node.content);
+  }
+}
+
+function slotted(nodes: ChildNode[], light: ChildNode[]): ChildNode[] {
+  return nodes.flatMap((node) => {
+    if (!('childNodes' in node)) return [node];
+    if (node.nodeName !== 'slot') {
+      node.childNodes = slotted(node.childNodes, light);
+      for (const child of node.childNodes) child.parentNode = node as ChildNode['parentNode'];
+      return [node];
+    }
+    const name = attribute(node as Element, 'name') ?? '';
+    const assigned = light.filter(
+      (child) => ('attrs' in child ? (attribute(child, 'slot') ?? '') : '') === name,
+    );
+    return assigned.length > 0 ? assigned : slotted(node.childNodes, light);
+  });
 }
 
 /** Walks the tree without recursion and lays flat every element at `MAX_DEPTH`. */
