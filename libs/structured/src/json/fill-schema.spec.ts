@@ -285,6 +285,34 @@ describe('fillSchema', () => {
     });
   });
 
+  it('reads contact details from the markup made for them: tel and mailto links, address, profiles, logo', () => {
+    const page = parsePage(
+      `<html><body><header><a href="/"><img src="/img/logo.png" alt="Marsh &amp; Sons"></a></header>
+       <main><h1>Visit us</h1><a href="tel:+441202555010">01202 555 010</a>
+       <a href="mailto:hello@marsh.test?subject=Hello">Write to us</a><address>12 The Quay, Poole</address></main>
+       <footer><a href="https://www.facebook.com/marsh">Facebook</a> <a href="https://x.com/marsh">X</a>
+       <a href="https://www.facebook.com/marsh">f</a> <a href="/blog">Blog</a></footer></body></html>`,
+      'http://marsh.test/contact',
+    );
+    const { value } = fill(page, {
+      type: 'object',
+      properties: {
+        phone: { type: 'string' },
+        email: { type: 'string' },
+        address: { type: 'string' },
+        social_links: { type: 'array', items: { type: 'string' } },
+        logo: { type: 'string' },
+      },
+    });
+    expect(value).toEqual({
+      phone: '01202 555 010',
+      email: 'hello@marsh.test',
+      address: '12 The Quay, Poole',
+      social_links: ['https://www.facebook.com/marsh', 'https://x.com/marsh'],
+      logo: 'http://marsh.test/img/logo.png',
+    });
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>

@@ -4,6 +4,7 @@ import { absoluteUrl, type ParsedPage, spacedText, textOf } from '../page/parse-
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct, type Product } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
+import { contactFacts } from './contact-facts.js';
 
 /** A labelled value found on the page, and how much its kind of source is trusted. */
 export interface Fact {
@@ -53,7 +54,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
   // the buy button, a struck-through original price, the stock text.
   const shown = extractProduct(page);
   if (shown?.source === 'page-heuristics') facts.push(...productFacts(shown.product));
-  facts.push(...ratingFacts(spacedText(page.tree)));
+  facts.push(...ratingFacts(spacedText(page.tree)), ...contactFacts(page));
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {
     for (const [name, ...cells] of rows) {

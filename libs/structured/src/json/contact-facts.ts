@@ -1,0 +1,55 @@
+import type { Element } from 'hast';
+import { selectAll } from 'hast-util-select';
+import { absoluteUrl, attr, type ParsedPage, textOf } from '../page/parse-page.js';
+import type { Fact } from './page-facts.js';
+
+/** Hosts of the social networks a business or person links its profiles on. */
+const SOCIAL_HOSTS =
+  /(?:^|\.)(?:facebook\.com|instagram\.com|twitter\.com|x\.com|linkedin\.com|youtube\.com|tiktok\.com|pinterest\.com|github\.com|threads\.net|bsky\.app|mastodon\.social)$/;
+
+const LOGO = /\blogo\b/i;
+
+/** How much a contact link is trusted: more than a line of text, less than a labelled table. */
+const WEIGHT = 1.1;
+
+/**
+ * What a page says about reaching its owner, in the markup made for it: the first `tel:` and
+ * `mailto:` links, the `<address>` element, links to social network profiles and the logo image.
+ */
+export function contactFacts(page: ParsedPage): Fact[] {
+  const facts: Fact[] = [];
+  const links = selectAll('a[href]', page.tree);
+  const phone = links.find((link) => href(link).startsWith('tel:'));
+  if (phone) {
+    const shown = textOf(phone);
+    const number = /\d/.test(shown) ? shown : decodeURIComponent(href(phone).slice('tel:'.length));
+    facts.push({ label: 'phone', value: number, weight: WEIGHT });
+  }
+  const mail = links.find((link) => href(link).startsWith('mailto:'));
+  const email = mail && decodeURIComponent(href(mail).slice('mailto:'.length).split('?')[0] ?? '');
+  if (email) facts.push({ label: 'email', value: email, weight: WEIGHT });
+  const address = selectAll('address', page.tree)[0];
+  if (address) facts.push({ label: 'address', value: textOf(address), weight: WEIGHT });
+  const profiles = [
+    ...new Set(
+      links.flatMap((link) => {
+        const url = absoluteUrl(href(link), page.url);
+        return url && SOCIAL_HOSTS.test(new URL(url).hostname) ? [url] : [];
+      }),
+    ),
+  ];
+  if (profiles.length > 0) {
+    for (const label of ['social links', 'social media', 'social profiles', 'socials'])
+      facts.push({ label, value: profiles, weight: WEIGHT });
+  }
+  const logo = selectAll('img[src]', page.tree).find((image) =>
+    [attr(image, 'alt'), attr(image, 'src'), attr(image, 'className'), attr(image, 'id')].some(
+      (value) => value !== undefined && LOGO.test(value),
+    ),
+  );
+  const logoUrl = logo && absoluteUrl(attr(logo, 'src'), page.url);
+  if (logoUrl) facts.push({ label: 'logo', value: logoUrl, weight: WEIGHT });
+  return facts;
+}
+
+const href = (link: Element) => (attr(link, 'href') ?? '').trim();
