@@ -93,6 +93,21 @@ describe('onlyMainContent', () => {
     }
   });
 
+  it("keeps every panel of a documentation page's code tabs, and only the shown one elsewhere", () => {
+    const panel = (id: string, command: string, hidden: boolean) =>
+      `<div role="tabpanel" id="${id}"${hidden ? ' hidden' : ''}><pre><code class="language-bash">${command}</code></pre></div>`;
+    const html = `<body><nav><a href="/docs/intro">Intro</a><a href="/docs/install">Install</a></nav><main><article>
+      <h1>Install the SDK</h1><p>The SDK is published for three languages. Pick yours below and run the command in your project folder.</p>
+      <div class="tabs"><div role="tablist"><button role="tab" aria-selected="true">JavaScript</button><button role="tab">Python</button></div>
+      ${panel('js', 'npm install harbour-sdk', false)}${panel('py', 'pip install harbour-sdk', true)}</div>
+      <h2>Configure</h2><p>Set the key in your environment before the first call, and the SDK reads it on start.</p></article></main></body>`;
+    const docs = markdown(html, { onlyMainContent: true, url: 'https://docs.harbour.test/install' }) ?? '';
+    expect(docs).toContain('```bash\nnpm install harbour-sdk\n```\n\n```bash\npip install harbour-sdk\n```');
+    const elsewhere = markdown(html, { onlyMainContent: true, url: 'https://harbour.test/' }) ?? '';
+    expect(elsewhere).toContain('npm install harbour-sdk');
+    expect(elsewhere).not.toContain('pip install');
+  });
+
   it('keeps the title heading when the content sits beside it', () => {
     const html = `<body><div class="title-area"><h1>Release notes</h1></div><div class="content"><p>${'Version two brings faster imports, fewer crashes, and a new exporter. '.repeat(4)}</p></div></body>`;
     expect(markdown(html, { onlyMainContent: true })).toMatch(/^# Release notes\n\nVersion two/);

@@ -26,16 +26,30 @@ export const ADDRESS_FEATURE_NAMES = [
   'address holds a number',
 ] as const;
 
+const urlOf = (address: string | undefined) =>
+  URL.canParse(address ?? '') ? new URL(address as string) : undefined;
+
+/** The path with a closing slash, so that a kind word at the end of the path matches too. */
+const pathOf = (url: URL) => `${url.pathname.replace(/\/+$/, '')}/`;
+
+const says = (url: URL, kind: keyof typeof ADDRESS_KINDS) =>
+  ADDRESS_KINDS[kind].test(url.hostname) || ADDRESS_KINDS[kind].test(pathOf(url));
+
+/** Whether the address names the page's kind (`docs.` or `/reference/…` a documentation page). */
+export function addressSays(address: string | undefined, kind: keyof typeof ADDRESS_KINDS): boolean {
+  const url = urlOf(address);
+  return url !== undefined && says(url, kind);
+}
+
 /** The address's features, in the order of `ADDRESS_FEATURE_NAMES` (all 0 without a valid address). */
 export function addressFeatures(address: string | undefined): number[] {
-  const url = URL.canParse(address ?? '') ? new URL(address as string) : undefined;
+  const url = urlOf(address);
   if (!url) return ADDRESS_FEATURE_NAMES.map(() => 0);
-  // Host and path with a closing slash, so that a kind word at the end of the path matches too.
-  const path = `${url.pathname.replace(/\/+$/, '')}/`;
+  const path = pathOf(url);
   const segments = path.split('/').filter(Boolean);
   return [
-    ...Object.values(ADDRESS_KINDS).map((pattern) =>
-      pattern.test(url.hostname) || pattern.test(path) ? 1 : 0,
+    ...(Object.keys(ADDRESS_KINDS) as (keyof typeof ADDRESS_KINDS)[]).map((kind) =>
+      says(url, kind) ? 1 : 0,
     ),
     segments.length,
     (segments.at(-1) ?? '').split(/[-_]/).length,

@@ -6,9 +6,16 @@ import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { isHidden, show } from '../clean/hidden.js';
 import { eachElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
+import { addressSays } from './address-kinds.js';
 import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
-import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
+import {
+  dataTableCells,
+  keepForBestF1,
+  keepTablesInKeptText,
+  keepTabPanels,
+  tablesAsUnits,
+} from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
 import {
@@ -53,7 +60,8 @@ const MIN_TITLED_SHARE = 0.5;
 export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
   const page = readPage(tree, options);
   const firstH1 = titleBlockIndex(page.blocks);
-  const keeps = classify(page, options.extractionModel);
+  const judged = classify(page, options.extractionModel);
+  const keeps = addressSays(options.url, 'documentation') ? keepTabPanels(page.blocks, judged) : judged;
   const kept = page.blocks.filter((_, index) => index === firstH1 || keeps[index]);
   const title = page.blocks[firstH1];
   if (!kept.some((block) => block !== title || block.text.length >= MIN_CHARACTERS)) {
