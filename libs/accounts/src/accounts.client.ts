@@ -1,9 +1,8 @@
-import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
 import { CREDITS_CATEGORY, type NatsNames, TEAM_CATEGORY } from '#contracts';
 import { generateApiKey, hashApiKey } from '#domain';
-import type { CommandBus } from '#messaging';
+import { type CommandBus, openKv } from '#messaging';
 
 /** Name of the read model (KV bucket `<prefix>_api_keys`) that the projector maintains and the API reads. */
 export const API_KEYS_READ_MODEL = 'api_keys';
@@ -107,7 +106,7 @@ export class AccountsClient {
   }
 
   private async untilProjected(keyHash: string, present: boolean): Promise<void> {
-    const kv = await new Kvm(this.nc).create(this.names.kvBucket(API_KEYS_READ_MODEL));
+    const kv = await openKv(this.nc, this.names.kvBucket(API_KEYS_READ_MODEL));
     const deadline = Date.now() + USABLE_WITHIN_MS;
     // Looked at once more after the deadline: a process that stalled past it may be projected by now.
     for (;;) {

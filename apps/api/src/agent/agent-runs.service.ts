@@ -2,7 +2,12 @@ import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { AGENT_RUNS_READ_MODEL, type AgentRunView, type NatsNames } from '#contracts';
+import {
+  AGENT_RUNS_LISTED_FOR_MS,
+  AGENT_RUNS_READ_MODEL,
+  type AgentRunView,
+  type NatsNames,
+} from '#contracts';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { teamDocuments } from '../read-models/team-documents.js';
 import { untilProjected } from '../read-models/until-projected.js';
@@ -20,7 +25,7 @@ export class AgentRuns {
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
   ) {
-    this.runs = lazyKv(nc, names.kvBucket(AGENT_RUNS_READ_MODEL));
+    this.runs = lazyKv(nc, names.kvBucket(AGENT_RUNS_READ_MODEL), { ttl: AGENT_RUNS_LISTED_FOR_MS });
   }
 
   /** Waits until a run just started is listed, so a list right after `POST /v2/agent` has it. */

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
   BROWSER_CATEGORY,
+  BROWSER_SESSIONS_LISTED_FOR_MS,
   BROWSER_SESSIONS_READ_MODEL,
   type BrowserExecuteRequest,
   type BrowserSessionRequest,
@@ -46,7 +47,9 @@ export class BrowserSessionsService {
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     private readonly liveViews: LiveViewUrls,
   ) {
-    this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL));
+    this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL), {
+      ttl: BROWSER_SESSIONS_LISTED_FOR_MS,
+    });
   }
 
   async create(caller: Caller, request: BrowserSessionRequest, correlationId: string) {

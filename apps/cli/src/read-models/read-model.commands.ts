@@ -1,9 +1,8 @@
-import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { S3BlobSettings } from '#config';
 import type { NatsNames } from '#contracts';
 import type { EventStore } from '#event-store';
-import { blobStoreOpener } from '#messaging';
+import { blobStoreOpener, openKv } from '#messaging';
 import {
   ALL_PROJECTIONS,
   diffReadModels,
@@ -53,10 +52,9 @@ export async function readModelCommand(
   bar.update(1, rebuilt.events);
   bar.done();
   log.write(`replayed ${rebuilt.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  const kvm = new Kvm(nc);
   const reports = [];
   for (const { name, ttlMs } of projections.flatMap((projection) => projection.readModels)) {
-    const kv = await kvm.create(names.kvBucket(name), ttlMs ? { ttl: ttlMs } : {});
+    const kv = await openKv(nc, names.kvBucket(name), ttlMs ? { ttl: ttlMs } : {});
     const model = rebuilt.models.get(name) as Map<string, string>;
     let live = await readLiveModel(kv);
     let difference = diffReadModels(model, live.model, { ttlMs });

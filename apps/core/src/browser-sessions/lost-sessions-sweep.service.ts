@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
+  BROWSER_SESSIONS_LISTED_FOR_MS,
   BROWSER_SESSIONS_READ_MODEL,
   type BrowserSessionView,
   browserStreamId,
@@ -39,7 +40,9 @@ export class LostSessionsSweep implements OnApplicationBootstrap, OnApplicationS
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'browser-session-sweep' });
-    this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL));
+    this.listed = lazyKv(nc, names.kvBucket(BROWSER_SESSIONS_READ_MODEL), {
+      ttl: BROWSER_SESSIONS_LISTED_FOR_MS,
+    });
   }
 
   onApplicationBootstrap() {

@@ -1,4 +1,3 @@
-import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -20,7 +19,7 @@ import {
 } from '#contracts';
 import { changeTrackingJsonBlob, fold, monitorDecider, retentionPlan } from '#domain';
 import { type EventStore, WrongExpectedRevisionError } from '#event-store';
-import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { BLOB_STORE, type BlobStore, NATS_CONNECTION, NATS_NAMES, openKv } from '#messaging';
 import { LOGGER } from '#observability';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { PeriodicTask } from '../periodic-task.js';
@@ -55,7 +54,7 @@ export class CheckRetention implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async sweep() {
-    const monitors = await new Kvm(this.nc).create(this.names.kvBucket(MONITORS_READ_MODEL));
+    const monitors = await openKv(this.nc, this.names.kvBucket(MONITORS_READ_MODEL));
     for await (const key of await monitors.keys()) {
       const view = (await monitors.get(key))?.json<MonitorView>();
       if (view) await this.expire(view);

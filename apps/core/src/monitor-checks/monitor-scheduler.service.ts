@@ -1,4 +1,4 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -12,7 +12,7 @@ import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { MONITORS_READ_MODEL, type MonitorView, monitorStreamId, type NatsNames } from '#contracts';
 import { monitorDecider } from '#domain';
 import type { EventStore } from '#event-store';
-import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { NATS_CONNECTION, NATS_NAMES, openKv } from '#messaging';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
@@ -57,7 +57,7 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async onApplicationBootstrap() {
-    const kv: KV = await new Kvm(this.nc).create(this.names.kvBucket(MONITORS_READ_MODEL));
+    const kv: KV = await openKv(this.nc, this.names.kvBucket(MONITORS_READ_MODEL));
     const watch = await kv.watch({ key: '>' });
     this.watcher = watch;
     void (async () => {

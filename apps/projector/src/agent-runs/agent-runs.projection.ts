@@ -1,4 +1,5 @@
 import {
+  AGENT_RUNS_LISTED_FOR_MS,
   AGENT_RUNS_READ_MODEL,
   type AgentRunView,
   CRAWL_CATEGORY,
@@ -6,9 +7,6 @@ import {
   type CrawlStarted,
 } from '#contracts';
 import type { Projection } from '../projections/projection.js';
-
-/** A run stays listed as long as its results are kept (an extract job's 24 hours), and a little longer. */
-const LISTED_FOR_MS = 25 * 3600 * 1000;
 
 /** How a finished job's run is listed. */
 const FINISHED: Partial<Record<CrawlEvent['type'], AgentRunView['status']>> = {
@@ -24,7 +22,7 @@ const FINISHED: Partial<Record<CrawlEvent['type'], AgentRunView['status']>> = {
 export const agentRunsProjection: Projection = {
   worker: 'projector_agent_runs',
   category: CRAWL_CATEGORY,
-  readModels: [{ name: AGENT_RUNS_READ_MODEL, ttlMs: LISTED_FOR_MS }],
+  readModels: [{ name: AGENT_RUNS_READ_MODEL, ttlMs: AGENT_RUNS_LISTED_FOR_MS }],
   async apply(recorded, documents) {
     const runs = documents[AGENT_RUNS_READ_MODEL];
     const event = { type: recorded.type, data: recorded.data } as CrawlEvent;

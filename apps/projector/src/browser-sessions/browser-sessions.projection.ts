@@ -1,19 +1,17 @@
 import {
   BROWSER_CATEGORY,
+  BROWSER_SESSIONS_LISTED_FOR_MS,
   BROWSER_SESSIONS_READ_MODEL,
   type BrowserSessionEvent,
   type BrowserSessionView,
 } from '#contracts';
 import type { Projection } from '../projections/projection.js';
 
-/** Destroyed sessions stay listed this long after their last change (a session lives an hour at most). */
-const LISTED_FOR_MS = 30 * 24 * 3600 * 1000;
-
 /** Every browser session of a team for `GET /v2/browser`, as `<teamId>.<sessionId>`. */
 export const browserSessionsProjection: Projection = {
   worker: 'projector_browser_sessions',
   category: BROWSER_CATEGORY,
-  readModels: [{ name: BROWSER_SESSIONS_READ_MODEL, ttlMs: LISTED_FOR_MS }],
+  readModels: [{ name: BROWSER_SESSIONS_READ_MODEL, ttlMs: BROWSER_SESSIONS_LISTED_FOR_MS }],
   async apply(recorded, documents) {
     const sessions = documents[BROWSER_SESSIONS_READ_MODEL];
     const event = { type: recorded.type, data: recorded.data } as BrowserSessionEvent;

@@ -1,4 +1,4 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -19,7 +19,7 @@ import {
   type RecordedEvent,
   type WebhookDeliveryRecord,
 } from '#contracts';
-import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
+import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
 import { notNotifiedAgain } from '../relayed-history.js';
 import { monitorEmail } from './monitor-email.js';
@@ -47,9 +47,8 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   async onApplicationBootstrap() {
-    const kvm = new Kvm(this.nc);
-    const outbox = await kvm.create(this.names.kvBucket(EMAIL_OUTBOX_READ_MODEL));
-    const log = await kvm.create(this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
+    const outbox = await openKv(this.nc, this.names.kvBucket(EMAIL_OUTBOX_READ_MODEL));
+    const log = await openKv(this.nc, this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitor_email',
       category: MONITOR_CATEGORY,

@@ -1,4 +1,3 @@
-import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   Inject,
@@ -14,6 +13,7 @@ import {
   consumeEvents,
   NATS_CONNECTION,
   NATS_NAMES,
+  openKv,
   type RunningConsumer,
 } from '#messaging';
 import { ALL_PROJECTIONS } from './all-projections.js';
@@ -26,10 +26,9 @@ async function openReadModels(
   names: NatsNames,
   projection: Projection,
 ): Promise<Record<string, ReadModelDocuments>> {
-  const kvm = new Kvm(nc);
   const entries = await Promise.all(
     projection.readModels.map(async ({ name, ttlMs }) => {
-      const kv = await kvm.create(names.kvBucket(name), ttlMs ? { ttl: ttlMs } : {});
+      const kv = await openKv(nc, names.kvBucket(name), ttlMs ? { ttl: ttlMs } : {});
       return [name, kvDocuments(kv)] as const;
     }),
   );

@@ -1,4 +1,4 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -19,7 +19,7 @@ import {
   type NatsNames,
   type RecordedEvent,
 } from '#contracts';
-import { consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
+import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
 import { notNotifiedAgain } from '../relayed-history.js';
 import { redeliveriesOf, type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
@@ -46,7 +46,7 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async onApplicationBootstrap() {
-    const log = await new Kvm(this.nc).create(this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
+    const log = await openKv(this.nc, this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitor_webhooks',
       category: MONITOR_CATEGORY,
@@ -70,11 +70,10 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
   /** The calls of a check asked for again, built from its read models (the projector never reads the store). */
   private async redeliveries(recorded: RecordedEvent): Promise<WebhookDelivery[]> {
     const { teamId, monitorId, checkId } = (recorded as unknown as CheckWebhooksRedeliveryRequested).data;
-    const kvm = new Kvm(this.nc);
-    const checks = await kvm.create(this.names.kvBucket(MONITOR_CHECKS_READ_MODEL));
+    const checks = await openKv(this.nc, this.names.kvBucket(MONITOR_CHECKS_READ_MODEL));
     const check = (await checks.get(`${teamId}.${monitorId}.${checkId}`))?.json<CheckView>();
     if (!check) return [];
-    const pagesKv = await kvm.create(this.names.kvBucket(MONITOR_CHECK_PAGES_READ_MODEL));
+    const pagesKv = await openKv(this.nc, this.names.kvBucket(MONITOR_CHECK_PAGES_READ_MODEL));
     const keys: string[] = [];
     for await (const key of await pagesKv.keys(`${checkId}.*`)) keys.push(key);
     const pages: CheckPage[] = [];

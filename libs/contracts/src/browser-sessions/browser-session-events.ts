@@ -11,6 +11,8 @@ export const browserStreamId = (sessionId: string) => `browser-${sessionId}`;
 
 /** Read model (KV `<prefix>_browser_sessions`): one entry per session, `<teamId>.<sessionId>`. */
 export const BROWSER_SESSIONS_READ_MODEL = 'browser_sessions';
+/** How long a session stays listed after it was last written: its bucket's TTL, whoever opens it. */
+export const BROWSER_SESSIONS_LISTED_FOR_MS = 30 * 24 * 3600 * 1000;
 
 /** The languages scripts (interact, browser sessions) run in. */
 export const SCRIPT_LANGUAGES = ['node', 'python', 'bash'] as const;

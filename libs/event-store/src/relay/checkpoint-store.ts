@@ -1,6 +1,7 @@
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsNames } from '#contracts';
+import { openKv } from '#messaging';
 
 /** Where a reader of the global event order remembers how far it got. */
 export interface CheckpointStore {
@@ -14,7 +15,7 @@ export class KvCheckpointStore implements CheckpointStore {
   private constructor(private readonly kv: KV) {}
 
   static async open(nc: NatsConnection, names: NatsNames): Promise<KvCheckpointStore> {
-    return new KvCheckpointStore(await new Kvm(nc).create(names.kvBucket('checkpoints'), { history: 1 }));
+    return new KvCheckpointStore(await openKv(nc, names.kvBucket('checkpoints'), { history: 1 }));
   }
 
   async load(name: string): Promise<number> {
