@@ -34,6 +34,18 @@ const fold = async (
   return models.get(name) as ReadModel;
 };
 
+/** A scrape of https://a.test/ completed at `fetchedAt`, its page body and document stored under its id. */
+const scrapeCompleted = (scrapeId: string, fetchedAt: string) =>
+  recorded(`scrape-${scrapeId}`, 'ScrapeCompleted', {
+    scrapeId,
+    teamId: 't',
+    url: 'https://a.test/',
+    cacheKey: 'key-1',
+    fetchedAt,
+    documentBlob: `documents/${scrapeId}`,
+    page: { url: 'https://a.test/', statusCode: 200, contentType: 'text/html', bodyBlob: `b-${scrapeId}` },
+  });
+
 describe('read model rebuild', () => {
   it('folds api keys: issued then revoked leaves nothing, issued stays', async () => {
     const model = await fold('api_keys', [
@@ -45,27 +57,19 @@ describe('read model rebuild', () => {
   });
 
   it("indexes a page's newest scrape for search, keeping the text of an older one when the newer has none", async () => {
-    const completed = (scrapeId: string, fetchedAt: string) =>
-      recorded(`scrape-${scrapeId}`, 'ScrapeCompleted', {
-        scrapeId,
-        teamId: 't',
-        url: 'https://a.test/tides',
-        fetchedAt,
-        documentBlob: `documents/${scrapeId}`,
-      });
     const blobs = {
       // Scraped for markdown, then for json alone (which holds no markdown), the title changed.
       'documents/s1': JSON.stringify({ markdown: '# Tides\n\nRocky basins.', metadata: { title: 'Tides' } }),
       'documents/s2': JSON.stringify({ json: { a: 1 }, metadata: { title: 'Tides, 2nd ed.' } }),
     };
-    const first = completed('s1', '2026-11-23T10:00:01.000Z');
-    const second = completed('s2', '2026-11-23T10:00:02.000Z');
+    const first = scrapeCompleted('s1', '2026-11-23T10:00:01.000Z');
+    const second = scrapeCompleted('s2', '2026-11-23T10:00:02.000Z');
     for (const events of [
       [first, second],
       [second, first],
     ]) {
       const model = await fold('search_index', events, blobs);
-      expect(JSON.parse(model.get(indexKey('t', 'https://a.test/tides')) as string)).toMatchObject({
+      expect(JSON.parse(model.get(indexKey('t', 'https://a.test/')) as string)).toMatchObject({
         title: 'Tides, 2nd ed.',
         text: '# Tides\n\nRocky basins.',
         scrapedAt: '2026-11-23T10:00:02.000Z',
@@ -74,21 +78,8 @@ describe('read model rebuild', () => {
   });
 
   it('keeps the newest entry of a latest-entry index, whatever the replay order', async () => {
-    const completed = (fetchedAt: string, scrapeId: string) =>
-      recorded(`scrape-${scrapeId}`, 'ScrapeCompleted', {
-        scrapeId,
-        teamId: 't',
-        cacheKey: 'key-1',
-        fetchedAt,
-        page: {
-          url: 'https://a.test/',
-          statusCode: 200,
-          contentType: 'text/html',
-          bodyBlob: `b-${scrapeId}`,
-        },
-      });
-    const newer = completed('2026-11-23T10:00:02.000Z', 's2');
-    const older = completed('2026-11-23T10:00:01.000Z', 's1');
+    const newer = scrapeCompleted('s2', '2026-11-23T10:00:02.000Z');
+    const older = scrapeCompleted('s1', '2026-11-23T10:00:01.000Z');
     const model = await fold('cache_index', [newer, older]);
     expect(JSON.parse(model.get('key-1') as string)).toMatchObject({
       scrapeId: 's2',

@@ -21,6 +21,17 @@ const list = (field: string, properties: string[]): JsonSchema => ({
   },
 });
 
+/** An object schema of plain fields, each named with its type (`'string[]'` a list of strings). */
+const fields = (types: Record<string, string>): JsonSchema => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(types).map(([name, type]) => [
+      name,
+      type.endsWith('[]') ? { type: 'array', items: { type: type.slice(0, -2) } } : { type },
+    ]),
+  ),
+});
+
 describe('fillSchema', () => {
   it('fills fields from JSON-LD first, then definition lists, coercing to the schema types', () => {
     const { value, missing } = fill(fixturePage('lighthouse'), {
@@ -178,23 +189,16 @@ describe('fillSchema', () => {
       `<html><body><ul>${card('Ceymar', '£39.99')}${card('Sienna', '<s>£45.00</s> £35.00')}${card('Battle', '<del>£130</del><ins>£119</ins>')}</ul></body></html>`,
       'http://shop.test/reels/',
     );
+    const product = fields({
+      name: 'string',
+      price: 'number',
+      original_price: 'number',
+      url: 'string',
+      image: 'string',
+    });
     const schema: JsonSchema = {
       type: 'object',
-      properties: {
-        products: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              price: { type: 'number' },
-              original_price: { type: 'number' },
-              url: { type: 'string' },
-              image: { type: 'string' },
-            },
-          },
-        },
-      },
+      properties: { products: { type: 'array', items: product } },
     };
     const item = (name: string, price: number, original: number | null) => ({
       name,
@@ -240,14 +244,10 @@ describe('fillSchema', () => {
        <tbody><tr><td>Cod</td><td>$9.50</td><td>Poole</td></tr><tr><td>Haddock</td><td>$11.00</td><td>Brixham</td></tr></tbody></table></body></html>`,
       'http://harbour.test/prices',
     );
-    const { value } = fill(page, {
-      type: 'object',
-      properties: {
-        cod_price: { type: 'number' },
-        haddockLanded: { type: 'string' },
-        mackerel_price: { type: 'number' },
-      },
-    });
+    const { value } = fill(
+      page,
+      fields({ cod_price: 'number', haddockLanded: 'string', mackerel_price: 'number' }),
+    );
     expect(value).toEqual({ cod_price: 9.5, haddockLanded: 'Brixham', mackerel_price: null });
   });
 
@@ -260,19 +260,19 @@ describe('fillSchema', () => {
        <button>Add to cart</button><p>Posted 1/5/2026.</p><div><span>4.3 out of 5</span> <span>(1,128 reviews)</span></div></body></html>`,
       'http://shop.test/sienna',
     );
-    const { value } = fill(page, {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        price: { type: 'number' },
-        original_price: { type: 'number' },
-        currency: { type: 'string' },
-        in_stock: { type: 'boolean' },
-        sizes: { type: 'array', items: { type: 'string' } },
-        rating: { type: 'number' },
-        review_count: { type: 'integer' },
-      },
-    });
+    const { value } = fill(
+      page,
+      fields({
+        name: 'string',
+        price: 'number',
+        original_price: 'number',
+        currency: 'string',
+        in_stock: 'boolean',
+        sizes: 'string[]',
+        rating: 'number',
+        review_count: 'integer',
+      }),
+    );
     expect(value).toEqual({
       name: 'Shimano Sienna 2500',
       price: 35,
@@ -294,16 +294,16 @@ describe('fillSchema', () => {
        <a href="https://www.facebook.com/marsh">f</a> <a href="/blog">Blog</a></footer></body></html>`,
       'http://marsh.test/contact',
     );
-    const { value } = fill(page, {
-      type: 'object',
-      properties: {
-        phone: { type: 'string' },
-        email: { type: 'string' },
-        address: { type: 'string' },
-        social_links: { type: 'array', items: { type: 'string' } },
-        logo: { type: 'string' },
-      },
-    });
+    const { value } = fill(
+      page,
+      fields({
+        phone: 'string',
+        email: 'string',
+        address: 'string',
+        social_links: 'string[]',
+        logo: 'string',
+      }),
+    );
     expect(value).toEqual({
       phone: '01202 555 010',
       email: 'hello@marsh.test',
