@@ -1,10 +1,10 @@
 import { selectAll } from 'hast-util-select';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
-import { absoluteUrl, type ParsedPage, spacedText, textOf } from '../page/parse-page.js';
+import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
-import { extractProduct, type Product } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
 import { contactFacts } from './contact-facts.js';
+import { shopFacts } from './shop-facts.js';
 
 /** A labelled value found on the page, and how much its kind of source is trusted. */
 export interface Fact {
@@ -50,11 +50,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
   }
-  // The product a page shows without product data, as the product format reads it: the price by
-  // the buy button, a struck-through original price, the stock text.
-  const shown = extractProduct(page);
-  if (shown?.source === 'page-heuristics') facts.push(...productFacts(shown.product));
-  facts.push(...ratingFacts(spacedText(page.tree)), ...contactFacts(page));
+  facts.push(...shopFacts(page), ...contactFacts(page));
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {
     for (const [name, ...cells] of rows) {
@@ -65,36 +61,6 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
     }
   }
   return { items, facts, layout };
-}
-
-function productFacts({ brand, variants: [variant] }: Product): Fact[] {
-  const weight = 1.3;
-  const facts: Fact[] = [];
-  if (brand) facts.push({ label: 'brand', value: brand, weight });
-  if (!variant) return facts;
-  if (variant.price) {
-    facts.push({ label: 'price', value: variant.price.amount, weight });
-    facts.push({ label: 'currency', value: variant.price.currency, weight });
-  }
-  const original = variant.sale?.originalPrice.amount;
-  if (original !== undefined) facts.push({ label: 'original price', value: original, weight });
-  facts.push({ label: 'in stock', value: variant.availability.inStock, weight });
-  if (variant.availability.text)
-    facts.push({ label: 'availability', value: variant.availability.text, weight });
-  return facts;
-}
-
-const OUT_OF = /(?<![\d/.,])(\d(?:[.,]\d)?)\s*(?:out of|\/)\s*5(?![\d/.,]?\d)/;
-const COUNTED = /\b(\d[\d,.]*)\s+(reviews?|ratings?|votes?)\b/i;
-
-/** A rating as shops print it ("4.3 out of 5", "4.3/5") and how many gave it ("128 reviews"). */
-function ratingFacts(text: string): Fact[] {
-  const facts: Fact[] = [];
-  const rating = OUT_OF.exec(text);
-  if (rating) facts.push({ label: 'rating', value: rating[1], weight: 0.9 });
-  const counted = COUNTED.exec(text);
-  if (counted) facts.push({ label: `${counted[2]} count`, value: counted[1], weight: 0.9 });
-  return facts;
 }
 
 /** The facts of one item: its own properties, then those of nested objects (a little less trusted). */

@@ -78,8 +78,7 @@ export function pageLayout(page: ParsedPage): PageLayout {
     for (const child of childElements(node)) walk(child);
   };
   for (const child of page.tree.children) if (child.type === 'element') walk(child);
-  const sections = headedSections(page);
-  layout.labelValues.push(...sections);
+  layout.labelValues.push(...headedSections(page));
   const questions = questionsAnswered(page, layout.labelValues);
   if (questions.length >= 2) layout.groups.push({ records: questions });
   return layout;

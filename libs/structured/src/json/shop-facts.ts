@@ -1,0 +1,47 @@
+import { type ParsedPage, spacedText } from '../page/parse-page.js';
+import { extractProduct, type Product } from '../product/extract-product.js';
+import type { Fact } from './page-facts.js';
+
+/**
+ * What a shop page shows without product data: the product as the product format reads it (the
+ * price by the buy button, a struck-through original price, the stock text) and the rating as shops
+ * print it.
+ */
+export function shopFacts(page: ParsedPage): Fact[] {
+  const shown = extractProduct(page);
+  return [
+    ...(shown?.source === 'page-heuristics' ? productFacts(shown.product) : []),
+    ...ratingFacts(spacedText(page.tree)),
+  ];
+}
+
+/** The product's facts, trusted above labelled lines and tables: the product format found them by the buy button. */
+function productFacts({ brand, variants: [variant] }: Product): Fact[] {
+  const weight = 1.3;
+  const facts: Fact[] = [];
+  if (brand) facts.push({ label: 'brand', value: brand, weight });
+  if (!variant) return facts;
+  if (variant.price) {
+    facts.push({ label: 'price', value: variant.price.amount, weight });
+    facts.push({ label: 'currency', value: variant.price.currency, weight });
+  }
+  const original = variant.sale?.originalPrice.amount;
+  if (original !== undefined) facts.push({ label: 'original price', value: original, weight });
+  facts.push({ label: 'in stock', value: variant.availability.inStock, weight });
+  if (variant.availability.text)
+    facts.push({ label: 'availability', value: variant.availability.text, weight });
+  return facts;
+}
+
+const OUT_OF = /(?<![\d/.,])(\d(?:[.,]\d)?)\s*(?:out of|\/)\s*5(?![\d/.,]?\d)/;
+const COUNTED = /\b(\d[\d,.]*)\s+(reviews?|ratings?|votes?)\b/i;
+
+/** A rating as shops print it ("4.3 out of 5", "4.3/5") and how many gave it ("128 reviews"). */
+function ratingFacts(text: string): Fact[] {
+  const facts: Fact[] = [];
+  const rating = OUT_OF.exec(text);
+  if (rating) facts.push({ label: 'rating', value: rating[1], weight: 0.9 });
+  const counted = COUNTED.exec(text);
+  if (counted) facts.push({ label: `${counted[2]} count`, value: counted[1], weight: 0.9 });
+  return facts;
+}
