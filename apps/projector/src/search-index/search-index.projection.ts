@@ -5,8 +5,7 @@ import type { Projection } from '../projections/projection.js';
 /**
  * The local search provider's index: per team, the newest scrape of each page (title,
  * description, markdown: the newest that has one), from ScrapeCompleted events and the documents
- * they point to. A
- * document whose blob has expired indexes nothing, live and in a rebuild alike.
+ * they point to. A document whose blob has expired indexes nothing, live and in a rebuild alike.
  */
 export const searchIndexProjection: Projection = {
   worker: 'projector_search_index',

@@ -54,6 +54,8 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
       `${sentence.text} ${blocks[sentence.block]?.row?.columns.join(' ') ?? ''} ${headingOf[sentence.block] ?? ''}`,
   );
   const bm25 = new Bm25(passages);
+  // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
+  const restated = headingOf.map((heading) => restates(heading, query));
   const expected = EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
 
   let best: { sentence: Sentence; score: number; coverage: number } | undefined;
@@ -61,8 +63,7 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
     const coverage = bm25.coverage(query, index);
     let score = bm25.score(query, index) * (0.5 + coverage);
     if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
-    // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
-    if (restates(headingOf[sentence.block], query)) score *= 2;
+    if (restated[sentence.block]) score *= 2;
     if (!best || score > best.score) best = { sentence, score, coverage };
   });
   const needed = query.length <= 2 ? 0.99 : 0.5;

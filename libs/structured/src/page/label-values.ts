@@ -211,9 +211,9 @@ function recordOf(element: Element, base: string): Record<string, string> {
     if (itemProp) record[String(itemProp)] ??= currentText(cell);
     const className = String(cell.properties.className ?? '').split(/\s+/)[0];
     if (className && !cell.children.some((child) => child.type === 'element' && BLOCKS.has(child.tagName))) {
-      const struck = struckText(cell);
-      record[className] ??= currentText(cell);
-      if (struck) record[`original ${className}`] ??= struck;
+      const { now, before } = struckApart(cell);
+      record[className] ??= now;
+      if (before) record[`original ${className}`] ??= before;
     }
   }
   const text = textOf(element);
@@ -246,13 +246,20 @@ function headedSections(page: ParsedPage): LabelValue[] {
 const STRUCK = new Set(['s', 'del', 'strike']);
 
 /**
- * An element's text without what it strikes through, when anything else is left: a sale price
- * (`<s>£45.00</s> £35.00`) is the price now, the struck one what it was.
+ * An element's text now, and what it strikes through when anything else is left: a sale price
+ * (`<s>£45.00</s> £35.00`) is £35.00 now and was £45.00. Text that is all struck is the text.
  */
-function currentText(element: Element): string {
-  const text = textOf({ ...element, children: withoutStruck(element.children) });
-  return text || textOf(element);
+function struckApart(element: Element): { now: string; before?: string } {
+  const now = textOf({ ...element, children: withoutStruck(element.children) });
+  if (!now) return { now: textOf(element) };
+  const before = descendants(element, ...STRUCK)
+    .map(textOf)
+    .join(' ')
+    .trim();
+  return before ? { now, before } : { now };
 }
+
+const currentText = (element: Element) => struckApart(element).now;
 
 const withoutStruck = (nodes: ElementContent[]): ElementContent[] =>
   nodes.flatMap((node): ElementContent[] =>
@@ -262,15 +269,6 @@ const withoutStruck = (nodes: ElementContent[]): ElementContent[] =>
         ? []
         : [{ ...node, children: withoutStruck(node.children) }],
   );
-
-/** The text an element strikes through, when it also holds other text. */
-function struckText(element: Element): string | undefined {
-  const struck = descendants(element, ...STRUCK)
-    .map(textOf)
-    .join(' ')
-    .trim();
-  return struck && currentText(element) !== textOf(element) ? struck : undefined;
-}
 
 export function childElements(node: Element): Element[] {
   return node.children.filter((child: ElementContent): child is Element => child.type === 'element');
