@@ -124,6 +124,18 @@ describe('POST /v2/scrape', () => {
     );
   });
 
+  it('writes the formulas a page renders with KaTeX as TeX, displayed ones on lines of their own', async () => {
+    const { body } = await scrape({ url: running.site.url('/formulas') });
+    expect(body.data.markdown).toBe(
+      [
+        '# Tide formulas',
+        'The height of the tide at a time $t$ after high water follows a cosine curve between high and low water.',
+        '$$\nh(t) = A \\cos\\left(\\frac{2\\pi t}{T}\\right)\n$$',
+        'Here $A$ is half the range and $T$ the period, about twelve hours and twenty-five minutes. A printed tide table costs $5 at the harbour office.',
+      ].join('\n\n'),
+    );
+  });
+
   it('follows redirects: sourceURL as requested, url final', async () => {
     const { body } = await scrape({ url: running.site.url('/redirect/start') });
     expect(body.data.metadata.sourceURL).toBe(running.site.url('/redirect/start'));

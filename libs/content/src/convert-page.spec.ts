@@ -1,3 +1,4 @@
+import katex from 'katex';
 import { convertPage } from './convert-page.js';
 import type { PageInput } from './types.js';
 
@@ -67,6 +68,58 @@ describe('markdown', () => {
         '<p>shown</p><script>x()</script><style>p{}</style><!-- c --><p hidden>h</p><p style="display:none">n</p>',
       ),
     ).toBe('shown');
+  });
+});
+
+describe('formulas', () => {
+  const katexFormula = (tex: string, displayMode = false) => katex.renderToString(tex, { displayMode });
+
+  it("writes KaTeX's formulas as their TeX, inline and displayed, without the visual copy", () => {
+    const html = `<p>The area is ${katexFormula('\\pi r^2')} for radius $r$ costs $5.</p>${katexFormula('\\int_0^1 x\\,dx', true)}`;
+    expect(markdown(html)).toBe(
+      'The area is $\\pi r^2$ for radius $r$ costs $5.\n\n$$\n\\int_0^1 x\\,dx\n$$',
+    );
+  });
+
+  it("reads MediaWiki's hidden MathML and drops its fallback image", () => {
+    const html = `<p>Einstein: <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="{\\displaystyle E=mc^{2}}"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">{\\displaystyle E=mc^{2}}</annotation></semantics></math></span><img src="/media/math/render/svg/1" class="mwe-math-fallback-image-inline" aria-hidden="true" alt="{\\displaystyle E=mc^{2}}"></span>.</p>`;
+    expect(markdown(html)).toBe('Einstein: $E=mc^{2}$.');
+  });
+
+  it('reads the TeX of MathJax 2 from its script and drops its rendering', () => {
+    const rendered = (id: number, display: boolean) =>
+      `<span class="MathJax_Preview"></span>${display ? '<div class="MathJax_Display">' : ''}<span class="MathJax" id="MathJax-Element-${id}-Frame"><nobr>rendered</nobr><span class="MJX_Assistive_MathML"><math><mi>y</mi></math></span></span>${display ? '</div>' : ''}`;
+    const html = `<p>Let ${rendered(1, false)}<script type="math/tex" id="MathJax-Element-1">\\alpha</script> be small:</p>${rendered(2, true)}<script type="math/tex; mode=display" id="MathJax-Element-2">\\alpha < 1</script>`;
+    expect(markdown(html)).toBe('Let $\\alpha$ be small:\n\n$$\n\\alpha < 1\n$$');
+  });
+
+  it("converts MathML without TeX (MathJax 3's assistive copy, hand-written MathML) to TeX", () => {
+    const html = `<p>Roots:</p><mjx-container class="MathJax" jax="CHTML" display="true"><mjx-math aria-hidden="true"><mjx-c></mjx-c></mjx-math><mjx-assistive-mml display="block"><math display="block"><mfrac><mrow><mo>-</mo><mi>b</mi></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></math></mjx-assistive-mml></mjx-container><p>and <math><mi>a</mi><mo>&lt;</mo><mi>b</mi></math>.</p>`;
+    expect(markdown(html)).toBe('Roots:\n\n$$\n\\frac{- b}{2 a}\n$$\n\nand $a < b$.');
+  });
+
+  it('escapes the bars of a formula in a table cell, and keeps the MathML in the html format', () => {
+    const output = page(
+      `<table><tr><th>f</th><th>v</th></tr><tr><td>${katexFormula('|x|')}</td><td>1</td></tr></table>`,
+      {
+        formats: ['markdown', 'html'],
+      },
+    );
+    expect(output.markdown).toBe('| f | v |\n| - | - |\n| $\\|x\\|$ | 1 |');
+    expect(output.html).toContain('alttext="|x|"><semantics><mrow><mi mathvariant="normal">∣</mi>');
+    expect(output.html).not.toMatch(/katex-html|annotation/);
+  });
+
+  it('keeps the formulas of an article with its main content', () => {
+    const html = `<body><nav><a href="/">Home</a><a href="/courses">Courses</a></nav><main><article><h1>The quadratic formula</h1>
+      <p>Every quadratic equation with real coefficients can be solved by completing the square, which gives the roots directly.</p>
+      ${katexFormula('x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}', true)}
+      <p>The discriminant ${katexFormula('b^2-4ac')} tells how many real roots the equation has, and whether they are equal.</p>
+      </article></main><footer>© Maths school</footer></body>`;
+    const result = markdown(html, { onlyMainContent: true }) ?? '';
+    expect(result).toContain('$$\nx = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\n$$');
+    expect(result).toContain('The discriminant $b^2-4ac$ tells');
+    expect(result).not.toContain('Maths school');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Element, Root, RootContent } from 'hast';
 import { BLOCK_TAGS } from '../tree/block-tags.js';
+import { formulasAsMath } from './formulas.js';
 import { isHidden, NEVER_TEXT } from './hidden.js';
 import { revealScriptShownContent } from './script-revealed.js';
 
@@ -17,7 +18,6 @@ const NON_CONTENT = new Set([
   'embed',
   'canvas',
   'svg',
-  'math',
   'dialog',
   'head',
 ]);
@@ -28,6 +28,7 @@ const NON_CONTENT = new Set([
  */
 export function removeNonContent(tree: Root, options: { keepHiddenBlocks?: boolean } = {}): void {
   revealScriptShownContent(tree);
+  formulasAsMath(tree);
   const removable = (node: Element) =>
     isRemovable(node) && !(options.keepHiddenBlocks && isHidden(node) && BLOCK_TAGS.has(node.tagName));
   const unwrapNoscript = rendersOnlyWithoutScripts(tree);

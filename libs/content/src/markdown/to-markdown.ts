@@ -8,6 +8,7 @@ import { unified } from 'unified';
 import { languagesFromWrappers, preWithLanguage } from './code-language.js';
 import { eachNode } from './each-node.js';
 import { withoutEmptyBlocks } from './empty-blocks.js';
+import { math, mathHandlers } from './formulas.js';
 import { headingPermalinks } from './heading-permalinks.js';
 import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
@@ -145,7 +146,7 @@ const processor = unified()
   // which splits the word for whoever reads the text (a browser copies nothing).
   .use(rehypeRemark, {
     newlines: false,
-    handlers: { ...shownElements, summary, table, pre: preWithLanguage, wbr: () => undefined },
+    handlers: { ...shownElements, summary, table, math, pre: preWithLanguage, wbr: () => undefined },
   })
   .use(tightLists)
   .use(followableLinks)
@@ -168,6 +169,7 @@ const processor = unified()
       link: destinationsAsWritten(defaultHandlers.link),
       image: destinationsAsWritten(defaultHandlers.image),
       text: textAsWritten,
+      ...mathHandlers,
     },
   });
 
