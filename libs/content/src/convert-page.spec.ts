@@ -346,11 +346,20 @@ describe('attributes', () => {
 });
 
 describe('non-HTML bodies', () => {
-  it('fences JSON and passes text through', () => {
+  it('fences JSON, XML, scripts and styles, and passes text and markdown through', () => {
     expect(markdown('{"a":[1]}', { contentType: 'application/json' })).toBe(
       '```json\n{\n  "a": [\n    1\n  ]\n}\n```',
     );
+    const feed = '<?xml version="1.0"?>\n<rss><channel><title>Harbour news</title></channel></rss>\n';
+    expect(markdown(feed, { contentType: 'application/rss+xml' })).toBe(`\`\`\`xml\n${feed}\`\`\``);
+    expect(markdown('let a = 1;', { contentType: 'text/javascript; charset=utf-8' })).toBe(
+      '```js\nlet a = 1;\n```',
+    );
+    expect(markdown('{"note":"```sh"}', { contentType: 'application/json' })).toBe(
+      '````json\n{\n  "note": "```sh"\n}\n````',
+    );
     expect(markdown('plain\ntext', { contentType: 'text/plain' })).toBe('plain\ntext');
+    expect(markdown('# Notes\n', { contentType: 'text/markdown' })).toBe('# Notes\n');
   });
 });
 

@@ -111,6 +111,21 @@ function parsePage(input: Pick<PageInput, 'html' | 'url'>): Root {
   return tree;
 }
 
+/** Content types whose text is code, with the language its fence names. */
+const FENCED_TYPES: readonly [RegExp, string][] = [
+  [/json/i, 'json'],
+  [/xml/i, 'xml'],
+  [/javascript|ecmascript/i, 'js'],
+  [/^text\/css/i, 'css'],
+];
+
+/** A fence longer than any run of backticks inside, so the text cannot close it early. */
+function fenced(text: string, language: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
 /** The tree `includeTags` / `excludeTags` leave; then, with onlyMainContent, its main content. */
 function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptions): Root {
   const filtered = (root: Root) => {
@@ -164,19 +179,22 @@ function bodyHtml(tree: Root): string {
   return toHtml(body ? body.children : tree.children).trim();
 }
 
-/** JSON and plain-text responses: markdown is the text (JSON pretty-printed in a fence). */
+/**
+ * Text responses: markdown is the text, fenced where it is code a markdown reader would otherwise
+ * take apart (JSON pretty-printed; XML, whose tags would read as HTML; scripts and styles).
+ * Plain text and markdown pass through.
+ */
 function convertText(input: PageInput, wants: Set<string>): PageOutput {
-  const isJson = /json/i.test(input.contentType ?? '');
+  const language = FENCED_TYPES.find(([type]) => type.test(input.contentType ?? ''))?.[1];
   let markdown = input.html;
-  if (isJson) {
-    let pretty = input.html;
+  if (language === 'json') {
     try {
-      pretty = JSON.stringify(JSON.parse(input.html), null, 2);
+      markdown = JSON.stringify(JSON.parse(input.html), null, 2);
     } catch {
       // Not valid JSON after all: show it as sent.
     }
-    markdown = `\`\`\`json\n${pretty}\n\`\`\``;
   }
+  if (language) markdown = fenced(markdown, language);
   const escaped = input.html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
     metadata: {},
