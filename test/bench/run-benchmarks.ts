@@ -2,6 +2,7 @@ import { benchCacheHits } from './cache-hit.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchLargePages } from './large-pages.bench.js';
+import { benchLazyContent } from './lazy-content.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
@@ -12,6 +13,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['HTML → markdown throughput', benchMarkdownThroughput],
   ['Large pages', benchLargePages],
   ['Scrape pipeline overhead', benchPipelineOverhead],
+  ['Scrolling for lazy content', benchLazyContent],
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],

@@ -136,6 +136,25 @@ describe('POST /v2/scrape', () => {
     );
   });
 
+  it('scrolls through the page so that sections loaded as a reader scrolls to them are read', async () => {
+    const { body } = await scrape({ url: running.site.url('/lazy-sections') });
+    expect(body.data.markdown).toContain(
+      '## The great storm\n\nIn 1953 a storm destroyed the north quay, which was rebuilt within two years.',
+    );
+    // Fetched only when scrolled to: the scrape waits for it.
+    expect(body.data.markdown).toContain(
+      '## The new marina\n\nThe marina opened in 1998 with berths for four hundred boats.',
+    );
+    expect(body.data.markdown).not.toContain('Loading');
+  });
+
+  it('scrolls an app shell that scrolls its own container instead of the document', async () => {
+    const { body } = await scrape({ url: running.site.url('/lazy-app-shell') });
+    expect(body.data.markdown).toContain(
+      '## Latest entry\n\nThe ferry berthed at the east quay at 06:40 in thick fog.',
+    );
+  });
+
   it('follows redirects: sourceURL as requested, url final', async () => {
     const { body } = await scrape({ url: running.site.url('/redirect/start') });
     expect(body.data.metadata.sourceURL).toBe(running.site.url('/redirect/start'));

@@ -14,6 +14,7 @@ import { type BrandingProfile, measureBranding } from '../branding/measure-brand
 import { contextOptions, type LocationOptions } from '../emulation/context-options.js';
 import { applyStealth } from '../emulation/stealth.js';
 import { FetchError, fetchErrorFromNavigation } from '../fetch/fetch-error.js';
+import { revealLazyContent } from '../fetch/lazy-content.js';
 import {
   documentTypeOf,
   downloadedBytes,
@@ -312,6 +313,7 @@ export class BrowserPool {
         : fetchErrorFromNavigation(error, options.url);
     });
     await waitForQuietNetwork(page, Math.min(3_000, remaining()));
+    await revealLazyContent(page, Math.min(3_000, remaining()));
     if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, remaining()));
     const actions = options.actions?.length ? await runActions(page, options.actions) : undefined;
     const screenshot = options.screenshot ? await takeScreenshot(page, options.screenshot) : undefined;
