@@ -20,17 +20,18 @@ const PRODUCT_SOURCES = {
 function extractJson(
   { schema, prompt }: JsonRequest,
   page: () => ParsedPage,
+  markdown: string,
 ): { value: unknown; note: string } {
   if (!schema)
     return {
       value: pageOutline(page()),
       note: 'holds the page outline (title, headings, key/values, tables): a free-form prompt needs a model (set LLM_BASE_URL)',
     };
-  const fill = fillSchema(schema, pageFacts(page(), schemaFieldNames(schema)));
+  const fill = fillSchema(schema, pageFacts(page(), schemaFieldNames(schema), markdown));
   return {
     value: fill.value,
     note:
-      `was filled by the local extractor (page structured data and labels${prompt ? '; the prompt needs a model and was not used' : ''})` +
+      `was filled by the local extractor (page structured data, labels and sentences${prompt ? '; the prompt needs a model and was not used' : ''})` +
       (fill.missing.length > 0 ? `; ${missingOnPage(fill.missing)}` : ''),
   };
 }
@@ -49,12 +50,12 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
   };
 
   if (request.json) {
-    const extracted = extractJson(request.json, page);
+    const extracted = extractJson(request.json, page, input.markdown);
     output.json = extracted.value;
     output.notes.json = `json ${extracted.note}`;
   }
   if (request.changeTracking) {
-    const extracted = extractJson(request.changeTracking, page);
+    const extracted = extractJson(request.changeTracking, page, input.markdown);
     output.changeTrackingJson = extracted.value;
     output.notes.changeTracking = `changeTracking json ${extracted.note}`;
   }

@@ -54,6 +54,22 @@ describe('answerQuestion', () => {
     );
   });
 
+  it('reads "the company" or "the website" in a question as the page, which names itself', () => {
+    const about = [
+      '# About Harbour Ropes',
+      'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 48 people.',
+      'Our headquarters are at 4 Quay Street, Whitby.',
+    ].join('\n\n');
+    expect(answerQuestion(about, 'When was the company founded?').answer).toBe(
+      'Harbour Ropes was founded in 1952 by Mary Tern in Whitby.',
+    );
+    expect(answerQuestion(about, 'How many people does the business employ?').answer).toBe(
+      'Today we employ 48 people.',
+    );
+    // The words of the question that name something still have to be on the page.
+    expect(answerQuestion(about, 'When was the company bought?').answer).toBeUndefined();
+  });
+
   it('finds nothing rather than inventing an answer', () => {
     expect(answerQuestion(markdown, 'What is the capital of Peru?').answer).toBeUndefined();
     expect(answerQuestion(markdown, 'Who painted the lighthouse in watercolour?').answer).toBeUndefined();

@@ -85,6 +85,11 @@ function restates(heading: string | undefined, query: string[]): boolean {
 /** A block that is one question: no sentence ends before its question mark. */
 const ASKS = /^[^.!?]*\?\s*$/;
 
+/**
+ * Words of the question that ask rather than name, and the generic names of what the page is
+ * about ("When was the company founded?" on a company's page that says "Harbour Ropes was
+ * founded in 1952"): a page rarely calls itself by them, so requiring them would find no answer.
+ */
 const QUESTION_WORDS = new Set([
   'what',
   'which',
@@ -98,6 +103,13 @@ const QUESTION_WORDS = new Set([
   'doe',
   'page',
   'article',
+  'site',
+  'website',
+  'company',
+  'business',
+  'firm',
+  'organisation',
+  'organization',
 ]);
 
 /** A table row as it reads with its header: "Table: orders, Bloat before: 41%, Bloat after: 6%". */

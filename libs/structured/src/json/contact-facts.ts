@@ -1,6 +1,6 @@
 import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
-import { absoluteUrl, attr, type ParsedPage, textOf } from '../page/parse-page.js';
+import { absoluteUrl, attr, type ParsedPage, spacedText, textOf } from '../page/parse-page.js';
 import type { Fact } from './page-facts.js';
 
 /** Hosts of the social networks a business or person links its profiles on. */
@@ -11,23 +11,36 @@ const LOGO = /\blogo\b/i;
 
 /** How much a contact link is trusted: more than a line of text, less than a labelled table. */
 const WEIGHT = 1.1;
+/** An address or number written in running text, without a link: less than a labelled line. */
+const TEXT_WEIGHT = 0.9;
+
+/** A number after the word that offers it ("Call us on +44 1947 600 100"). */
+const PHONE_IN_TEXT = /\b(?:call|phone|telephone|tel|ring|mobile)\b[^\d+]{0,20}(\+?\d[\d ().-]{6,}\d)/i;
+const EMAIL_IN_TEXT = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /**
  * What a page says about reaching its owner, in the markup made for it: the first `tel:` and
- * `mailto:` links, the `<address>` element, links to social network profiles and the logo image.
+ * `mailto:` links (else a number offered in the text, the first address written out), the
+ * `<address>` element, links to social network profiles and the logo image.
  */
 export function contactFacts(page: ParsedPage): Fact[] {
   const facts: Fact[] = [];
   const links = selectAll('a[href]', page.tree);
+  const text = spacedText(page.tree).replace(/\s+/g, ' ');
   const phone = links.find((link) => href(link).startsWith('tel:'));
   if (phone) {
     const shown = textOf(phone);
     const number = /\d/.test(shown) ? shown : decodeURIComponent(href(phone).slice('tel:'.length));
     facts.push({ label: 'phone', value: number, weight: WEIGHT });
+  } else {
+    const number = PHONE_IN_TEXT.exec(text)?.[1];
+    if (number) facts.push({ label: 'phone', value: number, weight: TEXT_WEIGHT });
   }
   const mail = links.find((link) => href(link).startsWith('mailto:'));
-  const email = mail && decodeURIComponent(href(mail).slice('mailto:'.length).split('?')[0] ?? '');
-  if (email) facts.push({ label: 'email', value: email, weight: WEIGHT });
+  const email = mail
+    ? decodeURIComponent(href(mail).slice('mailto:'.length).split('?')[0] ?? '')
+    : EMAIL_IN_TEXT.exec(text)?.[0];
+  if (email) facts.push({ label: 'email', value: email, weight: mail ? WEIGHT : TEXT_WEIGHT });
   const address = selectAll('address', page.tree)[0];
   if (address) facts.push({ label: 'address', value: textOf(address), weight: WEIGHT });
   const profiles = [

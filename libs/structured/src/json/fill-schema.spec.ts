@@ -4,8 +4,8 @@ import { fillSchema, schemaFieldNames } from './fill-schema.js';
 import type { JsonSchema } from './json-schema.js';
 import { pageFacts } from './page-facts.js';
 
-const fill = (page: ReturnType<typeof parsePage>, schema: JsonSchema) =>
-  fillSchema(schema, pageFacts(page, schemaFieldNames(schema)));
+const fill = (page: ReturnType<typeof parsePage>, schema: JsonSchema, markdown = '') =>
+  fillSchema(schema, pageFacts(page, schemaFieldNames(schema), markdown));
 
 /** An object schema with one array of objects whose fields are strings. */
 const list = (field: string, properties: string[]): JsonSchema => ({
@@ -310,6 +310,54 @@ describe('fillSchema', () => {
       address: '12 The Quay, Poole',
       social_links: ['https://www.facebook.com/marsh', 'https://x.com/marsh'],
       logo: 'http://marsh.test/img/logo.png',
+    });
+  });
+
+  it('reads a number offered in the text and an address written out when no link gives them', () => {
+    const page = parsePage(
+      '<main><p>Call us on +44 1947 600 100 or write to hello@ropes.test.</p></main><footer>Since 1952</footer>',
+      'http://ropes.test/about',
+    );
+    expect(fill(page, fields({ phone: 'string', email: 'string' })).value).toEqual({
+      phone: '+44 1947 600 100',
+      email: 'hello@ropes.test',
+    });
+  });
+
+  it('reads each label of a line that holds several, up to the end of its sentence', () => {
+    const page = parsePage(
+      '<main><p>CEO: Alan Tern. Annual revenue: £3.2 million (2024).</p></main>',
+      'http://ropes.test/about',
+    );
+    expect(fill(page, fields({ ceo: 'string', annual_revenue: 'string' })).value).toEqual({
+      ceo: 'Alan Tern',
+      annual_revenue: '£3.2 million (2024).',
+    });
+  });
+
+  it("fills what no label names from the main content's sentences: founding, founder, staff, counts", () => {
+    const markdown = [
+      '# About Harbour Ropes',
+      'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 1,200 people and ship to 23 countries.',
+      'We make 12 products, each tested for 48 hours.',
+    ].join('\n\n');
+    const page = parsePage(`<main>${markdown}</main><nav>Basket (2 items)</nav>`, 'http://ropes.test/about');
+    const schema = fields({
+      year_founded: 'integer',
+      founder: 'string',
+      employees: 'integer',
+      countries: 'integer',
+      total_products: 'integer',
+      items: 'integer',
+    });
+    expect(fill(page, schema, markdown).value).toEqual({
+      year_founded: 1952,
+      founder: 'Mary Tern',
+      employees: 1200,
+      countries: 23,
+      total_products: 12,
+      // The basket is in the menu, not the main content: no count of items.
+      items: null,
     });
   });
 

@@ -4,6 +4,7 @@ import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { nameMatch } from '../text/field-names.js';
 import { contactFacts } from './contact-facts.js';
+import { proseFacts } from './prose-facts.js';
 import { shopFacts } from './shop-facts.js';
 
 /** A labelled value found on the page, and how much its kind of source is trusted. */
@@ -25,7 +26,8 @@ const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|
 const URL_META = /(?:image|url|video|audio)$/;
 const RELATIVE = /^(?:\/|\.\.?\/)/;
 
-export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
+/** `markdown` is the page's main content, whose sentences fill what no label names. */
+export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = ''): PageFacts {
   const items = structuredItems(page);
   const layout = pageLayout(page);
   const primary = primaryItem(items, schemaFields);
@@ -50,7 +52,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[]): PageFacts {
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
   }
-  facts.push(...shopFacts(page), ...contactFacts(page));
+  facts.push(...shopFacts(page), ...contactFacts(page), ...proseFacts(markdown));
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {
     for (const [name, ...cells] of rows) {

@@ -62,16 +62,8 @@ export function pageLayout(page: ParsedPage): PageLayout {
       if (items.length > 0) layout.lists.push({ heading: lastHeading, items });
     }
     if (BLOCKS.has(node.tagName) && !hasBlockChild(node)) {
-      for (const text of linesOf(node)) {
-        const line = LINE.exec(text);
-        if (line && line[2].length <= 300) {
-          layout.labelValues.push({
-            label: line[1].trim(),
-            value: line[2].trim(),
-            element: node,
-            source: 'line',
-          });
-        }
+      for (const { label, value } of labelledLines(node)) {
+        if (value.length <= 300) layout.labelValues.push({ label, value, element: node, source: 'line' });
       }
     }
     readGroup(node, layout, page.url);
@@ -201,10 +193,7 @@ function recordOf(element: Element, base: string): Record<string, string> {
   if (src) record.image = src;
   for (const block of [element, ...descendants(element, ...BLOCKS)]) {
     if (hasBlockChild(block)) continue;
-    for (const text of linesOf(block)) {
-      const line = LINE.exec(text);
-      if (line) record[line[1].trim()] = line[2].trim();
-    }
+    for (const { label, value } of labelledLines(block)) record[label] = value;
   }
   for (const cell of descendants(element, '*')) {
     const itemProp = cell.properties.itemProp;
@@ -296,6 +285,24 @@ function hasBlockChild(node: Element): boolean {
 }
 
 /** The text of a leaf block, one entry per line that `<br>` ends. */
+/**
+ * The labelled values of an element's lines: "Depth: 4 m". A line may hold several, each starting
+ * a sentence ("CEO: Alan Tern. Annual revenue: £3.2 million."): the sentence's period ends its value.
+ */
+function labelledLines(node: Element): { label: string; value: string }[] {
+  return linesOf(node).flatMap((text) =>
+    text.split(NEXT_LABEL).flatMap((part, index, parts) => {
+      const line = LINE.exec(part);
+      if (!line) return [];
+      const value = line[2].trim();
+      return [{ label: line[1].trim(), value: index < parts.length - 1 ? value.replace(/\.$/, '') : value }];
+    }),
+  );
+}
+
+/** Where a sentence ends and the next one starts with a label. */
+const NEXT_LABEL = /(?<=[.;])\s+(?=[A-Z][\w ()/&'-]{0,40}?\s*[:：]\s)/;
+
 function linesOf(node: Element): string[] {
   const lines: string[] = [''];
   for (const child of node.children) {

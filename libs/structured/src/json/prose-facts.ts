@@ -1,0 +1,69 @@
+import { blocksOf, sentencesOf } from '../text/passages.js';
+import type { Fact } from './page-facts.js';
+
+/** How much a value read from running text is trusted: less than any labelled one. */
+const WEIGHT = 0.7;
+
+const YEAR = '((?:1[5-9]|20)\\d\\d)';
+/** "was founded in 1952", "opened in 1998": the event names the field (`founded`, `founded_year`). */
+const EVENT_YEAR = new RegExp(
+  `\\b(founded|established|built|opened|launched|incorporated|formed|started|created)\\s+in\\s+${YEAR}\\b`,
+  'gi',
+);
+/** "founded in 1952 by Mary Tern": the capitalised name after "by". */
+const FOUNDED_BY =
+  /\b(?:founded|established|started|created)\s+(?:in\s+\d{4}\s+)?by\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})/gu;
+/** "we employ 48 people", "employs over 1,200 staff". */
+const EMPLOYS =
+  /\bemploy(?:s|ing)?\s+(?:over\s+|about\s+|around\s+|nearly\s+|more\s+than\s+)?(\d{1,3}(?:,\d{3})+|\d+)\s+(?:people|staff|employees|workers)\b/gi;
+/** "ship to 23 countries", "12 products": a count and the word it counts. */
+const COUNT = /\b(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b/g;
+/** Words after a number that do not say what it counts. */
+const NOT_COUNTED = new Set([
+  'and',
+  'the',
+  'for',
+  'from',
+  'with',
+  'per',
+  'percent',
+  'times',
+  'more',
+  'less',
+  'than',
+  'out',
+  'years',
+  'months',
+  'weeks',
+  'days',
+  'hours',
+  'minutes',
+  'seconds',
+]);
+
+/**
+ * What the page's sentences say in so many words, for fields no label names: the year it was
+ * founded (built, opened, …) and by whom, how many people it employs, and counts ("23
+ * countries", "12 products" fill `countries`, `total_products`). Read from the main content's
+ * text, so menus and baskets ("2 items") do not count.
+ */
+export function proseFacts(markdown: string): Fact[] {
+  const facts: Fact[] = [];
+  const add = (labels: string[], value: unknown) => {
+    for (const label of labels) facts.push({ label, value, weight: WEIGHT });
+  };
+  const count = (written: string) => Number(written.replace(/,/g, ''));
+  for (const { text } of sentencesOf(blocksOf(markdown))) {
+    for (const [, event = '', year] of text.matchAll(EVENT_YEAR)) {
+      const name = event.toLowerCase();
+      add([name, `${name} year`, `${name} in`], Number(year));
+    }
+    for (const [, founder] of text.matchAll(FOUNDED_BY)) add(['founder', 'founded by'], founder);
+    for (const [, employees = ''] of text.matchAll(EMPLOYS)) add(['employees', 'staff'], count(employees));
+    for (const [, number = '', noun = ''] of text.matchAll(COUNT)) {
+      if (NOT_COUNTED.has(noun)) continue;
+      add([noun, `total ${noun}`, `number of ${noun}`], count(number));
+    }
+  }
+  return facts;
+}
