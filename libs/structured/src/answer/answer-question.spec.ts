@@ -3,6 +3,9 @@ import { answerQuestion } from './answer-question.js';
 
 const markdown = fixtureMarkdown('lighthouse');
 
+/** A page's markdown from its blocks. */
+const blocks = (...texts: string[]) => texts.join('\n\n');
+
 describe('answerQuestion', () => {
   it.each([
     ['When was the lighthouse built?', /built in 1871/],
@@ -18,12 +21,12 @@ describe('answerQuestion', () => {
   });
 
   it("answers from a table's row, named by its header", () => {
-    const results = [
+    const results = blocks(
       '## Results',
       'On our 2 TB cluster autovacuum fell behind, and table bloat grew to 40%.',
       '| Table | Bloat before | Bloat after |\n| - | - | - |\n| orders | 41% | 6% |\n| events | 37% | 9% |',
       'Measure first, then tune.',
-    ].join('\n\n');
+    );
     expect(answerQuestion(results, 'How much bloat did the orders table have after tuning?').answer).toBe(
       'Table: orders, Bloat before: 41%, Bloat after: 6%',
     );
@@ -37,7 +40,7 @@ describe('answerQuestion', () => {
   });
 
   it("answers an FAQ's question with its answer, never with the question itself", () => {
-    const faq = [
+    const faq = blocks(
       '# Tides of the Solent',
       'The Solent has a famous double high tide, which gives Southampton a long stand of high water.',
       '## FAQ',
@@ -45,7 +48,7 @@ describe('answerQuestion', () => {
       'Twice a day, about 12 hours 25 minutes apart.',
       'Is it safe to swim?',
       'Only at the marked beaches with lifeguards.',
-    ].join('\n\n');
+    );
     expect(answerQuestion(faq, 'When is high tide?').answer).toBe(
       'Twice a day, about 12 hours 25 minutes apart.',
     );
@@ -55,11 +58,11 @@ describe('answerQuestion', () => {
   });
 
   it('reads "the company" or "the website" in a question as the page, which names itself', () => {
-    const about = [
+    const about = blocks(
       '# About Harbour Ropes',
       'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 48 people.',
       'Our headquarters are at 4 Quay Street, Whitby.',
-    ].join('\n\n');
+    );
     expect(answerQuestion(about, 'When was the company founded?').answer).toBe(
       'Harbour Ropes was founded in 1952 by Mary Tern in Whitby.',
     );
