@@ -62,6 +62,10 @@ describe('markdown', () => {
     expect(markdown(html, { removeBase64Images: false })).toBe('![dot](data:image/png;base64,AAAA)');
   });
 
+  it('drops soft hyphens, which only say where a word may break', () => {
+    expect(markdown('<p>Donau\u00addampf\u00adschiff&shy;fahrt</p>')).toBe('Donaudampfschifffahrt');
+  });
+
   it('drops scripts, styles, comments and hidden elements', () => {
     expect(
       markdown(
@@ -178,6 +182,21 @@ describe('onlyMainContent', () => {
     const prose = '<p>Sofas come in many shapes, and this one fits small rooms well.</p>'.repeat(8);
     const html = `<body><a href="#main">Skip to content</a><div class="side top"><h2>Living room sofas</h2>${prose}</div></body>`;
     expect(markdown(html, { onlyMainContent: true })).toContain('this one fits small rooms well');
+  });
+
+  it("keeps a task list's marks and a quotation's attribution, which look like a form and a page footer", () => {
+    const html = `<body><main><article><h1>Release notes</h1>
+      <p>What we did for the spring release of the harbour app, and what is left to do before summer.</p>
+      <ul><li><input type="checkbox" checked disabled> Tide alerts</li><li><input type="checkbox" disabled> Berth booking</li></ul>
+      <blockquote><p>The alerts saved my mooring twice this month.</p><footer>— Ada, harbour master</footer></blockquote>
+      <p>More notes follow in the next release, with the booking flow and the new charts.</p>
+      <form><label><input type="checkbox"> Email me</label></form></article></main>
+      <footer>© Harbour app</footer></body>`;
+    const result = markdown(html, { onlyMainContent: true }) ?? '';
+    expect(result).toContain('- [x] Tide alerts\n- [ ] Berth booking');
+    expect(result).toContain('> The alerts saved my mooring twice this month.\n>\n> — Ada, harbour master');
+    expect(result).not.toContain('[ ] Email me');
+    expect(result).not.toContain('© Harbour app');
   });
 
   it('drops menus of short links inside the content but keeps lists of titles', () => {

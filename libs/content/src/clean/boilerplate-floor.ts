@@ -65,16 +65,16 @@ export const BOILERPLATE_SELECTOR = [
 interface PageExceptions {
   /** Class names the page builds its layout from (`classesHolding`). */
   layoutClasses: ReadonlySet<string>;
-  /** `<header>`s of a section or an article, not of the page (`sectionHeaders`). */
-  sectionHeaders: ReadonlySet<Element>;
+  /** `<header>`s of a section or an article and `<footer>`s of a quotation, not of the page (`ownedHeadersAndFooters`). */
+  owned: ReadonlySet<Element>;
 }
 
 /**
  * An element the reference list names (`BOILERPLATE_SELECTOR`), except by what the page's own
  * use of a name says otherwise; overlays are judged apart.
  */
-function isBoilerplate(element: Element, { layoutClasses, sectionHeaders }: PageExceptions): boolean {
-  if (BOILERPLATE.tags.has(element.tagName) && !sectionHeaders.has(element)) return true;
+function isBoilerplate(element: Element, { layoutClasses, owned }: PageExceptions): boolean {
+  if (BOILERPLATE.tags.has(element.tagName) && !owned.has(element)) return true;
   const { className, id, role } = element.properties;
   const named = (name: string | number) =>
     BOILERPLATE.classes.has(String(name)) && !layoutClasses.has(String(name));
@@ -168,7 +168,7 @@ export function removeBoilerplate(tree: Root): void {
   const title = titleHeading(tree);
   const exceptions = {
     layoutClasses: classesHolding(tree, text, pageText * MAX_SHARE_OF_PAGE),
-    sectionHeaders: sectionHeaders(tree),
+    owned: ownedHeadersAndFooters(tree),
   };
   removeElements(tree, (node) => {
     if (isOverlay(node)) return !holdsPage(node, title);
@@ -209,16 +209,20 @@ function classesHolding(tree: Root, text: Map<Element, BlockStats>, most: number
 /** Sectioning elements: a `<header>` inside one heads it, not the page (it is no `banner` landmark). */
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 
-/** The `<header>`s that head a section or an article (a card's title and blurb on a service page). */
-function sectionHeaders(tree: Root): Set<Element> {
-  const headers = new Set<Element>();
-  const walk = (parent: Root | Element, inSection: boolean) => {
+/**
+ * The `<header>`s that head a section or an article (a card's title and blurb on a service page),
+ * and the `<footer>`s of quotations (a `<blockquote>`'s attribution, "— Ada Lovelace").
+ */
+function ownedHeadersAndFooters(tree: Root): Set<Element> {
+  const owned = new Set<Element>();
+  const walk = (parent: Root | Element, inSection: boolean, inQuote: boolean) => {
     for (const child of parent.children) {
       if (child.type !== 'element') continue;
-      if (inSection && child.tagName === 'header') headers.add(child);
-      walk(child, inSection || SECTIONING.has(child.tagName));
+      if ((inSection && child.tagName === 'header') || (inQuote && child.tagName === 'footer'))
+        owned.add(child);
+      walk(child, inSection || SECTIONING.has(child.tagName), inQuote || child.tagName === 'blockquote');
     }
   };
-  walk(tree, false);
-  return headers;
+  walk(tree, false, false);
+  return owned;
 }

@@ -141,7 +141,10 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   removeKnownBoilerplate(body, options.product !== undefined);
   // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);
   // screen-reader text is what a reader never sees.
-  removeElements(body, (element) => FORM_CONTROLS.has(element.tagName) || isScreenReaderOnly(element));
+  removeElements(
+    body,
+    (element) => (FORM_CONTROLS.has(element.tagName) && !isTaskMark(element)) || isScreenReaderOnly(element),
+  );
   const stats = measureBlocks(body);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
@@ -240,6 +243,16 @@ const SECTIONS = new Set(['div', 'section']);
 
 /** Form controls: what a reader operates, not reads. */
 const FORM_CONTROLS = new Set(['input', 'select', 'button', 'textarea', 'option', 'datalist', 'output']);
+
+/**
+ * A disabled checkbox shows a state rather than asks for one: a task list's mark (GitHub and
+ * editors write `<li><input type="checkbox" disabled checked>`), which markdown keeps as `[x]`.
+ */
+const isTaskMark = (element: Element) =>
+  element.tagName === 'input' &&
+  element.properties.type === 'checkbox' &&
+  element.properties.disabled !== undefined &&
+  element.properties.disabled !== false;
 
 /**
  * A section that a boilerplate heading opens, a table of contents or post furniture holding more
@@ -493,7 +506,8 @@ function removeEmptied(element: Element): Holds {
   const held = element.children.map((child): Holds => {
     if (child.type === 'text') return child.value.trim() === '' ? 'nothing' : 'words';
     if (child.type !== 'element') return 'nothing';
-    if (MEDIA.has(child.tagName)) return 'words';
+    // A task's mark shows with its task.
+    if (MEDIA.has(child.tagName) || isTaskMark(child)) return 'words';
     if (child.tagName === 'pre') return hastToString(child).trim() === '' ? 'nothing' : 'words';
     if (child.tagName === 'br') return 'a line break';
     return removeEmptied(child);
