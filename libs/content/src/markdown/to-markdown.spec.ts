@@ -480,18 +480,4 @@ describe('toMarkdown', () => {
     const svg = `<p><img alt="s" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' /%3E"></p>`;
     expect(markdown(svg)).toBe('![s](<Base64-Image-Removed>)');
   });
-
-  it('names a played video or sound without poster by its title or file; a background video shows nothing', () => {
-    expect(
-      markdown(
-        '<p><video controls><source src="https://x.test/media/clip%201.mp4"></video> <audio controls title="Foghorn" src="https://x.test/horn.mp3"></audio></p>',
-      ),
-    ).toBe('[clip 1.mp4](https://x.test/media/clip%201.mp4) [Foghorn](https://x.test/horn.mp3)');
-    expect(markdown('<p>Hero<video autoplay muted loop src="https://x.test/hero.mp4"></video></p>')).toBe(
-      'Hero',
-    );
-    expect(
-      markdown('<video controls poster="https://x.test/p.jpg" src="https://x.test/v.mp4"></video>'),
-    ).toBe('[![](https://x.test/p.jpg)](https://x.test/v.mp4)');
-  });
 });

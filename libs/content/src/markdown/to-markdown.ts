@@ -12,7 +12,6 @@ import { math, mathHandlers } from './formulas.js';
 import { headingPermalinks } from './heading-permalinks.js';
 import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
-import { media } from './media.js';
 import { cellsAndHeadingsOnOneLine } from './one-line-blocks.js';
 import { shownElements } from './shown-elements.js';
 import { summary } from './summaries.js';
@@ -155,16 +154,7 @@ const processor = unified()
   // which splits the word for whoever reads the text (a browser copies nothing).
   .use(rehypeRemark, {
     newlines: false,
-    handlers: {
-      ...shownElements,
-      summary,
-      table,
-      math,
-      video: media,
-      audio: media,
-      pre: preWithLanguage,
-      wbr: () => undefined,
-    },
+    handlers: { ...shownElements, summary, table, math, pre: preWithLanguage, wbr: () => undefined },
   })
   .use(tightLists)
   .use(followableLinks)
