@@ -62,10 +62,6 @@ describe('markdown', () => {
     expect(markdown(html, { removeBase64Images: false })).toBe('![dot](data:image/png;base64,AAAA)');
   });
 
-  it('drops soft hyphens, which only say where a word may break', () => {
-    expect(markdown('<p>Donau\u00addampf\u00adschiff&shy;fahrt</p>')).toBe('Donaudampfschifffahrt');
-  });
-
   it('drops scripts, styles, comments and hidden elements', () => {
     expect(
       markdown(

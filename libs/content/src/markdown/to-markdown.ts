@@ -66,8 +66,6 @@ const isUnfollowable = (node: Nodes, inLink: boolean): node is Link =>
 const leadsNowhere = (node: Nodes): node is Link =>
   node.type === 'link' && (node.url.trim() === '' || /^javascript:/i.test(node.url.trim()));
 
-const SOFT_HYPHEN = /\u00ad/g;
-
 /** An escaped `&` that cannot start a character reference: only `&name;` or `&#n;` could. */
 const NEEDLESS_AMPERSAND = /\\&(?![#A-Za-z0-9]+;)/g;
 
@@ -118,13 +116,7 @@ function balanced(url: string): boolean {
  * into its link).
  */
 const textAsWritten: Handle = (node, parent, state, info) => {
-  // A soft hyphen only says where a browser may break a word: written, it splits the word for whoever reads the text.
-  const written = defaultHandlers.text(
-    { ...node, value: node.value.replace(SOFT_HYPHEN, '') },
-    parent,
-    state,
-    info,
-  );
+  const written = defaultHandlers.text(node, parent, state, info);
   // Most text has no escape at all: it is read once more, not rewritten five times.
   if (!written.includes('\\')) return written;
   return (

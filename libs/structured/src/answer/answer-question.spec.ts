@@ -73,6 +73,17 @@ describe('answerQuestion', () => {
     expect(answerQuestion(about, 'When was the company bought?').answer).toBeUndefined();
   });
 
+  it('reads a word the page hyphenates softly as one word', () => {
+    const page = blocks(
+      '# Home repair',
+      'The city offers repair assis\u00adtance to home\u00adowners over 60.',
+      'Applications open in March and close when the year’s funds are spent.',
+    );
+    expect(answerQuestion(page, 'Does the city give homeowners assistance?').answer).toBe(
+      'The city offers repair assis\u00adtance to home\u00adowners over 60.',
+    );
+  });
+
   it('finds nothing rather than inventing an answer', () => {
     expect(answerQuestion(markdown, 'What is the capital of Peru?').answer).toBeUndefined();
     expect(answerQuestion(markdown, 'Who painted the lighthouse in watercolour?').answer).toBeUndefined();

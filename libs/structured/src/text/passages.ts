@@ -135,7 +135,15 @@ const STOPWORDS = new Set(
 
 /** Lower-cased content words, lightly stemmed so that "pools" matches "pool" and "forming" "form". */
 export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);
+  // A soft hyphen (`Assis&shy;tance`) only marks where a word may break: the word is one term.
+  return (
+    text
+      .replace(/\u00ad/g, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .filter((word) => !STOPWORDS.has(word))
+    .map(stem);
 }
 
 function stem(word: string): string {
