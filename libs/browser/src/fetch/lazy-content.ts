@@ -4,8 +4,11 @@ import { waitForQuietNetwork } from './quiet-network.js';
 /** How far down a page is scrolled, in viewports: a feed that grows as it scrolls is not followed forever. */
 const MAX_VIEWPORTS = 20;
 
-/** Requests whose answers can add text (images, fonts and styles only show what is there). */
-const FETCHES_CONTENT = new Set(['fetch', 'xhr', 'script', 'document']);
+/**
+ * Requests of the page itself whose answers can add text: images, fonts and styles only show what
+ * is there, and embeds (a video player, an ad) loading in their frames add none to the page.
+ */
+const FETCHES_CONTENT = new Set(['fetch', 'xhr', 'script']);
 
 /**
  * Scrolls once through the page, a viewport at a time, and back, so that what the page loads
@@ -19,7 +22,7 @@ const FETCHES_CONTENT = new Set(['fetch', 'xhr', 'script', 'document']);
 export async function revealLazyContent(page: Page, maxMs: number): Promise<void> {
   let requested = 0;
   const started = (request: Request) => {
-    if (FETCHES_CONTENT.has(request.resourceType())) requested++;
+    if (FETCHES_CONTENT.has(request.resourceType()) && isOfFrame(request, page)) requested++;
   };
   page.on('request', started);
   try {
@@ -29,6 +32,15 @@ export async function revealLazyContent(page: Page, maxMs: number): Promise<void
     page.off('request', started);
   }
   if (requested > 0) await waitForQuietNetwork(page, maxMs);
+}
+
+/** Whether the page's own frame made the request (a service worker's has no frame: Playwright throws). */
+function isOfFrame(request: Request, page: Page): boolean {
+  try {
+    return request.frame() === page.mainFrame();
+  } catch {
+    return false;
+  }
 }
 
 /** Runs in the page. */
