@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
 import { type BlockStats, measureBlocks } from '../main-content/block-stats.js';
+import { classNames } from '../tree/class-names.js';
 import { holdsElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 
 /**
@@ -192,8 +193,7 @@ function classesHolding(tree: Root, text: Map<Element, BlockStats>, most: number
     for (const child of parent.children) {
       if (child.type !== 'element') continue;
       const characters = text.get(child)?.text ?? 0;
-      const names = Array.isArray(child.properties.className) ? child.properties.className.map(String) : [];
-      const own = names.filter((name) => BOILERPLATE.classes.has(name) && !inside.has(name));
+      const own = classNames(child).filter((name) => BOILERPLATE.classes.has(name) && !inside.has(name));
       if (characters > most || own.length === 0) {
         walk(child, inside);
         continue;

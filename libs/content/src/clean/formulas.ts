@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
+import { classNames } from '../tree/class-names.js';
 import { firstElement, removeElements } from '../tree/walk-elements.js';
 
 /**
@@ -47,20 +48,15 @@ function rewrite(parent: Root | Element): void {
 }
 
 /** Class names of the elements that hold one formula in both its copies (with MathJax 3's `<mjx-container>`). */
-const RENDERER = /(?:^| )(?:katex|mwe-math-element)(?: |$)/;
+const RENDERERS = new Set(['katex', 'mwe-math-element']);
 const isRenderer = (element: Element) =>
-  element.tagName === 'mjx-container' || RENDERER.test(classNames(element));
+  element.tagName === 'mjx-container' || classNames(element).some((name) => RENDERERS.has(name));
 
 /** What MathJax 2 writes before a formula's script: its preview and its rendering (HTML-CSS, SVG, CommonHTML). */
-const MATHJAX_OUTPUT = /(?:^| )(?:MathJax|MJX)/;
+const MATHJAX_OUTPUT = /^(?:MathJax|MJX)/;
 
 const isTexScript = (element: Element) =>
   element.tagName === 'script' && /^math\/tex\b/i.test(String(element.properties.type ?? ''));
-
-const classNames = (element: Element): string => {
-  const names = element.properties.className;
-  return Array.isArray(names) ? names.join(' ') : '';
-};
 
 const mathIn = (element: Element): Element | undefined =>
   firstElement(element, (inner) => inner.tagName === 'math');
@@ -89,7 +85,8 @@ function dropMathJaxRendering(children: RootContent[]): void {
   for (let index = children.length - 1; index >= 0; index--) {
     const previous = children[index];
     if (previous?.type === 'text' && previous.value.trim() === '') continue;
-    if (previous?.type !== 'element' || !MATHJAX_OUTPUT.test(classNames(previous))) return;
+    if (previous?.type !== 'element' || !classNames(previous).some((name) => MATHJAX_OUTPUT.test(name)))
+      return;
     children.splice(index, 1);
   }
 }

@@ -1,6 +1,7 @@
 import type { Element, Root } from 'hast';
 import type { Handle } from 'hast-util-to-mdast';
 import type { Code } from 'mdast';
+import { classNames } from '../tree/class-names.js';
 import { childElements, eachElement } from '../tree/walk-elements.js';
 import { codeText } from './code-text.js';
 
@@ -80,6 +81,3 @@ export function languagesFromWrappers() {
       return true;
     });
 }
-
-const classNames = (element: Element) =>
-  Array.isArray(element.properties.className) ? element.properties.className.map(String) : [];
