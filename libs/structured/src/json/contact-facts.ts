@@ -26,8 +26,10 @@ const EMAIL_IN_TEXT = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 export function contactFacts(page: ParsedPage): Fact[] {
   const facts: Fact[] = [];
   const links = selectAll('a[href]', page.tree);
-  const text = spacedText(page.tree).replace(/\s+/g, ' ');
   const phone = links.find((link) => href(link).startsWith('tel:'));
+  const mail = links.find((link) => href(link).startsWith('mailto:'));
+  // The page's text is read only when a link does not give both.
+  const text = phone && mail ? '' : spacedText(page.tree).replace(/\s+/g, ' ');
   if (phone) {
     const shown = textOf(phone);
     const number = /\d/.test(shown) ? shown : decodeURIComponent(href(phone).slice('tel:'.length));
@@ -36,7 +38,6 @@ export function contactFacts(page: ParsedPage): Fact[] {
     const number = PHONE_IN_TEXT.exec(text)?.[1];
     if (number) facts.push({ label: 'phone', value: number, weight: TEXT_WEIGHT });
   }
-  const mail = links.find((link) => href(link).startsWith('mailto:'));
   const email = mail
     ? decodeURIComponent(href(mail).slice('mailto:'.length).split('?')[0] ?? '')
     : EMAIL_IN_TEXT.exec(text)?.[0];
