@@ -23,3 +23,6 @@ export function fixtureMarkdown(name: string): string {
     }).markdown ?? ''
   );
 }
+
+/** A page's markdown written as its blocks, one after another. */
+export const markdownBlocks = (...blocks: string[]) => blocks.join('\n\n');

@@ -1,10 +1,7 @@
-import { fixtureMarkdown } from '../fixture-pages.spec-helper.js';
+import { fixtureMarkdown, markdownBlocks } from '../fixture-pages.spec-helper.js';
 import { answerQuestion } from './answer-question.js';
 
 const markdown = fixtureMarkdown('lighthouse');
-
-/** A page's markdown from its blocks. */
-const blocks = (...texts: string[]) => texts.join('\n\n');
 
 describe('answerQuestion', () => {
   it.each([
@@ -21,7 +18,7 @@ describe('answerQuestion', () => {
   });
 
   it("answers from a table's row, named by its header", () => {
-    const results = blocks(
+    const results = markdownBlocks(
       '## Results',
       'On our 2 TB cluster autovacuum fell behind, and table bloat grew to 40%.',
       '| Table | Bloat before | Bloat after |\n| - | - | - |\n| orders | 41% | 6% |\n| events | 37% | 9% |',
@@ -40,7 +37,7 @@ describe('answerQuestion', () => {
   });
 
   it("answers an FAQ's question with its answer, never with the question itself", () => {
-    const faq = blocks(
+    const faq = markdownBlocks(
       '# Tides of the Solent',
       'The Solent has a famous double high tide, which gives Southampton a long stand of high water.',
       '## FAQ',
@@ -58,7 +55,7 @@ describe('answerQuestion', () => {
   });
 
   it('reads "the company" or "the website" in a question as the page, which names itself', () => {
-    const about = blocks(
+    const about = markdownBlocks(
       '# About Harbour Ropes',
       'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 48 people.',
       'Our headquarters are at 4 Quay Street, Whitby.',
@@ -74,7 +71,7 @@ describe('answerQuestion', () => {
   });
 
   it('reads a word the page hyphenates softly as one word', () => {
-    const page = blocks(
+    const page = markdownBlocks(
       '# Home repair',
       'The city offers repair assis\u00adtance to home\u00adowners over 60.',
       'Applications open in March and close when the year’s funds are spent.',

@@ -1,4 +1,4 @@
-import { fixturePage } from '../fixture-pages.spec-helper.js';
+import { fixturePage, markdownBlocks } from '../fixture-pages.spec-helper.js';
 import { parsePage } from '../page/parse-page.js';
 import { fillSchema, schemaFieldNames } from './fill-schema.js';
 import type { JsonSchema } from './json-schema.js';
@@ -336,11 +336,11 @@ describe('fillSchema', () => {
   });
 
   it("fills what no label names from the main content's sentences: founding, founder, staff, counts", () => {
-    const markdown = [
+    const markdown = markdownBlocks(
       '# About Harbour Ropes',
       'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 1,200 people and ship to 23 countries.',
       'We make 12 products, each tested for 48 hours.',
-    ].join('\n\n');
+    );
     const page = parsePage(`<main>${markdown}</main><nav>Basket (2 items)</nav>`, 'http://ropes.test/about');
     const schema = fields({
       year_founded: 'integer',
