@@ -60,11 +60,15 @@ function markdownText(markdown: string): string {
   return lines.join('\n');
 }
 
-/** A hard line break (`<br>`) is a newline to the reader; mdast-util-to-string drops it, fusing the words around it. */
+/**
+ * A hard line break is a newline to the reader, also written `<br>` in a table cell; mdast-util-to-string
+ * drops the first, fusing the words around it, and reads the second as text.
+ */
 function breaksToNewlines(node: Nodes): void {
   if (!('children' in node)) return;
   node.children = node.children.map((child) => {
-    if (child.type === 'break') return { type: 'text', value: '\n' };
+    if (child.type === 'break' || (child.type === 'html' && /^<br\s*\/?>$/i.test(child.value)))
+      return { type: 'text', value: '\n' };
     breaksToNewlines(child as Nodes);
     return child;
   }) as typeof node.children;

@@ -15,6 +15,8 @@ describe('POST /v2/scrape', () => {
     expect(links).toBeUndefined();
     expect(markdown).toMatch(/^# Tide Pools of the North Coast/m);
     expect(markdown).toContain('| Species | Zone |');
+    // A list in a cell: its items stay lines of the cell.
+    expect(markdown).toContain('| Purple urchin | - Low<br>- Subtidal |');
     expect(markdown).toContain('```python\ndef tide(hour):');
     expect(markdown).toMatch(/- Anemones\n\s+- Giant green anemone/);
     expect(markdown).toContain(`[survey of 2025](${running.site.origin}/articles/survey)`);

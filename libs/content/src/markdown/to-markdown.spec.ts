@@ -212,7 +212,7 @@ describe('toMarkdown', () => {
       markdown(
         '<table><tr><th>Plan</th><th>Notes</th></tr><tr><td>Pro</td><td><p>Fast.</p><p>Costly.</p></td></tr></table>',
       ),
-    ).toBe('| Plan | Notes |\n| - | - |\n| Pro | Fast. Costly. |');
+    ).toBe('| Plan | Notes |\n| - | - |\n| Pro | Fast.<br>Costly. |');
   });
 
   it('reads a bold first row of a table without header cells as its header, as word processors mark one', () => {
@@ -425,14 +425,20 @@ describe('toMarkdown', () => {
     ).toBe('Apps (e.g. TikTok)Focus, 7.3/10, **un**like, \u200dChile, domain, x');
   });
 
-  it('writes a table cell holding blocks on one line: paragraphs apart, lists and code inline', () => {
+  it("writes a table cell's blocks, list items, code lines and line breaks as the cell's lines, `<br>` between", () => {
     expect(
       markdown(
         '<table><tr><th>Spec</th><th>Values</th></tr><tr><td><p>Sizes</p><p>Fit</p></td>' +
-          '<td><ul><li>S</li><li>M</li></ul></td></tr><tr><td><pre>a = 1\nb = 2</pre></td>' +
-          '<td><table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>',
+          '<td><ul><li>S</li><li>M</li></ul></td></tr><tr><td><pre>a = 1\n\nb = 2</pre></td>' +
+          '<td><table><tr><td>in</td><td>ner</td></tr></table></td></tr>' +
+          '<tr><td><br>Mild<br><br><br>flaky<br></td><td><ol start="3"><li>Cut<ul><li>long</li></ul></li><li><p>Tie</p><p>tight</p></li></ol></td></tr></table>',
       ),
-    ).toBe('| Spec | Values |\n| - | - |\n| Sizes Fit | S M |\n| `a = 1 b = 2` | in ner |');
+    ).toBe(
+      '| Spec | Values |\n| - | - |\n| Sizes<br>Fit | - S<br>- M |\n| `a = 1`<br>`b = 2` | in ner |\n' +
+        '| Mild<br>flaky | 3. Cut<br>- long<br>4. Tie<br>tight |',
+    );
+    // A heading is one line of text: what breaks it stays apart by a space.
+    expect(markdown('<h2>Part<br>one <div>of two</div></h2>')).toBe('## Part one of two');
   });
 
   it('writes a cell holding tens of thousands of blocks on its one line', () => {
@@ -441,7 +447,7 @@ describe('toMarkdown', () => {
       `<table><tr><th>Sizes</th><th>Kind</th></tr><tr><td><ul>${sizes}</ul></td><td>tee</td></tr></table>`,
     );
     expect(written.split('\n')).toHaveLength(3);
-    expect(written).toMatch(/^\| s0 s1 s2 .* s39999 \| tee \|$/m);
+    expect(written).toMatch(/^\| - s0<br>- s1<br>- s2<br>.*<br>- s39999 \| tee \|$/m);
   });
 
   it('leaves code as written: its blank lines and trailing spaces stay while blank runs around it go', () => {

@@ -12,7 +12,7 @@ import { math, mathHandlers } from './formulas.js';
 import { headingPermalinks } from './heading-permalinks.js';
 import { tidyInlineEdges } from './inline-edges.js';
 import { linksIntoBlocks } from './links-into-blocks.js';
-import { cellsAndHeadingsOnOneLine } from './one-line-blocks.js';
+import { cellsAndHeadingsOnOneLine, lineBreakInCell } from './one-line-blocks.js';
 import { shownElements } from './shown-elements.js';
 import { summary } from './summaries.js';
 import { table } from './tables.js';
@@ -169,6 +169,7 @@ const processor = unified()
       link: destinationsAsWritten(defaultHandlers.link),
       image: destinationsAsWritten(defaultHandlers.image),
       text: textAsWritten,
+      break: lineBreakInCell,
       ...mathHandlers,
     },
   });

@@ -74,10 +74,13 @@ function cellsOf(row: string): string[] {
     .map((cell) => plainText(cell));
 }
 
+/** Markdown as the words a reader sees. A list in a table cell is written as lines (`| - S<br>- M |`): its marks are no words. */
 export function plainText(markdown: string): string {
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(^|\|)\s*(?:[-*+]|\d+\.)\s+(?=[^|\n]*<br>)/g, '$1 ')
+    .replace(/<br>\s*(?:(?:[-*+]|\d+\.)\s+)?/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/^\s*#{1,6}\s+/gm, '')
     .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
