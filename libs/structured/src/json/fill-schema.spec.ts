@@ -361,6 +361,38 @@ describe('fillSchema', () => {
     });
   });
 
+  it('fills the company name from the title or the site name, and its headquarters and years at work from sentences', () => {
+    const markdown = markdownBlocks(
+      '# About us',
+      'We have made rope on the quay since 1952. Our headquarters are in Port Isaac, on the harbourside.',
+    );
+    const schema = fields({ company_name: 'string', headquarters: 'string', founded: 'integer' });
+    const titled = parsePage(
+      `<title>About us | Harbour Ropes</title><main>${markdown}</main>`,
+      'http://ropes.test/about',
+    );
+    expect(fill(titled, schema, markdown).value).toEqual({
+      company_name: 'Harbour Ropes',
+      headquarters: 'Port Isaac',
+      founded: 1952,
+    });
+    // The organisation's own name outranks the site's, which outranks the title's.
+    const marked = parsePage(
+      `<head><title>About us | Ropes</title><meta property="og:site_name" content="Harbour Ropes Shop">
+       <script type="application/ld+json">{"@type": "Organization", "name": "Harbour Ropes Ltd"}</script></head>`,
+      'http://ropes.test/about',
+    );
+    expect(fill(marked, fields({ company_name: 'string', organization: 'string' })).value).toEqual({
+      company_name: 'Harbour Ropes Ltd',
+      organization: 'Harbour Ropes Ltd',
+    });
+    // "since" names a founding only when the subject has been at it: prices that rose since 2020 do not.
+    const prices = markdownBlocks('Prices rose since 2020 across the harbour.');
+    expect(
+      fill(parsePage(`<main>${prices}</main>`, 'http://ropes.test/'), schema, prices).value.founded,
+    ).toBeNull();
+  });
+
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
     const page = parsePage(
       `<html><head><meta property="og:title" content="Blue Mug"><meta property="og:image" content="/mug.jpg"></head>

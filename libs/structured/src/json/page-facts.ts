@@ -46,8 +46,10 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
   }
   const h1 = selectAll('h1', page.tree)[0];
   if (h1) facts.push({ label: 'title', value: textOf(h1), weight: 2.2 });
-  const title = selectAll('title', page.tree)[0];
-  if (title) facts.push({ label: 'title', value: textOf(title), weight: 1.5 });
+  const titleElement = selectAll('title', page.tree)[0];
+  const title = titleElement ? textOf(titleElement) : undefined;
+  if (title) facts.push({ label: 'title', value: title, weight: 1.5 });
+  facts.push(...companyNames(items, page, title));
   for (const entry of layout.labelValues) {
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
@@ -63,6 +65,30 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     }
   }
   return { items, facts, layout };
+}
+
+/** Kinds of schema.org items that are a company (`Organization`, `LocalBusiness`, `Restaurant`, …). */
+const COMPANY_TYPES = /Organization|Corporation|Business|Company|Store|Restaurant|Agency|Brand/;
+
+/**
+ * The name of the company behind the page (`company_name`, `organization`): an organisation item's,
+ * else the site's (`og:site_name`), else the site part of the title ("About us | Harbour Ropes").
+ */
+function companyNames(items: StructuredItem[], page: ParsedPage, title = ''): Fact[] {
+  const named = (value: unknown, weight: number): Fact[] =>
+    typeof value === 'string' && value.trim() !== ''
+      ? ['company name', 'company'].map((label) => ({ label, value: value.trim(), weight }))
+      : [];
+  const company = items.find((item) =>
+    [item['@type']].flat().some((type) => type !== undefined && COMPANY_TYPES.test(type)),
+  );
+  const titleParts = title.split(/\s+[|–—·:-]\s+/);
+  const siteInTitle = titleParts.length >= 2 ? (titleParts.at(-1) as string) : '';
+  return [
+    ...named(company?.name, 3),
+    ...named(page.meta.get('og:site_name')?.[0], 2),
+    ...(siteInTitle.split(/\s+/).length <= 5 ? named(siteInTitle, 1.2) : []),
+  ];
 }
 
 /** The facts of one item: its own properties, then those of nested objects (a little less trusted). */
