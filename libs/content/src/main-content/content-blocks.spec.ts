@@ -26,6 +26,22 @@ describe('contentBlocks', () => {
     expect(blocks[2]?.ancestors.map((element) => element.tagName)).toEqual(['ul', 'div', 'body']);
   });
 
+  it("places a block's own text where a reader meets it: loose text after a heading follows the heading", () => {
+    const { blocks } = contentBlocks(
+      bodyOf(`<body><main><h1>Our ropes</h1> Spun on the quay. <img src="/a.jpg"><p>Since 1952.</p></main>
+        <div class="post"><div class="author">ada</div><blockquote>A quote.</blockquote>My reply.</div></body>`),
+    );
+    expect(blocks.map((block) => [block.element.tagName, block.text])).toEqual([
+      ['h1', 'Our ropes'],
+      ['main', 'Spun on the quay.'],
+      ['p', 'Since 1952.'],
+      ['div', 'ada'],
+      ['blockquote', 'A quote.'],
+      ['div', 'My reply.'],
+    ]);
+    expect(blocks[1]?.offset).toBe('Our ropes'.length);
+  });
+
   it('keeps a code block whole however it is marked up inside, and lists image-only blocks apart', () => {
     const { blocks, media } = contentBlocks(
       bodyOf(`<body><p>Run it:</p><pre><div class="line">npm ci</div><div class="line">npm test</div></pre>

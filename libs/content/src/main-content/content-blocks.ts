@@ -35,7 +35,7 @@ export interface MediaBlock {
 
 /**
  * The page as a sequence of text blocks in reading order: each block element with text of its
- * own becomes one block. `<pre>` is one block with all its text, however it is marked up inside.
+ * own becomes one block, where its own text or images begin among the blocks nested in it. `<pre>` is one block with all its text, however it is marked up inside.
  * Block elements with images but no text are listed apart, by the text block they follow.
  */
 export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: MediaBlock[] } {
@@ -58,11 +58,14 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
     };
     const parts: string[] = [];
     const nested: Array<[Element, Element[]]> = [];
+    // How many nested blocks come before the element's own text or images: where a reader meets it.
+    let nestedBefore: number | undefined;
     const inline = (children: ElementContent[], inLink: boolean) => {
       for (const child of children) {
         if (child.type === 'text') {
           parts.push(child.value);
           if (inLink) block.linkText += collapse(child.value).length;
+          if (nestedBefore === undefined && child.value.trim() !== '') nestedBefore = nested.length;
         } else if (child.type === 'element') {
           if (BLOCK_TAGS.has(child.tagName) && element.tagName !== 'pre') {
             // Text on both sides of a nested block belongs to different lines.
@@ -70,7 +73,10 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
             nested.push([child, [element, ...ancestors]]);
             continue;
           }
-          if (child.tagName === 'img') block.images++;
+          if (child.tagName === 'img') {
+            block.images++;
+            nestedBefore ??= nested.length;
+          }
           if (child.tagName === 'label') block.labels++;
           const isLink = child.tagName === 'a' && !inLink;
           if (isLink) block.links++;
@@ -80,13 +86,20 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
       }
     };
     inline(element.children, false);
+    const visitNested = (from: number, to: number) => {
+      for (const [child, childAncestors] of nested.slice(from, to)) visitBlock(child, childAncestors, hidden);
+    };
+    // Text after a heading in the same container (`<main><h1>…</h1> Loose text…`) follows the heading.
+    const before = nestedBefore ?? 0;
+    visitNested(0, before);
+    block.offset = offset;
     block.text = collapse(parts.join(' '));
     if (block.text.length > 0) {
       block.words = block.text.split(' ').length;
       blocks.push(block);
       if (!hidden) offset += block.text.length;
     } else if (block.images > 0) media.push({ element, after: blocks.length - 1 });
-    for (const [child, childAncestors] of nested) visitBlock(child, childAncestors, hidden);
+    visitNested(before, nested.length);
   };
   visitBlock(body, [], false);
   return { blocks, media };

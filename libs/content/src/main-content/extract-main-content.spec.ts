@@ -35,6 +35,21 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('keeps the text written straight into `<main>` beside its heading and paragraphs, on small pages and large', () => {
+    const page = (paragraphs: string) =>
+      parseHtml(`<body><nav>${linkList(['Home', 'Shop', 'About'])}</nav>
+        <main><h1>Our ropes</h1><img src="/coil.jpg" alt="A coil"> Every rope we sell is spun on the quay from hemp
+        grown inland, and each coil is tested before it leaves the loft.<p>We have made rope here since 1952.</p>${paragraphs}</main>
+        <footer>Harbour Ropes</footer></body>`);
+    for (const paragraphs of ['', prose('ropewalk', 3)]) {
+      const result = text(extractMainContent(page(paragraphs), options));
+      expect(result).toMatch(
+        /^# Our ropes\n\n!\[A coil\]\(\/coil.jpg\) Every rope we sell .* the loft\.\n\nWe have made rope/,
+      );
+      expect(result).not.toContain('Shop');
+    }
+  });
+
   it('finds unmarked content by its prose and keeps the title heading that sits outside it', () => {
     const tree = parseHtml(`<body>
       <div class="top-bar"><h1>Mountain huts</h1><p>By the editors</p></div>

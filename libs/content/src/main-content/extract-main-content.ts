@@ -304,6 +304,8 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
  * elements kept and returns the characters of text they hold.
  */
 function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Element>): number {
+  // The region's own text too: loose text in `<main>` beside its headings and paragraphs.
+  kept.add(region);
   const repetition = repetitionChecker(stats);
   let prunedText = 0;
   const walk = (element: Element) => {

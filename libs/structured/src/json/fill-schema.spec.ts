@@ -389,8 +389,10 @@ describe('fillSchema', () => {
     // "since" names a founding only when the subject has been at it: prices that rose since 2020 do not.
     const prices = markdownBlocks('Prices rose since 2020 across the harbour.');
     expect(
-      fill(parsePage(`<main>${prices}</main>`, 'http://ropes.test/'), schema, prices).value.founded,
-    ).toBeNull();
+      fill(parsePage(`<main>${prices}</main>`, 'http://ropes.test/'), schema, prices).value,
+    ).toMatchObject({
+      founded: null,
+    });
   });
 
   it('reads microdata and OpenGraph, and matches enums and lists', () => {
