@@ -35,8 +35,9 @@ export interface MediaBlock {
 
 /**
  * The page as a sequence of text blocks in reading order: each block element with text of its
- * own becomes one block, where its own text or images begin among the blocks nested in it. `<pre>` is one block with all its text, however it is marked up inside.
- * Block elements with images but no text are listed apart, by the text block they follow.
+ * own becomes one block, placed where its own text or images begin among the blocks nested in it.
+ * `<pre>` is one block with all its text, however it is marked up inside. Block elements with
+ * images but no text are listed apart, by the text block they follow.
  */
 export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: MediaBlock[] } {
   const blocks: ContentBlock[] = [];

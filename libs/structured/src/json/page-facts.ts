@@ -67,8 +67,8 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
   return { items, facts, layout };
 }
 
-/** Kinds of schema.org items that are a company (`Organization`, `LocalBusiness`, `Restaurant`, …). */
-const COMPANY_TYPES = /Organization|Corporation|Business|Company|Store|Restaurant|Agency|Brand/;
+/** Kinds of schema.org items that are a company (`Organization`, `LocalBusiness`, `Restaurant`, …; not a product's `Brand`). */
+const COMPANY_TYPES = /Organization|Corporation|Business|Company|Store|Restaurant|Agency/;
 
 /**
  * The name of the company behind the page (`company_name`, `organization`): an organisation item's,
