@@ -10,7 +10,7 @@ const EVENT_YEAR = new RegExp(
   `\\b(founded|established|built|opened|launched|incorporated|formed|started|created)\\s+in\\s+${YEAR}\\b`,
   'gi',
 );
-/** "We have made rope here since 1952", "family-run since 1890": since when the page's subject has been at it. */
+/** "We have made rope here since 1952", "family-run since 1890": since when the subject has been at it. */
 const SINCE = new RegExp(
   `\\b(?:we(?:'ve|’ve|\\s+have)|(?:has|have)\\s+been|trading|in\\s+business|family[- ](?:run|owned))\\b[^.;]*?\\bsince\\s+${YEAR}\\b`,
   'gi',
@@ -18,7 +18,10 @@ const SINCE = new RegExp(
 /** A capitalised place: "Bristol", "Port Isaac, Cornwall". */
 const PLACE =
   "(\\p{Lu}[\\p{L}'’.-]+(?:(?:\\s+|,\\s*)(?:(?:of|on|upon|de|la)\\s+)?\\p{Lu}[\\p{L}'’.-]+){0,4})";
-/** "Our headquarters are in Bristol", "headquartered in Oslo", "we are based in Leeds" (no `i` flag: it would let `\p{Lu}` match any letter). */
+/**
+ * "Our headquarters are in Bristol", "headquartered in Oslo", "we are based in Leeds" (no `i` flag:
+ * it would let `\p{Lu}` match any letter).
+ */
 const HEADQUARTERS = new RegExp(
   `\\b(?:[Hh]eadquarters\\s+(?:is|are)\\s+(?:in|at)|[Hh]eadquartered\\s+in|[Hh]ead\\s+office\\s+is\\s+(?:in|at)|(?:[Ww]e\\s+are|[Ww]e['’]re|is)\\s+based\\s+in)\\s+(?:the\\s+)?${PLACE}`,
   'gu',
@@ -56,9 +59,9 @@ const NOT_COUNTED = new Set([
 
 /**
  * What the page's sentences say in so many words, for fields no label names: the year it was
- * founded (built, opened, …, or "since" when it has been at it) and by whom, where its headquarters are, how many people it employs, and counts ("23
- * countries", "12 products" fill `countries`, `total_products`). Read from the main content's
- * text, so menus and baskets ("2 items") do not count.
+ * founded (built, opened, …, or "since" when it has been at it) and by whom, where its headquarters
+ * are, how many people it employs, and counts ("23 countries", "12 products" fill `countries`,
+ * `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
  */
 export function proseFacts(markdown: string): Fact[] {
   const facts: Fact[] = [];

@@ -23,6 +23,19 @@ export interface Block {
 /** A table's delimiter row, however the writer spells it (`| - | - |`, `|:---|---:|`). */
 const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 
+/** A list item's mark as markdown writes it (`-`, `*`, `+` or `3.`) and the space after it. */
+const LIST_MARK = String.raw`(?:[-*+]|\d+\.)\s`;
+/** Where a block starts: a blank line, a list item, a heading, a table row. */
+const BLOCK_START = new RegExp(String.raw`\n\s*\n|\n(?=\s*${LIST_MARK})|\n(?=#)|\n(?=\|)`);
+/** A list item's mark at a line's start. */
+const LINE_LIST_MARK = new RegExp(String.raw`^\s*${LIST_MARK}\s*`, 'gm');
+/**
+ * A list in a table cell is written as lines (`| - S<br>- M |`): the mark of its first line, and each
+ * `<br>` with the mark of the line it opens.
+ */
+const CELL_LIST_MARK = new RegExp(String.raw`(^|\|)\s*${LIST_MARK}\s*(?=[^|\n]*<br>)`, 'g');
+const CELL_LINE_BREAK = new RegExp(String.raw`<br>\s*(?:${LIST_MARK}\s*)?`, 'g');
+
 /**
  * The readable text of a page's markdown, split into blocks (paragraphs, list items, table rows,
  * headings) without markdown syntax: link text stays, URLs, images and code fences go.
@@ -30,7 +43,7 @@ const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 export function blocksOf(markdown: string): Block[] {
   const withoutCode = markdown.replace(/```[\s\S]*?```/g, '\n');
   const blocks: Block[] = [];
-  const raws = withoutCode.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=#)|\n(?=\|)/);
+  const raws = withoutCode.split(BLOCK_START);
   let columns: string[] | undefined;
   raws.forEach((raw, index) => {
     if (TABLE_RULE.test(raw)) return;
@@ -74,16 +87,16 @@ function cellsOf(row: string): string[] {
     .map((cell) => plainText(cell));
 }
 
-/** Markdown as the words a reader sees. A list in a table cell is written as lines (`| - S<br>- M |`): its marks are no words. */
+/** Markdown as the words a reader sees: list marks, also those of a list in a table cell, are no words. */
 export function plainText(markdown: string): string {
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(^|\|)\s*(?:[-*+]|\d+\.)\s+(?=[^|\n]*<br>)/g, '$1 ')
-    .replace(/<br>\s*(?:(?:[-*+]|\d+\.)\s+)?/g, ' ')
+    .replace(CELL_LIST_MARK, '$1 ')
+    .replace(CELL_LINE_BREAK, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/^\s*#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(LINE_LIST_MARK, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/\s*\|\s*/g, ' | ')
     .replace(/^\s*\|\s*|\s*\|\s*$/gm, '')
