@@ -1,4 +1,4 @@
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, runCheck, until } from '../support/monitor-client.js';
 import { post } from '../support/scrape-client.js';
 import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -65,10 +65,10 @@ describe('Prometheus metrics', () => {
       });
       expect(monitor.status).toBe(200);
       await runCheck(trawl, monitor.body.data.id);
-      for (let attempt = 0; !receiver.calls.some((c) => c.answered === 200); attempt++) {
-        if (attempt > 400) throw new Error('the webhook was never delivered');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(
+        async () => (receiver.calls.some((c) => c.answered === 200) ? true : undefined),
+        'the webhook to be delivered',
+      );
     } finally {
       await receiver.close();
     }
@@ -144,12 +144,11 @@ describe('Prometheus metrics', () => {
     const port = await freePort();
     running.trawl.spawnApp('extractor', { METRICS_PORT: String(port) });
     const url = `http://127.0.0.1:${port}/metrics`;
-    let extractor: Awaited<ReturnType<typeof metricsAt>> | undefined;
-    for (let attempt = 0; !extractor; attempt++) {
-      extractor = await metricsAt(url).catch(() => undefined);
-      if (attempt > 300) throw new Error('the extractor never served /metrics');
-      if (!extractor) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // A Nest app takes 10-20 s to boot on a busy 2-core machine.
+    const extractor = await until(
+      () => metricsAt(url).catch(() => undefined),
+      'the extractor to serve /metrics',
+    );
     expect(extractor.status).toBe(200);
     expect(find(extractor.samples, 'trawl_queue_pending_events', { queue: 'extractor' })).toHaveLength(1);
     expect(find(extractor.samples, 'trawl_process_cpu_seconds_total')[0]?.value).toBeGreaterThan(0);

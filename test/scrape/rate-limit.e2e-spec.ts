@@ -1,15 +1,8 @@
-import { createServer } from 'node:net';
+import { until } from '../support/monitor-client.js';
+import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 
 const running = trawlWithSite({ env: { RATE_LIMIT_PER_KEY: '3' } });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function scrapeAt(baseUrl: string) {
   const response = await fetch(`${baseUrl}/v2/scrape`, {
@@ -30,10 +23,8 @@ describe('rate limits', () => {
     const port = await freePort();
     running.trawl.spawnApp('api', { PORT: String(port) });
     const second = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; (await fetch(`${second}/health`).catch(() => undefined)) === undefined; attempt++) {
-      if (attempt > 100) throw new Error('second api did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // A Nest app takes 10-20 s to boot on a busy 2-core machine.
+    await until(() => fetch(`${second}/health`).catch(() => undefined), 'the second api to start', 60_000);
 
     // Counters are per minute: start well inside one, so all four requests share it.
     const intoMinute = Date.now() % 60_000;

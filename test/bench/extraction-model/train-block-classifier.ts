@@ -94,7 +94,10 @@ function readPages(): LabelledPage[] {
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
   const pages: LabelledPage[] = [];
   for (const page of wcxbPages()) {
-    const { blocks, features } = mainContentBlocks(page);
+    const read = mainContentBlocks(page);
+    // The blocks the classifier judges, in the order of their feature rows.
+    const judged = new Set(read.judged);
+    const blocks = read.blocks.filter((_, index) => judged.has(index));
     const blockWords = blocks.map((block) => words(block.text));
     const truth = words(page.truth);
     pages.push({
@@ -105,7 +108,7 @@ function readPages(): LabelledPage[] {
       blockWords,
       words: blocks.map((block) => block.words),
       firstH1: titleBlockIndex(blocks),
-      rows: features,
+      rows: read.features,
       labels: label(blockWords, truth),
     });
     if (pages.length % 100 === 0) process.stderr.write(`read ${pages.length} pages\n`);

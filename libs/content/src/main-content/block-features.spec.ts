@@ -7,7 +7,7 @@ function feature(html: string, name: (typeof FEATURE_NAMES)[number], start: stri
   const page = readPage(parseHtml(`<body>${html}</body>`), {});
   const index = page.blocks.findIndex((block) => block.text.startsWith(start));
   if (index === -1) throw new Error(`no block starts with ${start}`);
-  return page.features[index]?.[FEATURE_NAMES.indexOf(name)] as number;
+  return page.features[page.judged.indexOf(index)]?.[FEATURE_NAMES.indexOf(name)] as number;
 }
 
 describe('blockFeatures', () => {

@@ -33,7 +33,8 @@ export interface MeasuredPage {
 }
 
 /**
- * The features of every block, one row each, in the order of `FEATURE_NAMES`. Every feature is
+ * The features of each judged block (indices into `blocks`), one row each, in the order of
+ * `FEATURE_NAMES`; the page around them is read whole. Every feature is
  * a property of the page a reader could point at: the block's own text and links, its tag and
  * where it sits, the class names around it, the containers it is in, its neighbours, what the
  * rule-based pick made of it, and the page as a whole. Page measures count what a reader sees:
@@ -42,6 +43,7 @@ export interface MeasuredPage {
 export function blockFeatures(
   { body, blocks, stats, pick, keptByRules }: MeasuredPage,
   page: { headline?: string; kinds?: string[]; url?: string },
+  judged: readonly number[],
 ): number[][] {
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
@@ -88,7 +90,8 @@ export function blockFeatures(
     ...addressFeatures(page.url),
   ];
 
-  return blocks.map((block, index) => {
+  return judged.map((index) => {
+    const block = blocks[index] as ContentBlock;
     const { element, ancestors, text, words } = block;
     const own = block.linkText / text.length;
     const chain = [element, ...ancestors];

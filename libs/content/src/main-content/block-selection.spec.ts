@@ -1,7 +1,13 @@
 import type { Element } from 'hast';
 import { select } from 'hast-util-select';
 import { parseHtml } from '#structured';
-import { dataTableCells, keepForBestF1, keepTablesInKeptText, tablesAsUnits } from './block-selection.js';
+import {
+  dataTableCells,
+  judgedBlocks,
+  keepForBestF1,
+  keepTablesInKeptText,
+  tablesAsUnits,
+} from './block-selection.js';
 import { contentBlocks } from './content-blocks.js';
 
 describe('keepForBestF1', () => {
@@ -62,6 +68,29 @@ describe('tables', () => {
     expect(judged.map((p) => p.toFixed(3))).toEqual(
       [0.9, unit, unit, unit, unit, 0.8, 0.1, 0.9].map((p) => p.toFixed(3)),
     );
+  });
+
+  it('judges a big data table by its first 1,000 cells, whose mean the later cells take', () => {
+    const rows = Array.from(
+      { length: 700 },
+      (_, row) => `<tr><td>Station ${row}</td><td>${row} mm</td></tr>`,
+    );
+    const blocks = blocksOf(
+      `<body><p>Rainfall of the year.</p><table>${rows.join('')}</table><p>Notes.</p></body>`,
+    );
+    const tableOf = dataTableCells(blocks);
+    const judged = judgedBlocks(tableOf);
+    // The intro, the first 1,000 of the 1,400 cells, and the closing notes.
+    expect(judged).toEqual([...Array.from({ length: 1001 }, (_, index) => index), 1401]);
+    const probabilities = blocks.map((_, index) =>
+      judged.includes(index) ? (index % 2 ? 0.8 : 0.4) : undefined,
+    );
+    const words = blocks.map(() => 2);
+    const unit = (500 * 0.8 + 500 * 0.4) / 1000;
+    const probability = tablesAsUnits(probabilities, words, tableOf);
+    expect(probability[1]?.toFixed(3)).toBe(unit.toFixed(3));
+    expect(probability[1400]?.toFixed(3)).toBe(unit.toFixed(3));
+    expect([probability[0], probability[1401]]).toEqual([0.4, 0.8]);
   });
 
   it("leaves a table of one row or one column (a forum's user menu, a row of links) to its cells", () => {

@@ -50,18 +50,42 @@ export function dataTableCells(blocks: readonly ContentBlock[]): (Element | unde
 }
 
 /**
- * A data table is judged whole: each cell takes the mean probability of the table's cells, weighed
- * by their words, so a table stays or goes at once instead of losing single cells, which leaves
- * rows of empty cells or spec names without their values.
+ * The cells of one data table the classifier judges; the rest take their mean (`tablesAsUnits`).
+ * A table of 3,000 rows would otherwise have 60,000 cells measured and scored one by one, twice
+ * the time of converting the page whole, for a verdict the first cells already give. WCXB's
+ * biggest data table has 808 cells, so no page of it is judged differently.
+ */
+const JUDGED_CELLS_PER_TABLE = 1_000;
+
+/** The indices of the blocks the classifier judges: every block but a big data table's later cells. */
+export function judgedBlocks(tableOf: readonly (Element | undefined)[]): number[] {
+  const cellsSeen = new Map<Element, number>();
+  const judged: number[] = [];
+  tableOf.forEach((table, index) => {
+    if (table) {
+      const seen = (cellsSeen.get(table) ?? 0) + 1;
+      cellsSeen.set(table, seen);
+      if (seen > JUDGED_CELLS_PER_TABLE) return;
+    }
+    judged.push(index);
+  });
+  return judged;
+}
+
+/**
+ * A data table is judged whole: each cell takes the mean probability of the table's judged cells,
+ * weighed by their words, so a table stays or goes at once instead of losing single cells, which
+ * leaves rows of empty cells or spec names without their values. Only a data table's cells may
+ * lack a probability (`judgedBlocks`).
  */
 export function tablesAsUnits(
-  probabilities: number[],
+  probabilities: readonly (number | undefined)[],
   words: readonly number[],
   tableOf: readonly (Element | undefined)[],
 ): number[] {
   const tables = new Map<Element, { sum: number; words: number }>();
   tableOf.forEach((table, index) => {
-    if (!table) return;
+    if (!table || probabilities[index] === undefined) return;
     const weight = Math.max(1, words[index] as number);
     const unit = tables.get(table) ?? { sum: 0, words: 0 };
     unit.sum += (probabilities[index] as number) * weight;
@@ -70,7 +94,7 @@ export function tablesAsUnits(
   });
   return probabilities.map((probability, index) => {
     const unit = tables.get(tableOf[index] as Element);
-    return unit ? unit.sum / unit.words : probability;
+    return unit ? unit.sum / unit.words : (probability as number);
   });
 }
 

@@ -595,6 +595,25 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
       expect(result).not.toContain(boilerplate);
   });
 
+  it('keeps a table of thousands of cells whole, judged by its first cells, and still drops the menus', () => {
+    const rows = Array.from(
+      { length: 600 },
+      (_, day) =>
+        `<tr><td>Day ${day + 1}</td><td>06:${String(day % 60).padStart(2, '0')}</td><td>${(3 + (day % 9) / 10).toFixed(1)} m</td></tr>`,
+    );
+    const html = `<body><div class="site-top">${menu(['Home', 'Travel', 'Food', 'Culture', 'Shop', 'Contact'])}</div>
+      <div class="post-content"><h1>High tides at the causeway</h1>${article}
+      <table><tr><th>Day</th><th>High tide</th><th>Height</th></tr>${rows.join('')}</table><p>${sentences[0]}</p></div>
+      <div class="site-bottom">${menu(['Privacy', 'Terms', 'Cookies'])}</div></body>`;
+    const page = readPage(parseHtml(html), options);
+    // 1,803 cells, 1,000 of them judged.
+    expect(page.blocks.length - page.judged.length).toBe(803);
+    const result = text(extractMainContent(parseHtml(html), options));
+    expect(result).toContain('| Day 1 | 06:00 | 3.0 m |');
+    expect(result).toContain('| Day 600 | 06:59 | 3.5 m |');
+    expect(result).not.toContain('[Culture]');
+  });
+
   it('keeps the teasers of a listing page: titles and blurbs', () => {
     const teaser = (sentence: string, index: number) =>
       `<li class="teaser"><h2><a href="/story/${index}">Story ${index + 1}: ${sentence.split(',')[0]}</a></h2><p>${sentence}</p></li>`;

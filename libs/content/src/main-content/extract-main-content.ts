@@ -11,6 +11,7 @@ import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, type RulePick } from './block-features.js';
 import {
   dataTableCells,
+  judgedBlocks,
   keepForBestF1,
   keepTablesInKeptText,
   keepTabPanels,
@@ -95,15 +96,22 @@ const MIN_TEXT_FOR_CLASSIFIER = 500;
 /** Which blocks keep their text: the classifier's judgement, or on small pages the rules'. */
 function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
   if (page.text < MIN_TEXT_FOR_CLASSIFIER) return page.keptByRules;
-  const tableOf = dataTableCells(page.blocks);
-  const words = page.blocks.map((block) => block.words);
-  const blockWords = page.blocks.map((block) => lexiconWords(block.text));
-  const probabilities = tablesAsUnits(
-    scoreBlocks({ rows: page.features, words, blockWords }, model),
-    words,
-    tableOf,
+  const judged = page.judged.map((index) => page.blocks[index] as ContentBlock);
+  const scores = scoreBlocks(
+    {
+      rows: page.features,
+      words: judged.map((block) => block.words),
+      blockWords: judged.map((block) => lexiconWords(block.text)),
+    },
+    model,
   );
-  return keepTablesInKeptText(keepForBestF1(probabilities, words), tableOf);
+  const scored: (number | undefined)[] = page.blocks.map(() => undefined);
+  page.judged.forEach((block, index) => {
+    scored[block] = scores[index];
+  });
+  const words = page.blocks.map((block) => block.words);
+  const probabilities = tablesAsUnits(scored, words, page.tableOf);
+  return keepTablesInKeptText(keepForBestF1(probabilities, words), page.tableOf);
 }
 
 export interface ExtractionOptions {
@@ -128,10 +136,15 @@ export interface PageBlocks {
   keptByRules: boolean[];
   blocks: ContentBlock[];
   media: MediaBlock[];
+  /** The data table each block is a cell of, if any (`dataTableCells`). */
+  tableOf: (Element | undefined)[];
+  /** The indices of the blocks the classifier judges (`judgedBlocks`). */
+  judged: number[];
+  /** The features of each judged block, in the order of `judged`. */
   features: number[][];
 }
 
-/** Cleans the body, runs the rules, and measures every text block (also what training reads). */
+/** Cleans the body, runs the rules, and measures the blocks the classifier judges (also what training reads). */
 export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const body =
     select('body', tree) ??
@@ -150,9 +163,11 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const { blocks, media } = contentBlocks(body);
   // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
   const keptByRules = blocks.map((block) => !block.hidden && pick.keeps(block.element, block.ancestors));
-  const features = blockFeatures({ body, blocks, stats, pick, keptByRules }, options);
+  const tableOf = dataTableCells(blocks);
+  const judged = judgedBlocks(tableOf);
+  const features = blockFeatures({ body, blocks, stats, pick, keptByRules }, options, judged);
   const text = blocks.reduce((sum, block) => sum + block.text.length, 0);
-  return { body, text, keptByRules, blocks, media, features };
+  return { body, text, keptByRules, blocks, media, tableOf, judged, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
