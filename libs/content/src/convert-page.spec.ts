@@ -33,8 +33,26 @@ describe('markdown', () => {
     );
     expect(output.markdown).toBe('## Install\n\nAction Drama');
     expect(output.html).toBe(
-      '<h2>Install<a class="headerlink" href="#install">¶</a></h2><p><a>Action</a><a>Drama</a></p>',
+      '<h2>Install<a class="headerlink" href="https://site.test/docs/page#install">¶</a></h2><p><a>Action</a><a>Drama</a></p>',
     );
+  });
+
+  it('writes links into the page absolute, as every other link, but leaves them out of the links format', () => {
+    const html = `<body><main><h1 id="tides">Tides</h1>
+      <h2 id="sources"><a href="#sources">Sources</a><a class="anchor" href="#sources">#</a></h2>
+      <p>The tide turns twice a day.<sup><a href="#fn1">1</a></sup> See <a href="/almanac">the almanac</a>.</p>
+      <ol class="notes"><li id="fn1">Harbour office, 2024.</li></ol></main></body>`;
+    for (const onlyMainContent of [false, true]) {
+      const output = page(html, { formats: ['markdown', 'html', 'links'], onlyMainContent });
+      expect(output.markdown).toContain('## Sources\n');
+      expect(output.markdown).toContain(
+        'The tide turns twice a day.[1](https://site.test/docs/page#fn1) See [the almanac](https://site.test/almanac).',
+      );
+      expect(output.html).toContain('<a href="https://site.test/docs/page#fn1">1</a>');
+      expect(output.links).toEqual(['https://site.test/almanac']);
+    }
+    const based = page(`<head><base href="https://mirror.test/tides/"></head>${html}`);
+    expect(based.markdown).toContain('day.[1](https://mirror.test/tides/#fn1)');
   });
 
   it('nests lists tightly and keeps headings ATX', () => {

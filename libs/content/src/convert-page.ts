@@ -22,7 +22,7 @@ import { pageProduct } from './main-content/page-product.js';
 import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
-import { resolveUrls } from './parse/resolve-urls.js';
+import { resolveFragmentLinks, resolveUrls } from './parse/resolve-urls.js';
 import type { PageInput, PageMetadata, PageOutput } from './types.js';
 
 /**
@@ -59,7 +59,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   const wants = new Set(input.formats);
   if (input.contentType && !/html/i.test(input.contentType)) return convertText(input, wants);
 
-  const tree = parsePage(input);
+  const { tree, base } = parsePage(input);
   const output: PageOutput = { metadata: extractMetadata(tree) };
   if (wants.has('rawHtml')) output.rawHtml = input.html;
   if (input.pageLinks) output.pageLinks = collectLinks(tree);
@@ -81,9 +81,12 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   removeNonContent(tree, { keepHiddenBlocks: extractsMainContent(input) });
 
   const content = selectContent(tree, input, extraction);
+  if (selectsPart) collectLinksAndImages(content, wants, input, output);
+  // Links into the page itself (`#notes`) are written absolute like every other link, once
+  // extraction has read them as in-page links and the links format has left them out.
+  resolveFragmentLinks(content, base);
   // Before markdown, whose writer reshapes the tree it reads (spaces between touching inlines, heading permalinks gone).
   if (wants.has('html')) output.html = bodyHtml(content);
-  if (selectsPart) collectLinksAndImages(content, wants, input, output);
   // From the content the html format gives, as Firecrawl reads them (onlyMainContent: false reads the whole page).
   if (input.attributes) output.attributes = selectAttributes(content, input.attributes);
   // Summaries, answers and highlights read the main content's markdown, even when markdown itself was not asked for.
@@ -105,10 +108,10 @@ function collectLinksAndImages(tree: Root, wants: Set<string>, input: PageInput,
   if (wants.has('images')) output.images = collectImages(tree, input);
 }
 
-function parsePage(input: Pick<PageInput, 'html' | 'url'>): Root {
+/** The page's tree with its URLs made absolute, and the base they were resolved against. */
+function parsePage(input: Pick<PageInput, 'html' | 'url'>): { tree: Root; base: string } {
   const tree = parseHtml(input.html);
-  resolveUrls(tree, input.url);
-  return tree;
+  return { tree, base: resolveUrls(tree, input.url) };
 }
 
 /** Content types whose text is code, with the language its fence names. */
@@ -141,7 +144,7 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
   removeBoilerplate(content);
   const main = extractMainContent(content, { url: input.url, ...extraction });
   if (hasText(main)) return main;
-  const whole = parsePage(input);
+  const { tree: whole } = parsePage(input);
   removeNonContent(whole);
   return filtered(whole);
 }
@@ -151,7 +154,7 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
  * exactly as `convertPage` reads them: for training and evaluating the classifier.
  */
 export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageBlocks {
-  const tree = parsePage(input);
+  const { tree } = parsePage(input);
   const hints = extractionHints(tree, input.url, extractMetadata(tree));
   removeNonContent(tree, { keepHiddenBlocks: true });
   removeBoilerplate(tree);

@@ -16,7 +16,7 @@ const MARK_ONLY = /^[^\p{L}\p{N}]*$/u;
 export function headingPermalinks() {
   const isPermalink = (element: Element) =>
     element.tagName === 'a' &&
-    String(element.properties.href ?? '').startsWith('#') &&
+    String(element.properties.href ?? '').includes('#') &&
     MARK_ONLY.test(hastToString(element).trim());
   return (tree: Root) =>
     eachElement(tree, (element) => {
@@ -27,11 +27,15 @@ export function headingPermalinks() {
     });
 }
 
-/** Replaces each link under `element` whose `href` is `target` by what it holds. */
-function unwrapLinksTo(element: Element, target: string): void {
+/**
+ * Replaces each link under `element` to the `fragment` (`#install`, or the page's address with it:
+ * in-page links are absolute by now) by what it holds.
+ */
+function unwrapLinksTo(element: Element, fragment: string): void {
   element.children = element.children.flatMap((child) => {
     if (child.type !== 'element') return [child];
-    unwrapLinksTo(child, target);
-    return child.tagName === 'a' && child.properties.href === target ? child.children : [child];
+    unwrapLinksTo(child, fragment);
+    const isLink = child.tagName === 'a' && String(child.properties.href ?? '').endsWith(fragment);
+    return isLink ? child.children : [child];
   });
 }

@@ -13,7 +13,8 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 };
 
 /**
- * Makes every link and image URL absolute against the page URL and its `<base href>` (itself
+ * Makes every link and image URL absolute, but for in-page links (`#notes`: `resolveFragmentLinks`),
+ * against the page URL and its `<base href>` (itself
  * resolved first: a relative base would make hast-util-to-mdast throw), gives a lazily loaded image
  * the source its loader holds back, and turns `srcset` into `src` of its largest candidate.
  * Returns the base URL used.
@@ -45,6 +46,21 @@ export function resolveUrls(tree: Root, pageUrl: string): string {
     }
   });
   return base;
+}
+
+/**
+ * Makes the links into the page itself (`#notes`) absolute like every other link, as Firecrawl
+ * writes them: markdown and html read apart from the page have nowhere to jump to. `resolveUrls`
+ * leaves them as they are because main-content extraction reads them as in-page links (a table of
+ * contents, a skip link); this runs once it is done.
+ */
+export function resolveFragmentLinks(tree: Root, base: string): void {
+  eachElement(tree, (node) => {
+    const href = node.properties.href;
+    if ((node.tagName === 'a' || node.tagName === 'area') && typeof href === 'string' && href.startsWith('#'))
+      node.properties.href = absolute(href, base) ?? href;
+    return true;
+  });
 }
 
 /**
