@@ -13,7 +13,13 @@ describe('the official Firecrawl JS SDK against Trawl', () => {
     expect(document.html).toContain('<h1>Tide Pools of the North Coast</h1>');
     expect(document.rawHtml).toMatch(/^<!doctype html>/i);
     expect(document.links).toContain(`${running.site.origin}/articles/survey`);
-    expect(document.images).toContain(`${running.site.origin}/img/pool-large.jpg`);
+    // The image and the WebP source of its <picture>, each at its largest size.
+    expect(document.images).toEqual(
+      expect.arrayContaining([
+        `${running.site.origin}/img/pool-large.webp`,
+        `${running.site.origin}/img/pool-large.jpg`,
+      ]),
+    );
     expect(document.metadata?.statusCode).toBe(200);
     expect(document.metadata?.sourceURL).toBe(running.site.url('/articles/tide-pools'));
   });

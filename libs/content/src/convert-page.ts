@@ -66,7 +66,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   // As in Firecrawl, links and images are those of the content the html format gives; of the whole
   // page, hidden menus and lazy images included, when nothing selects a part of it.
   const selectsPart = input.onlyMainContent || !!input.includeTags?.length || !!input.excludeTags?.length;
-  if (!selectsPart) collectLinksAndImages(tree, wants, input, output);
+  if (!selectsPart) collectLinksAndImages(tree, base, wants, input, output);
   const readsContent =
     wants.has('markdown') ||
     wants.has('html') ||
@@ -81,7 +81,7 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   removeNonContent(tree, { keepHiddenBlocks: extractsMainContent(input) });
 
   const content = selectContent(tree, input, extraction);
-  if (selectsPart) collectLinksAndImages(content, wants, input, output);
+  if (selectsPart) collectLinksAndImages(content, base, wants, input, output);
   // Links into the page itself (`#notes`) are written absolute like every other link, once
   // extraction has read them as in-page links and the links format has left them out.
   resolveFragmentLinks(content, base);
@@ -103,9 +103,16 @@ function convertFormats(input: PageInput, evaluation: Evaluation): PageOutput {
   return output;
 }
 
-function collectLinksAndImages(tree: Root, wants: Set<string>, input: PageInput, output: PageOutput) {
+function collectLinksAndImages(
+  tree: Root,
+  base: string,
+  wants: Set<string>,
+  input: PageInput,
+  output: PageOutput,
+) {
   if (wants.has('links')) output.links = collectLinks(tree);
-  if (wants.has('images')) output.images = collectImages(tree, input);
+  if (wants.has('images'))
+    output.images = collectImages(tree, { removeBase64Images: input.removeBase64Images, base });
 }
 
 /** The page's tree with its URLs made absolute, and the base they were resolved against. */

@@ -1,5 +1,6 @@
 import type { Root } from 'hast';
-import { eachElement } from '../tree/walk-elements.js';
+import { absolute } from '../parse/resolve-urls.js';
+import { childElements, eachElement } from '../tree/walk-elements.js';
 
 /**
  * Every link of the page (after URL resolution): absolute http(s) and mailto targets, in
@@ -20,18 +21,29 @@ export function collectLinks(tree: Root): string[] {
   return [...links];
 }
 
-/** Every image source of the page (largest srcset candidate), de-duplicated, in document order. */
-export function collectImages(tree: Root, options: { removeBase64Images: boolean }): string[] {
+/** `url(…)` in an inline style: `background-image: url('/img/hero.jpg')`. */
+const CSS_URL = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
+
+/**
+ * Every image of the page, de-duplicated, in document order: as Firecrawl lists them, `<img>`
+ * sources (their largest srcset candidate), a `<picture>`'s other sources (WebP, AVIF), video
+ * posters and the background images of inline styles (resolved against `base`).
+ */
+export function collectImages(tree: Root, options: { removeBase64Images: boolean; base: string }): string[] {
   const images = new Set<string>();
+  const add = (source: unknown) => {
+    if (typeof source !== 'string' || !source) return;
+    if (source.startsWith('data:') ? !options.removeBase64Images : /^https?:/i.test(source))
+      images.add(source);
+  };
   eachElement(tree, (node) => {
-    const src = node.properties.src;
-    if (
-      node.tagName === 'img' &&
-      typeof src === 'string' &&
-      src &&
-      (src.startsWith('data:') ? !options.removeBase64Images : /^https?:/i.test(src))
-    )
-      images.add(src);
+    if (node.tagName === 'img') add(node.properties.src);
+    if (node.tagName === 'picture')
+      for (const child of childElements(node)) if (child.tagName === 'source') add(child.properties.src);
+    if (node.tagName === 'video') add(node.properties.poster);
+    const style = node.properties.style;
+    if (typeof style === 'string' && /background/i.test(style))
+      for (const [, , url] of style.matchAll(CSS_URL)) add(absolute(url as string, options.base));
     return true;
   });
   return [...images];

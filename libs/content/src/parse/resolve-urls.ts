@@ -87,7 +87,7 @@ function useLazySource(image: Element): void {
 const isBaseWithHref = (element: Element) =>
   element.tagName === 'base' && element.properties.href !== undefined;
 
-function absolute(url: string, base: string): string | undefined {
+export function absolute(url: string, base: string): string | undefined {
   if (!url.trim()) return undefined;
   try {
     return new URL(url.trim(), base).href;
