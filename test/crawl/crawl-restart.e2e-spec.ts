@@ -1,5 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // Every app in its own process, so core (the crawl's writer and runner) can die alone.
 const running = trawlWithSite({
@@ -7,14 +8,6 @@ const running = trawlWithSite({
   env: { WORKER_ACK_WAIT_MS: '3000' },
   waitForHealthy: false,
 });
-
-const until = async (condition: () => boolean, what: string) => {
-  const deadline = Date.now() + 60_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe('a core that dies mid-crawl', () => {
   it('resumes the crawl from its event-sourced frontier after a restart', async () => {
@@ -34,15 +27,12 @@ describe('a core that dies mid-crawl', () => {
     core?.kill('SIGKILL');
     running.trawl.spawnApp('core');
 
-    let status = await client.getCrawlStatus(started.id).catch(() => undefined);
-    const deadline = Date.now() + 90_000;
-    while (status?.status !== 'completed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      status = await client.getCrawlStatus(started.id).catch(() => undefined);
-    }
-    expect(status?.status).toBe('completed');
+    const status = await until(async () => {
+      const current = await client.getCrawlStatus(started.id).catch(() => undefined);
+      return current?.status === 'completed' && current;
+    }, 'the crawl to complete');
     expect(
-      status?.data.map((document) => new URL(document.metadata?.sourceURL as string).pathname).sort(),
+      status.data.map((document) => new URL(document.metadata?.sourceURL as string).pathname).sort(),
     ).toEqual([
       '/crawl/',
       '/crawl/about',

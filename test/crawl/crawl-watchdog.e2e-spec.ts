@@ -1,4 +1,5 @@
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // No browser-worker: every page's scrape job is taken by nobody, as when a worker is lost.
 const running = trawlWithSite({
@@ -21,12 +22,10 @@ describe('crawl watchdog', () => {
       timeout: 2_000,
     });
     expect(started.status).toBe(200);
-    const deadline = Date.now() + 60_000;
-    let status = await api('GET', `/v2/batch/scrape/${started.body.id}`);
-    while (status.body.status === 'scraping' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      status = await api('GET', `/v2/batch/scrape/${started.body.id}`);
-    }
+    const status = await until(async () => {
+      const current = await api('GET', `/v2/batch/scrape/${started.body.id}`);
+      return current.body.status !== 'scraping' && current;
+    }, 'the batch to end');
     expect(status.body).toMatchObject({ status: 'failed', total: 2, data: [] });
     const errors = await api('GET', `/v2/batch/scrape/${started.body.id}/errors`);
     expect(errors.body.errors.map((error: { code: string }) => error.code)).toEqual([

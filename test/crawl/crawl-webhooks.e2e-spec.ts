@@ -1,19 +1,10 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver, verifySignatures } from '../support/webhook-receiver.js';
 
 const running = sharedTrawlWithSite();
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
-
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('crawl and batch scrape webhooks', () => {
   it('sends crawl.started, one crawl.page per page and crawl.completed, signed, to a local receiver', async () => {

@@ -1,7 +1,8 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { eventually } from '../support/operator-cli.js';
+
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
@@ -108,7 +109,7 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     const started = await client().startCrawl(running.site.url('/crawl/'), { delay: 5, sitemap: 'skip' });
     const batch = await client().startBatchScrape([running.site.url('/crawl/about')], { maxConcurrency: 1 });
     // Listed once core has taken the crawl up (the start answers before that).
-    const active = await eventually(async () => {
+    const active = await until(async () => {
       const listed = await client().getActiveCrawls();
       return listed.crawls.length > 0 && listed;
     }, 'the crawl to be listed as active');
@@ -188,7 +189,7 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
       { options: { formats: ['html'], maxAge: 0 }, appendToId: batchId },
     );
     expect(appended.id).toBe(batchId);
-    const status = await eventually(async () => {
+    const status = await until(async () => {
       const current = await client().getBatchScrapeStatus(batchId);
       return current.status === 'completed' && current.completed === 3 && current;
     }, 'the appended pages to be scraped');
@@ -215,13 +216,10 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
   });
 
   it('searches the pages Trawl scraped (local provider), optionally scraping each result', async () => {
-    const search = () => client().search('chapter', { limit: 5 });
-    let result = await search();
-    const deadline = Date.now() + 30_000;
-    while ((result.web?.length ?? 0) < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      result = await search();
-    }
+    const result = await until(async () => {
+      const found = await client().search('chapter', { limit: 5 });
+      return (found.web?.length ?? 0) >= 3 && found;
+    }, 'three indexed pages to match');
     const web = (result.web ?? []) as {
       url: string;
       title?: string;
@@ -258,7 +256,7 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     const url = running.site.url('/articles/tide-pools');
     await client().scrape(url, { formats: ['markdown'] });
     const descriptionOf = async (highlights?: boolean) => {
-      const hit = await eventually(async () => {
+      const hit = await until(async () => {
         const { web } = await client().search('rocky basins', {
           limit: 10,
           ...(highlights === undefined ? {} : { highlights }),

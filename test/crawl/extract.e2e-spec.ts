@@ -2,9 +2,10 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsNames, type PageScraped } from '#contracts';
-import { eventually } from '../support/operator-cli.js';
+
 import { freePort, issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
@@ -143,7 +144,7 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
       data: { name: 'Trailhead 2 Hiking Boot', brand: 'Northpeak', price: 149 },
     });
     expect(typeof status.expiresAt).toBe('string');
-    await eventually(async () => {
+    await until(async () => {
       const runs = (await client().listAgents()).agents ?? [];
       return runs.find((run) => run.options?.prompt === 'What does the boot cost?')?.status === 'completed';
     }, 'the run listed as completed');
@@ -180,7 +181,7 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
       urls: [home],
       schema: CONTACT,
     });
-    const answer = await eventually(
+    const answer = await until(
       async () => {
         const status = await client().getAgentStatus(id);
         return status.status !== 'processing' && status;
@@ -254,7 +255,7 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
     // no agent run, and another team sees none of them.
     const extract = await client().startExtract({ urls: [url], schema: PRODUCT });
     // The cancellation is listed once projected.
-    const listed = await eventually(async () => {
+    const listed = await until(async () => {
       const page = await client().listAgents();
       return (page.agents?.[0]?.status as string) === 'cancelled' && page;
     }, 'the cancelled run listed');

@@ -1,6 +1,6 @@
-import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // One session per browser-worker, so two workers hold two.
 const running = trawlWithSite({ env: { BROWSER_SESSIONS_MAX: '1' } });
@@ -24,7 +24,7 @@ describe('browser sessions across browser-workers', () => {
     expect(await open()).toMatchObject({ status: 429, body: { code: 'BROWSER_SESSION_LIMIT' } });
     const second = running.trawl.spawnApp('browser-worker');
     // A new browser-worker process takes its time to start on a loaded machine.
-    const onSecond = await eventually(
+    const onSecond = await until(
       async () => {
         const answer = await open();
         return answer.status === 200 && (answer.body.id as string);
@@ -51,7 +51,7 @@ describe('browser sessions across browser-workers', () => {
     await new Promise((resolve) => second.once('exit', resolve));
     expect(await execute(onSecond)).toMatchObject({ status: 410, body: { code: 'BROWSER_SESSION_ENDED' } });
     expect((await execute(kept.body.id)).body).toMatchObject({ success: true });
-    const lost = await eventually(async () => {
+    const lost = await until(async () => {
       const response = await fetch(`${running.trawl.baseUrl}/v2/browser?status=destroyed`, {
         headers: { authorization: `Bearer ${running.trawl.apiKey}` },
       });

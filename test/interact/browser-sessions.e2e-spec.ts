@@ -1,8 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { eventually } from '../support/operator-cli.js';
+
 import { post } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 const sdk = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
@@ -117,7 +118,7 @@ describe('browser sessions (/v2/browser)', () => {
     );
 
     // Its minute (2 credits) reaches the team's ledger.
-    await eventually(async () => {
+    await until(async () => {
       const { periods } = await client.getCreditUsageHistorical();
       return periods.reduce((sum, period) => sum + period.creditsUsed, 0) === 2;
     }, 'the session charged to the team');
@@ -229,7 +230,7 @@ describe('browser sessions (/v2/browser)', () => {
   it('closes a session left idle past its activityTtl', async () => {
     const id = await open({ ttl: 60, activityTtl: 10 });
     expect((await execute(id, { code: 'return 1' })).body).toMatchObject({ success: true, result: 1 });
-    const closed = await eventually(
+    const closed = await until(
       async () => {
         const { body } = await call('GET', '/v2/browser?status=destroyed');
         return body.sessions.find((session: { id: string }) => session.id === id);

@@ -1,8 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { type ChatRequest, schemaNameOf } from '../support/openai-compatible-server.js';
-import { eventually } from '../support/operator-cli.js';
+
 import { post } from '../support/scrape-client.js';
 import { trawlWithModel } from '../support/trawl-with-model.js';
+import { until } from '../support/until.js';
 
 const running = trawlWithModel({ LLM_TIMEOUT_MS: '120000' });
 
@@ -87,10 +88,7 @@ describe('interact with a prompt, through the LLM port', () => {
           })
         ).json()
       ).data.tokensUsed;
-    await eventually(
-      async () => (await tokensUsed()) === running.llm.tokensReported(),
-      'the tokens recorded',
-    );
+    await until(async () => (await tokensUsed()) === running.llm.tokensReported(), 'the tokens recorded');
     expect(running.llm.tokensReported()).toBeGreaterThan(0);
   });
 

@@ -2,9 +2,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
 import { BROWSER_CATEGORY, natsNames } from '#contracts';
 import { CommandBus } from '#messaging';
-import { createTeam, eventually } from '../support/operator-cli.js';
+import { createTeam } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // Core looks for lost sessions four times a second and closes them as soon as they expire.
 const running = trawlWithSite({ env: { BROWSER_SESSION_SWEEP_MS: '250', BROWSER_SESSION_GRACE_MS: '0' } });
@@ -45,7 +46,7 @@ describe('browser sessions a crashed browser-worker left open', () => {
   it('are closed as lost by the next call on them, which answers 410', async () => {
     const team = await createTeam(running.trawl, 'lost sessions');
     const id = await orphanedSession(team.teamId, 600);
-    await eventually(async () => (await listed(team.key, id))?.status === 'active', 'the session listed');
+    await until(async () => (await listed(team.key, id))?.status === 'active', 'the session listed');
     const { status, body } = await post(
       running.trawl,
       `/v2/browser/${id}/execute`,
@@ -55,7 +56,7 @@ describe('browser sessions a crashed browser-worker left open', () => {
     expect({ status, code: body.code }).toEqual({ status: 410, code: 'BROWSER_SESSION_ENDED' });
     expect(body.error).toContain('no longer holds it');
     expect(
-      await eventually(() => listed(team.key, id).then((s) => s?.status === 'destroyed' && s), 'closed'),
+      await until(() => listed(team.key, id).then((s) => s?.status === 'destroyed' && s), 'closed'),
     ).toMatchObject({
       closeReason: 'lost',
     });
@@ -81,7 +82,7 @@ describe('browser sessions a crashed browser-worker left open', () => {
     const team = await createTeam(running.trawl, 'expired lost sessions');
     const id = await orphanedSession(team.teamId, 1);
     // Opened, projected, swept, closed and projected again: four steps that each wait on a busy machine.
-    const closed = await eventually(
+    const closed = await until(
       () => listed(team.key, id).then((session) => session?.status === 'destroyed' && session),
       'core to close the lost session',
       60_000,

@@ -1,5 +1,6 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const running = sharedTrawlWithSite();
@@ -108,13 +109,10 @@ describe('monitors with crawl and search targets', () => {
     const scraped = await call(trawl, 'POST', '/v2/scrape', { url: site.url('/articles/tide-pools') });
     expect(scraped.status).toBe(200);
     // The local provider searches the pages this team scraped, once the projector indexed them.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
+    await until(async () => {
       const found = await call(trawl, 'POST', '/v2/search', { query: 'tide pools', limit: 5 });
-      if (found.body.data.web.some((hit: { url: string }) => hit.url.endsWith('/articles/tide-pools'))) break;
-      if (Date.now() > deadline) throw new Error('the scraped page was never indexed');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+      return found.body.data.web.some((hit: { url: string }) => hit.url.endsWith('/articles/tide-pools'));
+    }, 'the scraped page to be indexed');
 
     const created = await call(trawl, 'POST', '/v2/monitor', {
       name: 'Tide news',

@@ -1,6 +1,7 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { startSmtpServer } from '../support/smtp-receiver.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver, verifySignatures } from '../support/webhook-receiver.js';
 
 const SECRET = `whsec_${Buffer.from('trawl-e2e-webhook-secret-32bytes').toString('base64')}`;
@@ -38,7 +39,7 @@ describe('monitor notifications and schedules', () => {
       expect(created.status).toBe(200);
       const check = await runCheck(trawl, created.body.data.id);
       await until(
-        async () => (receiver.calls.filter((c) => c.answered === 200).length >= 2 ? true : undefined),
+        async () => receiver.calls.filter((c) => c.answered === 200).length >= 2,
         'two delivered webhooks',
       );
 

@@ -1,5 +1,6 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const ADMIN_KEY = 'admin-e2e-retention';
 // A short retention: a "day" of retentionDays lasts 60 s here, and core sweeps every second. Longer
@@ -38,7 +39,7 @@ describe('monitor retention', () => {
     // The first check leaves once it is a retention day old; the second (newer) one may still be there.
     await until(async () => {
       const { status } = await call(trawl, 'GET', `/v2/monitor/${monitorId}/checks/${old.data.id}`);
-      return status === 404 ? true : undefined;
+      return status === 404;
     }, 'the old check to expire');
     const { body: list } = await call(trawl, 'GET', `/v2/monitor/${monitorId}/checks`);
     expect(list.data.map((check: { id: string }) => check.id)).not.toContain(old.data.id);
@@ -48,7 +49,7 @@ describe('monitor retention', () => {
     const oldChanging = old.data.pages.find((page: { url: string }) => page.url.endsWith('/changing'));
     await until(async () => {
       const events = await streamEvents(`scrape-${oldChanging.currentScrapeId}`);
-      return events.length === 0 ? true : undefined;
+      return events.length === 0;
     }, "the old page's scrape stream to be deleted");
 
     // Its events are gone from the monitor stream, which now starts from a ChecksExpired snapshot.

@@ -1,5 +1,6 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 // The shared Trawl tries a webhook call twice, 100 ms apart (WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_BASE_MS).

@@ -1,5 +1,6 @@
-import { call, until } from '../support/monitor-client.js';
+import { call } from '../support/monitor-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // No browser-worker runs: no page of a check ever reports. Two core instances watch the checks.
 const running = trawlWithSite({

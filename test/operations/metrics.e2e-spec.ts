@@ -1,7 +1,8 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { post } from '../support/scrape-client.js';
 import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const running = trawlWithSite({ env: { WEBHOOK_RETRY_BASE_MS: '100', BROWSER_CONCURRENCY: '3' } });
@@ -65,10 +66,7 @@ describe('Prometheus metrics', () => {
       });
       expect(monitor.status).toBe(200);
       await runCheck(trawl, monitor.body.data.id);
-      await until(
-        async () => (receiver.calls.some((c) => c.answered === 200) ? true : undefined),
-        'the webhook to be delivered',
-      );
+      await until(async () => receiver.calls.some((c) => c.answered === 200), 'the webhook to be delivered');
     } finally {
       await receiver.close();
     }

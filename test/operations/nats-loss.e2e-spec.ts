@@ -1,7 +1,8 @@
-import { call, runCheck, until } from '../support/monitor-client.js';
+import { call, runCheck } from '../support/monitor-client.js';
 import { deleteNatsResources } from '../support/nats-cleanup.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 // Its own Trawl: the test stops it, empties its NATS and starts it again on the same data dir. Events
@@ -25,7 +26,7 @@ describe('NATS lost its streams while the event store kept the history', () => {
       webhook: { url: receiver.url },
     });
     await runCheck(trawl, monitor.body.data.id);
-    await until(async () => calls.length === 2 || undefined, "the check's two webhook calls");
+    await until(async () => calls.length === 2, "the check's two webhook calls");
 
     const path = '/articles/tide-pools';
     // The check has started the browser, which alone may take longer than this scrape's short timeout.
@@ -54,8 +55,7 @@ describe('NATS lost its streams while the event store kept the history', () => {
     trawl.spawnApp('standalone');
     const logsSinceRestart = () => trawl.logs().slice(before);
     await until(
-      async () =>
-        (await fetch(`${trawl.baseUrl}/health`).catch(() => undefined))?.status === 200 || undefined,
+      async () => (await fetch(`${trawl.baseUrl}/health`).catch(() => undefined))?.status === 200,
       'the restarted Trawl to be healthy',
     );
 
@@ -64,14 +64,13 @@ describe('NATS lost its streams while the event store kept the history', () => {
       logsSinceRestart()
         .split('\n')
         .filter((line) => line.includes(scrapeId) && line.includes('the page body is gone'));
-    await until(async () => goneBody().length > 0 || undefined, 'the extractor meeting the replayed fetch');
+    await until(async () => goneBody().length > 0, 'the extractor meeting the replayed fetch');
     expect(goneBody()).toHaveLength(1);
     // Past its timeout the replayed request is not fetched again.
     expect(fetches()).toBe(1);
     // The monitor's webhook calls went out when the check ran: not again for its history.
     await until(
-      async () =>
-        /"type":"CheckCompleted".*history relayed again: not notified/.test(logsSinceRestart()) || undefined,
+      async () => /"type":"CheckCompleted".*history relayed again: not notified/.test(logsSinceRestart()),
       'the webhook outbox passing over the replayed check',
     );
     expect(calls).toHaveLength(2);

@@ -8,9 +8,10 @@ import { promisify } from 'node:util';
 import { type FixtureSite, startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { type ForwardProxy, startForwardProxy } from '../support/forward-proxy.js';
 import { CLIP_PAGE, makeClip } from '../support/media-clip.js';
-import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { until } from '../support/until.js';
 
 const run = promisify(execFile);
 
@@ -139,7 +140,7 @@ describe('proxies', () => {
     expect(refused.body.data.metadata).toMatchObject({ statusCode: 403, proxyUsed: 'basic', creditsUsed: 1 });
     expect(carriers(closed)).toEqual(['basic', 'enhanced']);
 
-    const usage = await eventually(async () => {
+    const usage = await until(async () => {
       const response = await fetch(`${trawl.baseUrl}/v2/team/credit-usage`, {
         headers: { authorization: `Bearer ${team.key}` },
       });
@@ -176,7 +177,7 @@ describe('proxies', () => {
       scrapeOptions: { proxy: 'enhanced', formats: ['markdown'] },
     });
     expect(started.status).toBe(200);
-    await eventually(async () => {
+    await until(async () => {
       const response = await fetch(`${trawl.baseUrl}/v2/crawl/${started.body.id}`, {
         headers: { authorization: `Bearer ${trawl.apiKey}` },
       });

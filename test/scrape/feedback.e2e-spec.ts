@@ -1,7 +1,8 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { call } from '../support/monitor-client.js';
-import { eventually } from '../support/operator-cli.js';
+
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 const admin = (method: string, path: string, body?: unknown) =>
@@ -29,7 +30,7 @@ describe('feedback on jobs (POST /v2/feedback)', () => {
     const again = await client.feedback({ endpoint: 'scrape', jobId, rating: 'bad' });
     expect(again).toMatchObject({ feedbackId: first.feedbackId, alreadySubmitted: true });
 
-    const listed = await eventually(async () => {
+    const listed = await until(async () => {
       const { body } = await admin('GET', `/teams/${team.teamId}/feedback`);
       return body.data.length > 0 && body.data;
     }, 'the feedback listed for the operator');

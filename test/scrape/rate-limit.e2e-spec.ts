@@ -1,6 +1,6 @@
-import { until } from '../support/monitor-client.js';
 import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = trawlWithSite({ env: { RATE_LIMIT_PER_KEY: '3' } });
 

@@ -1,5 +1,6 @@
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // Every app in its own process, as in production; a short lease so redelivery comes quickly.
 const running = trawlWithSite({
@@ -7,14 +8,6 @@ const running = trawlWithSite({
   env: { WORKER_ACK_WAIT_MS: '3000' },
   waitForHealthy: false,
 });
-
-const until = async (condition: () => boolean, what: string) => {
-  const deadline = Date.now() + 30_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe('a browser-worker that dies mid-scrape', () => {
   it('does not lose the scrape: another worker gets it and the client gets the page', async () => {

@@ -2,9 +2,10 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { PROMPT_CRAWL_OPTIONS } from '#contracts';
 import { call, runCheck } from '../support/monitor-client.js';
 import { type ChatRequest, pageTextOf, schemaNameOf } from '../support/openai-compatible-server.js';
-import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithModel } from '../support/trawl-with-model.js';
+import { until } from '../support/until.js';
 
 const running = trawlWithModel({ LLM_API_KEY: 'sk-e2e', LLM_TIMEOUT_MS: '5000' });
 
@@ -143,12 +144,9 @@ describe('structured formats through the LLM port', () => {
     expect(secondKeyTokens).toBeGreaterThan(0);
 
     const total = firstKeyTokens + secondKeyTokens;
-    await eventually(async () => (await tokenUsage()).data.tokensUsed === total, 'the tokens recorded');
+    await until(async () => (await tokenUsage()).data.tokensUsed === total, 'the tokens recorded');
     // Tokens are not credits: the two json scrapes cost 5 each, the preview nothing.
-    await eventually(
-      async () => (await read('/v2/team/credit-usage')).data.creditsUsed === 10,
-      'two charges',
-    );
+    await until(async () => (await read('/v2/team/credit-usage')).data.creditsUsed === 10, 'two charges');
     const history = await new Firecrawl({
       apiUrl: running.trawl.baseUrl,
       apiKey: team.key,
@@ -167,7 +165,7 @@ describe('structured formats through the LLM port', () => {
     expect(counted.map(([, kind]) => kind).sort()).toEqual(['completion', 'prompt']);
     expect(counted.reduce((sum, [, , tokens]) => sum + Number(tokens), 0)).toBe(reported());
     // The other tests' model calls were the first team's: every other token the model reported.
-    await eventually(
+    await until(
       async () => (await tokenUsage(running.trawl.apiKey)).data.tokensUsed === reported() - total,
       "the first team's tokens",
     );
@@ -187,7 +185,7 @@ describe('structured formats through the LLM port', () => {
           })
         ).json()
       ).data;
-    await eventually(async () => (await tokenUsage()).planTokens === 1, 'the cap');
+    await until(async () => (await tokenUsage()).planTokens === 1, 'the cap');
     running.llm.reply(() => ({ content: JSON.stringify({ keeper: 'Agnes Porthleven' }) }));
     const format = { type: 'json', schema: { type: 'object', properties: { keeper: { type: 'string' } } } };
     const page = { url: running.site.url('/articles/lighthouse'), formats: [format], maxAge: 0 };
@@ -196,7 +194,7 @@ describe('structured formats through the LLM port', () => {
 
     // Under the cap the model answers, and its call overruns the cap: nothing remains.
     expect((await scrapeAsTeam()).body.data.warning).toBe('json by model test-model');
-    await eventually(async () => (await tokenUsage()).remainingTokens === 0, 'the cap reached');
+    await until(async () => (await tokenUsage()).remainingTokens === 0, 'the cap reached');
     const before = extractions();
     const capped = await scrapeAsTeam();
     expect(capped.status).toBe(200);
@@ -211,7 +209,7 @@ describe('structured formats through the LLM port', () => {
 
     // Lifted, the team's work goes to the model again.
     await operatorCli(running.trawl, 'tokens', 'cap', team.teamId, 'none');
-    await eventually(async () => (await tokenUsage()).unlimited === true, 'the cap lifted');
+    await until(async () => (await tokenUsage()).unlimited === true, 'the cap lifted');
     expect((await scrapeAsTeam()).body.data.warning).toBe('json by model test-model');
   });
 
@@ -253,7 +251,7 @@ describe('structured formats through the LLM port', () => {
           })
         ).json()
       ).periods as { apiKey?: string; tokensUsed: number }[];
-    const periods = await eventually(async () => {
+    const periods = await until(async () => {
       const listed = await history();
       return listed.reduce((sum, period) => sum + period.tokensUsed, 0) === judged && listed;
     }, "the judge's tokens");

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { type RunningDnsServer, startDnsServer } from '../support/dns-server.js';
 import { call, runCheck } from '../support/monitor-client.js';
-import { eventually } from '../support/operator-cli.js';
+
 import { post } from '../support/scrape-client.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { until } from '../support/until.js';
 
 /**
  * Known SSRF bypasses, through the routes users take. Two loopback servers: a "public" site, the only
@@ -202,7 +203,7 @@ describe('the SSRF guard with only the public site allowed', () => {
       sitemap: 'skip',
     });
     expect(crawl.status).toBe(200);
-    const done = await eventually(async () => {
+    const done = await until(async () => {
       const { body } = await call(trawl, 'GET', `/v2/crawl/${crawl.body.id}`);
       return body.status === 'completed' ? body : undefined;
     }, 'the crawl');
@@ -225,7 +226,7 @@ describe('the SSRF guard with only the public site allowed', () => {
     });
     expect(created.status).toBe(200);
     const check = await runCheck(trawl, created.body.data.id);
-    const detail = await eventually(async () => {
+    const detail = await until(async () => {
       const { body } = await call(
         trawl,
         'GET',

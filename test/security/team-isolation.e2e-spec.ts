@@ -1,8 +1,9 @@
 import { call, runCheck } from '../support/monitor-client.js';
-import { eventually } from '../support/operator-cli.js';
+
 import { download } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 
@@ -47,7 +48,7 @@ describe('team isolation', () => {
     const crawlId = crawl.body.id;
     const batchId = batch.body.id;
     for (const job of [`/v2/crawl/${crawlId}`, `/v2/batch/scrape/${batchId}`]) {
-      await eventually(async () => (await asA('GET', job)).body.status === 'completed', job);
+      await until(async () => (await asA('GET', job)).body.status === 'completed', job);
     }
 
     // Team B's own monitor, to ask for A's check under an id B may read.
@@ -127,7 +128,7 @@ describe('team isolation', () => {
     ];
     expect(owner.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(owner[0].body.data.name).toBe('Tides');
-    await eventually(
+    await until(
       async () => (await asA('GET', '/v2/team/credit-usage')).body.data.creditsUsed > 0,
       "A's charges",
     );

@@ -39,18 +39,3 @@ export async function runCheck(trawl: Trawl, monitorId: string, timeoutMs?: numb
   if (run.status !== 200) throw new Error(`run failed: ${run.status} ${JSON.stringify(run.body)}`);
   return finishedCheck(trawl, monitorId, run.body.id, timeoutMs);
 }
-
-/** Polls `probe` until it answers something other than undefined. */
-export async function until<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

@@ -25,18 +25,3 @@ export function createTeam(
 ): Promise<{ teamId: string; keyId: string; key: string }> {
   return operatorCli(trawl, 'teams', 'create', name);
 }
-
-/** Polls `probe` until it returns something truthy (read models catch up asynchronously). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,4 +1,5 @@
 import type { Trawl } from './trawl-process.js';
+import { until } from './until.js';
 
 export interface ApiResponse {
   status: number;
@@ -46,9 +47,8 @@ export async function waitUntilCached(
   url: string,
   options: Record<string, unknown> = {},
 ): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while ((await post(trawl, '/v2/scrape', { ...options, url, minAge: 1 })).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`${url} never reached the cache`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(
+    async () => (await post(trawl, '/v2/scrape', { ...options, url, minAge: 1 })).status === 200,
+    `${url} to reach the cache`,
+  );
 }

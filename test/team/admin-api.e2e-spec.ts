@@ -1,6 +1,6 @@
-import { eventually } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 /** The operator's key of the shared Trawl (`ADMIN_API_KEY`). */
@@ -48,7 +48,7 @@ describe('the operator-only admin API', () => {
       teamId,
       credits: 10,
     });
-    const balance = await eventually(async () => {
+    const balance = await until(async () => {
       const answer = (await admin('GET', `/teams/${teamId}/credits`)).body.data;
       return answer.metered && answer.creditsUsed === 1 && answer;
     }, 'the grant');
@@ -73,7 +73,7 @@ describe('the operator-only admin API', () => {
       success: true,
       data: { teamId, monthlyTokens: 5000 },
     });
-    await eventually(
+    await until(
       async () => (await admin('GET', `/teams/${teamId}/credits`)).body.data.monthlyTokenAllowance === 5000,
       'the token cap',
     );
@@ -94,12 +94,12 @@ describe('the operator-only admin API', () => {
     expect((await scrape(second.key)).status).toBe(200);
     const rotated = (await admin('POST', `/teams/${teamId}/keys/${keyId}/rotate`)).body.data;
     expect((await scrape(rotated.key)).status).toBe(200);
-    await eventually(async () => (await scrape(key)).status === 401, 'the rotated key to stop working');
+    await until(async () => (await scrape(key)).status === 401, 'the rotated key to stop working');
     expect((await admin('DELETE', `/teams/${teamId}/keys/${second.keyId}`)).body).toEqual({ success: true });
 
     expect((await scrape(rotated.key, { zeroDataRetention: true })).status).toBe(403);
     expect((await admin('PUT', `/teams/${teamId}/zero-data-retention`, { enabled: true })).status).toBe(200);
-    await eventually(
+    await until(
       async () => (await scrape(rotated.key, { zeroDataRetention: true })).status === 200,
       'zero data retention to be allowed',
     );

@@ -2,9 +2,10 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsNames } from '#contracts';
 import { CommandBus } from '#messaging';
-import { eventually } from '../support/operator-cli.js';
+
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // Every app in its own process, as in production; a short lease so redelivery comes quickly.
 const running = trawlWithSite({
@@ -43,7 +44,7 @@ describe('a scrape whose worker dies mid-fetch', () => {
         },
       );
       // A new browser-worker process starts Chromium first: on a loaded 2-core machine that alone can take 20 s.
-      await eventually(
+      await until(
         async () => {
           if (answeredEarly) throw new Error(`answered before any fetch: ${JSON.stringify(answeredEarly)}`);
           return slowFetches() === 1;
@@ -62,7 +63,7 @@ describe('a scrape whose worker dies mid-fetch', () => {
       expect(slowFetches()).toBeGreaterThanOrEqual(2);
 
       // Wait until the billing reactor has handled everything it was given, then count.
-      await eventually(async () => {
+      await until(async () => {
         const consumer = await jsm.consumers.info(
           names.eventsStream,
           names.consumerName('core_scrape_charges'),

@@ -1,7 +1,8 @@
 import Firecrawl from '@mendable/firecrawl-js';
-import { eventually } from '../support/operator-cli.js';
+
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // One scrape at a time per team, so a second one has to queue.
 const running = trawlWithSite({ env: { CONCURRENCY_PER_TEAM: '1' } });
@@ -14,13 +15,13 @@ describe('concurrency limit per team', () => {
       url: running.site.url('/slow?ms=3000'),
       timeout: 30_000,
     });
-    await eventually(async () => fetchesOf('/slow?ms=3000') === 1, 'the first scrape to hold the slot');
+    await until(async () => fetchesOf('/slow?ms=3000') === 1, 'the first scrape to hold the slot');
     const second = post(running.trawl, '/v2/scrape', {
       url: running.site.url('/articles/tide-pools'),
       timeout: 30_000,
     });
 
-    const queue = await eventually(async () => {
+    const queue = await until(async () => {
       const status = await client().getQueueStatus();
       return status.waitingJobsInQueue === 1 && status;
     }, 'the second scrape to wait');
@@ -46,7 +47,7 @@ describe('concurrency limit per team', () => {
       url: running.site.url('/slow?ms=6000'),
       timeout: 30_000,
     });
-    await eventually(async () => fetchesOf('/slow?ms=6000') === 1, 'the first scrape to hold the slot');
+    await until(async () => fetchesOf('/slow?ms=6000') === 1, 'the first scrape to hold the slot');
     const waiter = await post(running.trawl, '/v2/scrape', {
       url: running.site.url('/articles/survey'),
       timeout: 3_000,

@@ -1,8 +1,9 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { call, runCheck } from '../support/monitor-client.js';
-import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = trawlWithSite();
 
@@ -21,7 +22,7 @@ describe('credits', () => {
     });
     expect(status).toBe(200);
     expect(body.data.metadata.creditsUsed).toBe(1);
-    const usage = await eventually(async () => {
+    const usage = await until(async () => {
       const { body: answer } = await get('/v2/team/credit-usage', running.trawl.apiKey);
       return answer.data.creditsUsed >= 1 && answer;
     }, 'the charge in the balances read model');
@@ -45,7 +46,7 @@ describe('credits', () => {
       credits: 7,
     });
     const client = sdk(team.key);
-    await eventually(async () => (await client.getCreditUsage()).planCredits === 7, 'the grant');
+    await until(async () => (await client.getCreditUsage()).planCredits === 7, 'the grant');
 
     // A page: 1 credit. The same page under lockdown, from the cache: 5. A lockdown miss: 1.
     const page = running.site.url('/articles/survey');
@@ -61,7 +62,7 @@ describe('credits', () => {
     );
     expect(miss.status).toBe(404);
 
-    const usage = await eventually(async () => {
+    const usage = await until(async () => {
       const answer = await client.getCreditUsage();
       return answer.remainingCredits === 0 && answer;
     }, 'three charges');
@@ -92,14 +93,14 @@ describe('credits', () => {
 
     // Another grant makes the team work again; other teams never see its balance.
     await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2');
-    await eventually(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
+    await until(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
     expect((await client.scrape(running.site.url('/articles/tide-pools'))).metadata?.creditsUsed).toBe(1);
     expect((await get('/v2/team/credit-usage', running.trawl.apiKey)).body.data.unlimited).toBe(true);
 
     // 1 + 5 + 1 + 1 credits, month by month (UTC): one month, unless the test ran over a month's end.
     type Period = { startDate: string; endDate: string; creditsUsed: number };
     const total = (periods: Period[]) => periods.reduce((sum, period) => sum + period.creditsUsed, 0);
-    const history = await eventually(async () => {
+    const history = await until(async () => {
       const answer = await client.getCreditUsageHistorical();
       return total(answer.periods as Period[]) === 8 && answer;
     }, 'the last charge in the monthly usage');
@@ -139,7 +140,7 @@ describe('credits', () => {
     expect((await runCheck(asSecond, monitor.body.data.id)).data.summary).toMatchObject({ totalPages: 1 });
     type Period = { startDate: string; apiKey?: string; creditsUsed: number };
     const month = `${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`;
-    const byKey = await eventually(async () => {
+    const byKey = await until(async () => {
       const periods = (await first.getCreditUsageHistorical(true)).periods as Period[];
       const thisMonth = periods.filter((period) => period.startDate === month);
       return thisMonth.reduce((sum, period) => sum + period.creditsUsed, 0) === 5 && thisMonth;
@@ -183,7 +184,7 @@ describe('credits', () => {
     });
     expect(crawl.data).toHaveLength(2);
     expect(crawl.creditsUsed).toBe(10);
-    await eventually(
+    await until(
       async () => (await get('/v2/team/credit-usage', team.key)).body.data.creditsUsed === 5 + 9 + 5 + 10,
       'the charges on the ledger',
     );
@@ -194,9 +195,6 @@ describe('credits', () => {
     const rotated = await operatorCli(running.trawl, 'keys', 'rotate', team.teamId, team.keyId);
     expect(rotated).toMatchObject({ teamId: team.teamId, revoked: team.keyId });
     expect((await get('/v2/team/credit-usage', rotated.key)).status).toBe(200);
-    await eventually(
-      async () => (await get('/v2/team/credit-usage', team.key)).status === 401,
-      'the revocation',
-    );
+    await until(async () => (await get('/v2/team/credit-usage', team.key)).status === 401, 'the revocation');
   });
 });

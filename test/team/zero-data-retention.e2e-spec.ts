@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
-import { createTeam, eventually, operatorCli } from '../support/operator-cli.js';
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 // Debug logs, so that the search below also covers what Trawl logs when asked to say the most.
 const running = trawlWithSite({ env: { LOG_LEVEL: 'debug' } });
@@ -78,7 +79,7 @@ describe('zero data retention', () => {
     });
     const zdrScrape = (url: string, extra: Record<string, unknown> = {}) =>
       post(running.trawl, '/v2/scrape', { url, zeroDataRetention: true, ...extra }, { apiKey: team.key });
-    await eventually(
+    await until(
       async () => (await zdrScrape(running.site.url('/articles/tide-pools'))).status === 200,
       'ZDR on',
     );
@@ -138,7 +139,7 @@ describe('zero data retention', () => {
     expect(locked.status).toBe(404);
 
     // Billing still counts: wait for every charge (control, ZDR warm-up, marker page, PDF and upload, lockdown miss).
-    const charges = await eventually(async () => {
+    const charges = await until(async () => {
       const usage = await fetch(`${running.trawl.baseUrl}/v2/team/credit-usage`, {
         headers: { authorization: `Bearer ${team.key}` },
       }).then((response) => response.json());
