@@ -1,3 +1,4 @@
+import { benchBrowserCpu } from './browser-cpu.bench.js';
 import { benchCacheHits } from './cache-hit.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
@@ -13,6 +14,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['HTML → markdown throughput', benchMarkdownThroughput],
   ['Large pages', benchLargePages],
   ['Scrape pipeline overhead', benchPipelineOverhead],
+  ['Browser CPU per page', benchBrowserCpu],
   ['Scrolling for lazy content', benchLazyContent],
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],

@@ -129,6 +129,19 @@ describe('BrowserPool.fetchPage', () => {
     expect(pool.usage().contextsOpen).toBe(0);
   });
 
+  it("loads nothing of Chromium's own UI beside a page (each would cost a renderer of its own)", async () => {
+    const kept = await fetchPage('/static', { keepAlive: true });
+    const browser = kept.live?.context.browser();
+    const cdp = await browser?.newBrowserCDPSession();
+    const { targetInfos } = (await cdp?.send('Target.getTargets', { filter: [{}] })) ?? { targetInfos: [] };
+    await cdp?.detach();
+    await kept.live?.context.close();
+    expect(targetInfos.map((target) => `${target.type} ${target.url}`).sort()).toEqual([
+      `page ${origin}/static`,
+      `tab ${origin}/static`,
+    ]);
+  });
+
   it('opens a blank page of its own (a browser session), guarded like a scrape, held until its context closes', async () => {
     const guarded = await pool.openBlankPage({ allowedPrivateAddresses: [] });
     expect(pool.usage()).toMatchObject({ contextsOpen: 1, active: 0 });

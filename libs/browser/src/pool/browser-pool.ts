@@ -97,6 +97,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   // Cross-site iframes stay in the page's process, where the SSRF guard's CDP session sees their redirects.
   '--disable-site-isolation-trials',
+  // Chromium preloads the address bar's popup, a WebUI app in a renderer of its own, for every
+  // window: each page cost two renderers and most of its CPU (1.9 s → 0.7 s for a small page).
+  // Chromium merges this list with the one Playwright passes.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 /**

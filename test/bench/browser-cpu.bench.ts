@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '#browser';
+import { startFixtureSite } from '../fixtures/site/fixture-site.js';
+
+const PAGES = 10;
+/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds this process's descendants have used so far (Chromium, its live processes, and the
+ * renderers they have already reaped), from /proc.
+ */
+function descendantsCpuSeconds(): number {
+  const processes = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        // Fields after the command name, which sits in parentheses and may hold spaces.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+        return [{ pid: Number(pid), parent: Number(fields[1]), ticks }];
+      } catch {
+        return []; // It exited while /proc was read.
+      }
+    });
+  const ours = new Set([process.pid]);
+  let total = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const entry of processes) {
+      if (ours.has(entry.parent) && !ours.has(entry.pid)) {
+        ours.add(entry.pid);
+        total += entry.ticks;
+        grew = true;
+      }
+    }
+  }
+  return total / TICKS_PER_SECOND;
+}
+
+/**
+ * Chromium's CPU per page read (fresh context, `goto` + `content()`, as a scrape does) with Trawl's
+ * launch flags against the same flags without its `--disable-features` switch, which keeps Chromium
+ * from preloading its address bar's popup in a renderer of its own for every window.
+ */
+export async function benchBrowserCpu(): Promise<Record<string, string>> {
+  const site = await startFixtureSite();
+  const cpuPerPage = async (args: string[]) => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args,
+    });
+    try {
+      const read = async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(site.url('/articles/tide-pools'), { waitUntil: 'load' });
+        await page.content();
+        await context.close();
+      };
+      await read();
+      const before = descendantsCpuSeconds();
+      for (let index = 0; index < PAGES; index++) await read();
+      return (descendantsCpuSeconds() - before) / PAGES;
+    } finally {
+      await browser.close();
+    }
+  };
+  try {
+    const trawl = await cpuPerPage(CHROMIUM_ARGS);
+    const defaults = await cpuPerPage(CHROMIUM_ARGS.filter((arg) => !arg.startsWith('--disable-features=')));
+    return {
+      'CPU s per page: Trawl flags / without': `${trawl.toFixed(2)} / ${defaults.toFixed(2)}`,
+      'Trawl flags / without': `${(trawl / defaults).toFixed(2)}×`,
+    };
+  } finally {
+    await site.close();
+  }
+}
