@@ -42,8 +42,9 @@ function descendantsCpuSeconds(): number {
 
 /**
  * Chromium's CPU per page read (fresh context, `goto` + `content()`, as a scrape does) with Trawl's
- * launch flags against the same flags without its `--disable-features` switch, which keeps Chromium
- * from preloading its address bar's popup in a renderer of its own for every window.
+ * launch flags against the same flags with Playwright's own `--disable-features` instead of Trawl's,
+ * which also keeps Chromium from loading its address bar's popup in a renderer of its own beside
+ * every page.
  */
 export async function benchBrowserCpu(): Promise<Record<string, string>> {
   const site = await startFixtureSite();

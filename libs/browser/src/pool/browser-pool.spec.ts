@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Browser, chromium } from 'playwright-core';
 import { startForwardProxy } from '../../../../test/support/forward-proxy.js';
 import { FetchError } from '../fetch/fetch-error.js';
 import { BrowserPool, type FetchPageOptions } from './browser-pool.js';
@@ -80,8 +82,9 @@ beforeAll(async () => {
 });
 
 // The ad host resolves to the test server, so only the blocker can keep the request away from it.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pool = new BrowserPool({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath,
   concurrency: 2,
   launchArgs: ['--host-resolver-rules=MAP securepubads.g.doubleclick.net 127.0.0.1'],
 });
@@ -99,6 +102,23 @@ const failure = (promise: Promise<unknown>) =>
     () => undefined,
     (error: FetchError) => error,
   );
+
+/** The features `browser` runs with turned off, as Chromium hands them to the renderer of a page (Linux: /proc). */
+async function featuresTurnedOff(browser: Browser): Promise<string[]> {
+  const context = await browser.newContext();
+  await (await context.newPage()).goto(`${origin}/static`);
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  await cdp.detach();
+  const renderer = processInfo.find((process) => process.type === 'renderer');
+  // Read while the page is open (an exiting renderer shows none); Chromium writes it space-separated.
+  const commandLine = readFileSync(`/proc/${renderer?.id}/cmdline`, 'utf8').split(/[\0 ]/);
+  await context.close();
+  const switchValue = commandLine.find((arg) => arg.startsWith('--disable-features='));
+  return switchValue?.slice('--disable-features='.length).split(',') ?? [];
+}
 
 describe('BrowserPool.fetchPage', () => {
   it('renders a page and reports its status and content type', async () => {
@@ -140,6 +160,18 @@ describe('BrowserPool.fetchPage', () => {
       `page ${origin}/static`,
       `tab ${origin}/static`,
     ]);
+  });
+
+  it("keeps off every feature Playwright turns off, though its own --disable-features replaces Playwright's", async () => {
+    const plain = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+    const playwrights = await featuresTurnedOff(plain).finally(() => plain.close());
+    const kept = await fetchPage('/static', { keepAlive: true });
+    const browser = kept.live?.context.browser();
+    await kept.live?.context.close();
+    expect(playwrights).toContain('HttpsUpgrades');
+    expect(browser && (await featuresTurnedOff(browser))).toEqual(
+      expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup']),
+    );
   });
 
   it('opens a blank page of its own (a browser session), guarded like a scrape, held until its context closes', async () => {

@@ -85,6 +85,37 @@ export interface FetchedPageBody {
   branding?: BrandingProfile;
 }
 
+/**
+ * Chromium preloads its address bar's popup, a WebUI app in a renderer of its own, beside every
+ * window: each page cost two renderers and about twice the CPU (0.94 s against 0.50 s a small page).
+ */
+const ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * What playwright-core 1.65's own `--disable-features` turns off (HTTPS upgrades of http:// pages,
+ * startup requests to Google, a redirect restart that breaks request interception, …). Chromium
+ * keeps only the last `--disable-features` it is given, so Trawl's, which comes after, repeats
+ * them; browser-pool.spec checks that it still does after an upgrade.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+
 /** Flags that keep Debian's Chromium quiet and working on a closed network, as root. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -97,10 +128,7 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   // Cross-site iframes stay in the page's process, where the SSRF guard's CDP session sees their redirects.
   '--disable-site-isolation-trials',
-  // Chromium preloads the address bar's popup, a WebUI app in a renderer of its own, for every
-  // window: each page cost two renderers and most of its CPU (1.9 s → 0.7 s for a small page).
-  // Chromium merges this list with the one Playwright passes.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_POPUP].join(',')}`,
 ];
 
 /**
