@@ -81,8 +81,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-// The ad host resolves to the test server, so only the blocker can keep the request away from it.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The ad host resolves to the test server, so only the blocker can keep the request away from it.
 const pool = new BrowserPool({
   executablePath,
   concurrency: 2,
