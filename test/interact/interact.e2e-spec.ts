@@ -180,6 +180,37 @@ describe('interact', () => {
     expect(unreadable.body.error).toContain('this part is not: "find me the cheapest flight"');
   });
 
+  it('acts on an element named by its kind alone, and names the candidates when the kind is not enough', async () => {
+    const scrapeId = await scrapeForm();
+    const done = await interact(scrapeId, {
+      prompt:
+        'type "Ada" into the field, click the button, then wait for Hello and extract the text of Hello',
+    });
+    expect(done.body).toMatchObject({ success: true, exitCode: 0, result: 'Hello, Ada!' });
+    expect(done.body.stdout).toBe(
+      'typed "Ada" into the field "Your name"\nclicked the button "Greet me"\nsaw "Hello"\nextracted the text of "Hello"\n',
+    );
+    await stop(scrapeId);
+
+    const { body } = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/lighthouse'),
+    });
+    const lighthouse = body.data.metadata.scrapeId;
+    expect(await interact(lighthouse, { prompt: 'extract the text of the second link' })).toMatchObject({
+      body: { success: true, result: 'History', stdout: 'extracted the text of the link "History"\n' },
+    });
+    expect((await interact(lighthouse, { prompt: 'click the link' })).body).toMatchObject({
+      success: false,
+      error:
+        'step 1 (click) failed: "the link" could be any of 2 links ("Home", "History"); name the one meant',
+    });
+    expect((await interact(lighthouse, { prompt: 'click the button' })).body).toMatchObject({
+      success: false,
+      error: 'step 1 (click) failed: no button is on the page',
+    });
+    await stop(lighthouse);
+  });
+
   it("runs Python (in Playwright's Python spelling) and bash (agent-browser) on the live page through the same relay", async () => {
     const scrapeId = await scrapeForm();
     const { status, body } = await interact(scrapeId, {

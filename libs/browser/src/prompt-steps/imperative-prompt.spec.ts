@@ -50,6 +50,35 @@ describe('the imperative prompt planner', () => {
     });
   });
 
+  it('points at an element by its kind alone when the prompt names no element', () => {
+    expect(
+      planImperativePrompt(
+        'type Ada into the field, press the button, click the second link; extract the text of the last tab',
+      ),
+    ).toEqual({
+      steps: [
+        { kind: 'type', text: 'Ada', target: { element: 'field', nth: 'only' } },
+        { kind: 'click', target: { element: 'button', nth: 'only' } },
+        { kind: 'click', target: { element: 'link', nth: 1 } },
+        { kind: 'extract', target: { element: 'tab', nth: 'last' } },
+      ],
+    });
+    expect(planImperativePrompt('tick the 3rd check box')).toEqual({ unreadable: 'tick the 3rd check box' });
+    expect(planImperativePrompt('click the 3rd check box, then select the only radio button')).toEqual({
+      steps: [
+        { kind: 'click', target: { element: 'checkbox', nth: 2 } },
+        { kind: 'click', target: { element: 'radio', nth: 'only' } },
+      ],
+    });
+    // A kind after a name, or in quotes, is part of a name.
+    expect(planImperativePrompt('click the Search button, then click "link"')).toEqual({
+      steps: [
+        { kind: 'click', target: 'Search' },
+        { kind: 'click', target: 'link' },
+      ],
+    });
+  });
+
   it('names the clause it cannot read instead of guessing', () => {
     expect(planImperativePrompt('click Login, then find me the cheapest flight')).toEqual({
       unreadable: 'find me the cheapest flight',

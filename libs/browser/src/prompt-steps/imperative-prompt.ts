@@ -5,14 +5,23 @@
  * unreadable, named, so nothing half-understood runs.
  */
 export type PromptStep =
-  | { kind: 'click'; target: string }
-  | { kind: 'type'; text: string; target?: string }
+  | { kind: 'click'; target: Target }
+  | { kind: 'type'; text: string; target?: Target }
   | { kind: 'press'; key: string }
-  | { kind: 'scroll'; direction: 'up' | 'down'; target?: string }
+  | { kind: 'scroll'; direction: 'up' | 'down'; target?: Target }
   | { kind: 'goto'; url: string }
   | { kind: 'wait'; milliseconds: number }
-  | { kind: 'waitFor'; target: string }
-  | { kind: 'extract'; target?: string };
+  | { kind: 'waitFor'; target: Target }
+  | { kind: 'extract'; target?: Target };
+
+/** Kinds of element a prompt may point at without a name ("click the button"), as the runner finds them. */
+export type ElementKind = 'button' | 'link' | 'tab' | 'checkbox' | 'radio' | 'option' | 'menuitem' | 'field';
+
+/**
+ * What a step acts on: an element by its name, or by its kind alone: `only` the one there is
+ * ("the button"), else the nth visible one from 0 or the last ("the second link", "the last tab").
+ */
+export type Target = string | { element: ElementKind; nth: number | 'only' | 'last' };
 
 export type PromptPlan = { steps: PromptStep[] } | { unreadable: string };
 
@@ -64,10 +73,61 @@ function phrase(text: string): string {
     .trim();
 }
 
-/** "the Search button" → "Search": the kind of control is a hint for people, not part of its name. */
-function target(text: string): string {
+const KIND_WORDS: Record<string, ElementKind> = {
+  button: 'button',
+  link: 'link',
+  tab: 'tab',
+  checkbox: 'checkbox',
+  'check box': 'checkbox',
+  radio: 'radio',
+  'radio button': 'radio',
+  option: 'option',
+  'menu item': 'menuitem',
+  field: 'field',
+  'text field': 'field',
+  'input field': 'field',
+  input: 'field',
+  'text box': 'field',
+  textbox: 'field',
+};
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+const KIND_ALONE = new RegExp(
+  `^(?:the\\s+)?(?:(only|last|${ORDINALS.join('|')}|\\d+(?:st|nd|rd|th))\\s+)?(${Object.keys(KIND_WORDS).join('|')})$`,
+  'i',
+);
+
+/** "the button", "the second link": a kind with no name, or undefined when the words name something. */
+function kindAlone(text: string): Target | undefined {
+  const match = KIND_ALONE.exec(text.trim().replace(/\s+/g, ' '));
+  if (!match) return undefined;
+  const [, ordinal = 'only', kind] = match;
+  const element = KIND_WORDS[(kind as string).toLowerCase()] as ElementKind;
+  const word = ordinal.toLowerCase();
+  if (word === 'only' || word === 'last') return { element, nth: word };
+  const nth = ORDINALS.includes(word) ? ORDINALS.indexOf(word) : Number.parseInt(word, 10) - 1;
+  return nth >= 0 ? { element, nth } : undefined;
+}
+
+/**
+ * "the Search button" → "Search": the kind of control is a hint for people, not part of its name;
+ * a kind alone ("the button") is the target itself.
+ */
+function target(text: string): Target {
   const raw = text.trim();
   if (/^["'“‘`].+["'”’`]$/.test(raw)) return phrase(raw);
+  const kind = kindAlone(raw);
+  if (kind) return kind;
   const withoutKind = phrase(raw).replace(
     /\s+(?:button|link|tab|checkbox|radio(?: button)?|option|menu item|field|box|input|text ?box|text ?area|area|element|section|heading|item)$/i,
     '',

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { PromptStep } from './imperative-prompt.js';
+import type { ElementKind, PromptStep, Target } from './imperative-prompt.js';
 
 /** How long a step waits for what it names to appear. */
 const FIND_TIMEOUT_MS = 5_000;
@@ -52,6 +52,77 @@ async function findByName(page: Page, name: string, kind: 'clickable' | 'field' 
   }
 }
 
+/** How prompts and messages call each kind of element. */
+const KIND_NAMES: Record<ElementKind, string> = {
+  button: 'button',
+  link: 'link',
+  tab: 'tab',
+  checkbox: 'checkbox',
+  radio: 'radio button',
+  option: 'option',
+  menuitem: 'menu item',
+  field: 'field',
+};
+
+/** The visible elements of a kind, in the page's order (a field is any box text is typed into). */
+function visibleOfKind(page: Page, element: ElementKind): Locator {
+  const all =
+    element === 'field'
+      ? page.getByRole('textbox').or(page.getByRole('searchbox')).or(page.getByRole('combobox'))
+      : page.getByRole(element);
+  return all.locator('visible=true');
+}
+
+/** The name a person reads on an element (its accessible name), for the log and for errors. */
+async function accessibleName(element: Locator): Promise<string> {
+  const snapshot = await element.ariaSnapshot({ timeout: FIND_TIMEOUT_MS });
+  return /^- [\w-]+ "((?:[^"\\]|\\.)*)"/.exec(snapshot)?.[1] ?? '';
+}
+
+/**
+ * The element a kind alone points at. "The button" must be the only one visible: when several
+ * are, guessing could click the wrong one, so the error lists them for the next prompt to name.
+ */
+async function findByKind(page: Page, { element, nth }: Exclude<Target, string>): Promise<Locator> {
+  const visible = visibleOfKind(page, element);
+  const kind = KIND_NAMES[element];
+  const deadline = Date.now() + FIND_TIMEOUT_MS;
+  for (;;) {
+    const count = await visible.count();
+    if (nth === 'only' && count > 1) {
+      const names = await Promise.all((await visible.all()).slice(0, 5).map(accessibleName));
+      const listed = names.map((name) => `"${name}"`).join(', ') + (count > 5 ? ', …' : '');
+      throw new PromptStepError(
+        `"the ${kind}" could be any of ${count} ${kind}s (${listed}); name the one meant`,
+      );
+    }
+    if (nth === 'only' && count === 1) return visible.first();
+    if (nth === 'last' && count > 0) return visible.last();
+    if (typeof nth === 'number' && count > nth) return visible.nth(nth);
+    if (Date.now() > deadline) {
+      throw new PromptStepError(
+        count === 0
+          ? `no ${kind} is on the page`
+          : `the page shows ${count} ${kind}s, fewer than ${(nth as number) + 1}`,
+      );
+    }
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The element a step's target points at, and how the log names it. */
+async function find(
+  page: Page,
+  target: Target,
+  want: 'clickable' | 'field' | 'any',
+): Promise<{ element: Locator; label: string }> {
+  if (typeof target === 'string') {
+    return { element: await findByName(page, target, want), label: `"${target}"` };
+  }
+  const element = await findByKind(page, target);
+  return { element, label: `the ${KIND_NAMES[target.element]} "${await accessibleName(element)}"` };
+}
+
 /** What a person sees of an element: innerText, not textContent (no script text, no hidden parts). */
 function visibleText(element: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
@@ -61,17 +132,16 @@ function visibleText(element: Locator): Promise<string> {
 async function runStep(page: Page, step: PromptStep, run: PromptRun): Promise<void> {
   switch (step.kind) {
     case 'click': {
-      await (await findByName(page, step.target, 'clickable')).click({ timeout: FIND_TIMEOUT_MS });
-      run.log.push(`clicked "${step.target}"`);
+      const { element, label } = await find(page, step.target, 'clickable');
+      await element.click({ timeout: FIND_TIMEOUT_MS });
+      run.log.push(`clicked ${label}`);
       return;
     }
     case 'type': {
-      if (step.target) {
-        const field = await findByName(page, step.target, 'field');
-        await field.click({ timeout: FIND_TIMEOUT_MS });
-      }
+      const field = step.target ? await find(page, step.target, 'field') : undefined;
+      await field?.element.click({ timeout: FIND_TIMEOUT_MS });
       await page.keyboard.type(step.text);
-      run.log.push(`typed "${step.text}"${step.target ? ` into "${step.target}"` : ''}`);
+      run.log.push(`typed "${step.text}"${field ? ` into ${field.label}` : ''}`);
       return;
     }
     case 'press':
@@ -80,10 +150,9 @@ async function runStep(page: Page, step: PromptStep, run: PromptRun): Promise<vo
       return;
     case 'scroll': {
       if (step.target) {
-        await (await findByName(page, step.target, 'any')).scrollIntoViewIfNeeded({
-          timeout: FIND_TIMEOUT_MS,
-        });
-        run.log.push(`scrolled to "${step.target}"`);
+        const { element, label } = await find(page, step.target, 'any');
+        await element.scrollIntoViewIfNeeded({ timeout: FIND_TIMEOUT_MS });
+        run.log.push(`scrolled to ${label}`);
         return;
       }
       await page.mouse.wheel(0, step.direction === 'down' ? 10_000 : -10_000);
@@ -99,14 +168,14 @@ async function runStep(page: Page, step: PromptStep, run: PromptRun): Promise<vo
       run.log.push(`waited ${step.milliseconds} ms`);
       return;
     case 'waitFor':
-      await findByName(page, step.target, 'any');
-      run.log.push(`saw "${step.target}"`);
+      run.log.push(`saw ${(await find(page, step.target, 'any')).label}`);
       return;
     case 'extract': {
-      const where = step.target ? await findByName(page, step.target, 'any') : page.locator('body');
-      const text = await visibleText(where);
-      run.extracted.push(text.trim());
-      run.log.push(`extracted the text of ${step.target ? `"${step.target}"` : 'the page'}`);
+      const where = step.target
+        ? await find(page, step.target, 'any')
+        : { element: page.locator('body'), label: 'the page' };
+      run.extracted.push((await visibleText(where.element)).trim());
+      run.log.push(`extracted the text of ${where.label}`);
       return;
     }
   }
