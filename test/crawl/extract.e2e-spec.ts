@@ -68,6 +68,33 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
     expect(result.warning).not.toContain('so null');
   });
 
+  it('lists the items an array names from every page, a product page without product data as one of them', async () => {
+    const result = await client().extract({
+      urls: [running.site.url('/shop/trailhead-boot'), running.site.url('/shop/copper-kettle')],
+      schema: {
+        type: 'object',
+        properties: {
+          products: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+          },
+        },
+      },
+      scrapeOptions: { timeout: 60_000 },
+      pollInterval: 1,
+      timeout: 180,
+    });
+    expect(result.status).toBe('completed');
+    // The boot's schema.org variants, then the kettle as the page shows it.
+    expect(result.data).toEqual({
+      products: [
+        { name: 'Trailhead 2 — Brown, 42', price: 149 },
+        { name: 'Trailhead 2 — Black, 43', price: 159 },
+        { name: 'Copper Kettle 1.7L', price: 44.99 },
+      ],
+    });
+  });
+
   it('reads the pages /v2/map finds below a path for a URL ending in /*', async () => {
     const result = await client().extract({
       urls: [running.site.url('/crawl/guide/*')],

@@ -285,6 +285,34 @@ describe('fillSchema', () => {
     });
   });
 
+  it('fills an array of the kind of thing the page shows with the page itself, when no list of them is on it', () => {
+    const kettle = parsePage(
+      `<html><head><title>Copper Kettle | Hearth</title></head><body><h1>Copper Kettle 1.7L</h1>
+       <p>Hand-hammered copper.</p><p class="price">£44.99</p><button>Add to basket</button></body></html>`,
+      'http://shop.test/kettle',
+    );
+    const products = {
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+        },
+      },
+    } as const;
+    expect(fill(kettle, products)).toEqual({
+      value: { products: [{ name: 'Copper Kettle 1.7L', price: 44.99 }] },
+      missing: [],
+    });
+    // Not a product page: no item is made up.
+    expect(fill(fixturePage('lighthouse'), products)).toEqual({
+      value: { products: null },
+      missing: ['products'],
+    });
+    // Not what the page shows: an array of events stays empty on the kettle's page.
+    expect(fill(kettle, list('events', ['name', 'date'])).value).toEqual({ events: null });
+  });
+
   it('reads contact details from the markup made for them: tel and mailto links, address, profiles, logo', () => {
     const page = parsePage(
       `<html><body><header><a href="/"><img src="/img/logo.png" alt="Marsh &amp; Sons"></a></header>

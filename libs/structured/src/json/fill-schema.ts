@@ -113,7 +113,7 @@ function fillArray(
 /**
  * The repeated structure that best matches an array of objects: a structured list of that name,
  * the page's structured entities of the type it names, a table whose header names the item fields,
- * or repeated elements whose labels do.
+ * or repeated elements whose labels do; else the page itself when it shows one of that type.
  */
 function recordsFor(
   itemSchema: JsonSchema,
@@ -176,6 +176,9 @@ function recordsFor(
       };
     }
   }
+  // A page that is itself one of what the array names (`products` on a product page without a list
+  // of them) is its one item, filled from the whole page as the fields beside the array are.
+  if (!chosen && page.shows && nameMatch(name, page.shows) >= 0.8) return [scope];
   return chosen?.records;
 }
 

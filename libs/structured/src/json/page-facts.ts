@@ -2,6 +2,7 @@ import { selectAll } from 'hast-util-select';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
 import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
+import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
 import { contactFacts } from './contact-facts.js';
 import { proseFacts } from './prose-facts.js';
@@ -19,6 +20,8 @@ export interface PageFacts {
   items: StructuredItem[];
   facts: Fact[];
   layout: PageLayout;
+  /** The kind of thing the page itself shows (`Product`, as the product format reads it), for an array of that kind. */
+  shows?: string;
 }
 
 const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|dcterms):/;
@@ -54,7 +57,8 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
   }
-  facts.push(...shopFacts(page), ...contactFacts(page), ...proseFacts(markdown));
+  const product = extractProduct(page);
+  facts.push(...shopFacts(page, product), ...contactFacts(page), ...proseFacts(markdown));
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {
     for (const [name, ...cells] of rows) {
@@ -64,7 +68,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       });
     }
   }
-  return { items, facts, layout };
+  return { items, facts, layout, ...(product ? { shows: 'Product' } : {}) };
 }
 
 /** Kinds of schema.org items that are a company (`Organization`, `LocalBusiness`, `Restaurant`, …; not a product's `Brand`). */

@@ -1,5 +1,5 @@
 import { type ParsedPage, spacedText } from '../page/parse-page.js';
-import { extractProduct, type Product } from '../product/extract-product.js';
+import type { extractProduct, Product } from '../product/extract-product.js';
 import type { Fact } from './page-facts.js';
 
 /**
@@ -7,8 +7,7 @@ import type { Fact } from './page-facts.js';
  * price by the buy button, a struck-through original price, the stock text) and the rating as shops
  * print it.
  */
-export function shopFacts(page: ParsedPage): Fact[] {
-  const shown = extractProduct(page);
+export function shopFacts(page: ParsedPage, shown: ReturnType<typeof extractProduct>): Fact[] {
   return [
     ...(shown?.source === 'page-heuristics' ? productFacts(shown.product) : []),
     ...ratingFacts(spacedText(page.tree)),
