@@ -1,4 +1,4 @@
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, finishedCheck } from '../support/monitor-client.js';
 import { startSmtpServer } from '../support/smtp-receiver.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -37,7 +37,10 @@ describe('monitor notifications and schedules', () => {
         notification: { email: { enabled: true, recipients: ['ops@example.test'], includeDiffs: true } },
       });
       expect(created.status).toBe(200);
-      const check = await runCheck(trawl, created.body.data.id);
+      const run = await call(trawl, 'POST', `/v2/monitor/${created.body.data.id}/run`, {});
+      // Its pages notify as they are checked: a running check's channels are pending.
+      expect(run.body.data.notificationStatus).toEqual({ webhook: 'pending', email: 'pending' });
+      const check = await finishedCheck(trawl, created.body.data.id, run.body.id);
       await until(
         async () => receiver.calls.filter((c) => c.answered === 200).length >= 2,
         'two delivered webhooks',
@@ -99,6 +102,9 @@ describe('monitor notifications and schedules', () => {
         );
         return body.data.notificationStatus.email === 'delivered' ? body.data : undefined;
       }, 'the e-mail in the delivery log');
+      // The list of checks says what the detail says, without the delivery log.
+      const listed = await call(trawl, 'GET', `/v2/monitor/${created.body.data.id}/checks`);
+      expect(listed.body.data[0].notificationStatus).toEqual({ webhook: 'delivered', email: 'delivered' });
       expect(withEmail.notificationStatus.deliveries).toContainEqual(
         expect.objectContaining({ event: 'email', url: 'mailto:ops@example.test', status: 'delivered' }),
       );

@@ -19,6 +19,7 @@ export * from './monitor/check-page.js';
 export * from './monitor/local-judge.js';
 export * from './monitor/monitor.decider.js';
 export * from './monitor/monitor-upkeep.js';
+export * from './monitor/notifications-due.js';
 export * from './monitor/schedule/schedule.js';
 export * from './monitor/schedule/text-schedule.js';
 export * from './monitor/target-pages.js';

@@ -11,6 +11,7 @@ describe('MonitorService.check', () => {
   const service = (foundTimes: number) => {
     let reads = 0;
     const views = {
+      monitor: async () => ({ id: 'm-1' }),
       check: async () => (reads++ < foundTimes ? check : undefined),
       pagesOf: async () => [page],
       deliveriesOf: async () => [],

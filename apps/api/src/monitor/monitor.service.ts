@@ -19,7 +19,7 @@ import {
   validateUpdateMonitor,
   type WebhookDeliveryRecord,
 } from '#contracts';
-import { resolveSchedule, ScheduleError } from '#domain';
+import { notificationsDue, resolveSchedule, ScheduleError } from '#domain';
 import { CommandBus } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
 import { refusalsAsErrors } from '../http/refusals-as-errors.js';
@@ -98,16 +98,23 @@ export class MonitorService {
   }
 
   async run(teamId: string, monitorId: string, correlationId: string): Promise<CheckView> {
-    await this.get(teamId, monitorId);
+    const monitor = await this.get(teamId, monitorId);
     const checkId = uuidv7();
     await this.send('RunMonitor', { monitorId, teamId, checkId, at: now() }, correlationId);
-    return this.views.checkAt(teamId, monitorId, checkId);
+    const check = await this.views.checkAt(teamId, monitorId, checkId);
+    return { ...check, notificationStatus: await this.notificationStatus(check, monitor) };
   }
 
+  /** The page of checks, each with the notification state its detail shows (without the delivery log). */
   async checks(teamId: string, monitorId: string, page: { limit: number; offset: number; status?: string }) {
-    await this.get(teamId, monitorId);
+    const monitor = await this.get(teamId, monitorId);
     const checks = await this.views.listChecks(teamId, monitorId, page.status);
-    return checks.slice(page.offset, page.offset + page.limit);
+    return Promise.all(
+      checks.slice(page.offset, page.offset + page.limit).map(async (check) => {
+        const { deliveries: _log, ...notificationStatus } = await this.notificationStatus(check, monitor);
+        return { ...check, notificationStatus };
+      }),
+    );
   }
 
   async check(
@@ -116,6 +123,7 @@ export class MonitorService {
     checkId: string,
     page: { limit: number; skip: number; status?: string },
   ): Promise<CheckDetail> {
+    const monitor = await this.get(teamId, monitorId);
     const check = await this.existingCheck(teamId, monitorId, checkId);
     const pages = await this.views.pagesOf(checkId, page.status);
     // Retention removes a check before its pages: gone now, the pages read may be cut short.
@@ -129,7 +137,7 @@ export class MonitorService {
         : null;
     return {
       ...check,
-      notificationStatus: await this.notificationStatus(check),
+      notificationStatus: await this.notificationStatus(check, monitor),
       pages: pages.slice(page.skip, end),
       next,
     };
@@ -137,9 +145,10 @@ export class MonitorService {
 
   /** Sends a finished check's webhooks again, through the webhook outbox, to the monitor's current webhook. */
   async redeliverWebhooks(teamId: string, monitorId: string, checkId: string, correlationId: string) {
+    const monitor = await this.get(teamId, monitorId);
     const check = await this.existingCheck(teamId, monitorId, checkId);
     await this.send('RedeliverCheckWebhooks', { monitorId, teamId, checkId, at: now() }, correlationId);
-    return { ...check, notificationStatus: await this.notificationStatus(check) };
+    return { ...check, notificationStatus: await this.notificationStatus(check, monitor) };
   }
 
   private async existingCheck(teamId: string, monitorId: string, checkId: string): Promise<CheckView> {
@@ -149,19 +158,26 @@ export class MonitorService {
     return check;
   }
 
-  /** The check's webhook and e-mail state from its delivery log. */
-  private async notificationStatus(check: CheckView): Promise<CheckView['notificationStatus']> {
-    const deliveries = await this.views.deliveriesOf(check.id);
-    if (deliveries.length === 0) return check.notificationStatus;
+  /**
+   * The check's webhook and e-mail state from its delivery log; before the log says more, what the
+   * check owes: a running check's pages notify as they are checked, so its channels are pending.
+   */
+  private async notificationStatus(
+    check: CheckView,
+    monitor: MonitorView,
+  ): Promise<CheckView['notificationStatus']> {
     const finished = check.status !== 'running';
+    const due = finished ? check.notificationStatus : notificationsDue(monitor);
+    const deliveries = await this.views.deliveriesOf(check.id);
+    if (deliveries.length === 0) return due;
     const webhooks = deliveries.filter((d) => d.event !== 'email');
     const emails = deliveries.filter((d) => d.event === 'email');
     return {
-      ...check.notificationStatus,
-      webhook: webhooks.length === 0 ? check.notificationStatus.webhook : webhookStatus(webhooks, finished),
+      ...due,
+      webhook: webhooks.length === 0 ? due.webhook : webhookStatus(webhooks, finished),
       email:
         emails.length === 0
-          ? check.notificationStatus.email
+          ? due.email
           : emails[0].status === 'delivered'
             ? 'delivered'
             : emails[0].status === 'failed'

@@ -7,7 +7,7 @@ import {
   type MonitorView,
   type RecordedEvent,
 } from '#contracts';
-import { creditsPerCheck, describeSchedule, runsPerMonth } from '#domain';
+import { creditsPerCheck, describeSchedule, notificationsDue, runsPerMonth } from '#domain';
 import { startedTargetResults, withCheckedPage } from './target-results.js';
 
 /** A read-model document and the stream revision it reflects (events at or below it are skipped). */
@@ -168,10 +168,7 @@ export function evolveCheckView(
         actualCredits: d.actualCredits,
         finishedAt: d.finishedAt,
         error: d.error,
-        notificationStatus: {
-          webhook: d.notify.webhook ? 'pending' : 'not_configured',
-          email: 'not_configured',
-        },
+        notificationStatus: notificationsDue(d.notify),
         updatedAt: d.finishedAt,
       };
     }
