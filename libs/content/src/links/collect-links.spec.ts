@@ -11,10 +11,10 @@ function tree(html: string) {
 }
 
 describe('collectLinks', () => {
-  it('lists absolute http(s) and mailto links once each, in document order', () => {
+  it('lists absolute http(s), mailto and tel links once each, in document order', () => {
     const links = collectLinks(
       tree(
-        '<a href="b">1</a><a href="mailto:team@site.test">2</a><a href="https://other.test/">3</a><a href="b">4</a><area href="/map">',
+        '<a href="b">1</a><a href="mailto:team@site.test">2</a><a href="https://other.test/">3</a><a href="b">4</a><area href="/map"><a href="tel:+441234567">5</a>',
       ),
     );
     expect(links).toEqual([
@@ -22,12 +22,13 @@ describe('collectLinks', () => {
       'mailto:team@site.test',
       'https://other.test/',
       'https://site.test/map',
+      'tel:+441234567',
     ]);
   });
 
   it('leaves out same-page fragments, scripts and other schemes', () => {
     const links = collectLinks(
-      tree('<a href="#comments">c</a><a href="javascript:void(0)">j</a><a href="tel:123">t</a><a>none</a>'),
+      tree('<a href="#comments">c</a><a href="javascript:void(0)">j</a><a href="sms:123">s</a><a>none</a>'),
     );
     expect(links).toEqual([]);
   });

@@ -3,8 +3,9 @@ import { absolute } from '../parse/resolve-urls.js';
 import { childElements, eachElement } from '../tree/walk-elements.js';
 
 /**
- * Every link of the page (after URL resolution): absolute http(s) and mailto targets, in
- * document order, de-duplicated; same-page `#fragment` links are not links to anything else.
+ * Every link of the page (after URL resolution): absolute http(s), mailto and tel targets (as the
+ * reference lists them), in document order, de-duplicated; same-page `#fragment` links are not
+ * links to anything else, nor are `javascript:` ones.
  */
 export function collectLinks(tree: Root): string[] {
   const links = new Set<string>();
@@ -13,7 +14,7 @@ export function collectLinks(tree: Root): string[] {
     if (
       (node.tagName === 'a' || node.tagName === 'area') &&
       typeof href === 'string' &&
-      /^(https?:|mailto:)/i.test(href)
+      /^(https?:|mailto:|tel:)/i.test(href)
     )
       links.add(href);
     return true;
