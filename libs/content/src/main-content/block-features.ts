@@ -30,6 +30,8 @@ export interface MeasuredPage {
   pick: RulePick;
   /** Whether the rules keep each block (never a hidden one: they judge what a reader sees at once). */
   keptByRules: boolean[];
+  /** Each block's path group (`pathGroupIds`). */
+  pathGroup: number[];
 }
 
 /**
@@ -41,7 +43,7 @@ export interface MeasuredPage {
  * hidden blocks are judged, but do not make the page look bigger.
  */
 export function blockFeatures(
-  { body, blocks, stats, pick, keptByRules }: MeasuredPage,
+  { body, blocks, stats, pick, keptByRules, pathGroup }: MeasuredPage,
   page: { headline?: string; kinds?: string[]; url?: string },
   judged: readonly number[],
 ): number[][] {
@@ -67,7 +69,7 @@ export function blockFeatures(
   const firstH1 = titleBlockIndex(blocks);
   const blockWords = blocks.map((block) => wordsOf(block.text));
   const wordCounts = blockWords.map(functionWords);
-  const groups = pathGroups(blocks, wordCounts, keptByRules);
+  const groups = pathGroups(blocks, wordCounts, keptByRules, pathGroup);
   // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
   const longest = Math.max(
     1,
@@ -435,18 +437,16 @@ function pathGroups(
   blocks: ContentBlock[],
   wordCounts: WordCounts[],
   keptByRules: boolean[],
+  pathGroup: number[],
 ): Map<ContentBlock, PathGroup> {
-  const bySignature = new Map<string, PathGroup>();
+  const byGroup = new Map<number, PathGroup>();
   const groups = new Map<ContentBlock, PathGroup>();
-  const signatureOf = alongChain<string>((element, parent) =>
-    parent === undefined ? layoutName(element) : `${layoutName(element)}<${parent}`,
-  );
   for (const [index, block] of blocks.entries()) {
-    const signature = signatureOf([block.element, ...block.ancestors]);
-    let group = bySignature.get(signature);
+    const id = pathGroup[index] as number;
+    let group = byGroup.get(id);
     if (!group) {
       group = { blocks: 0, words: 0, stopwords: 0, text: 0, linkText: 0, keptText: 0 };
-      bySignature.set(signature, group);
+      byGroup.set(id, group);
     }
     group.blocks++;
     group.words += (wordCounts[index] as WordCounts).words;
@@ -457,6 +457,24 @@ function pathGroups(
     groups.set(block, group);
   }
   return groups;
+}
+
+/**
+ * The blocks laid out alike, numbered: those with the same tags and class names from the block up
+ * to the body (a thread's posts, a grid's titles, an article's paragraphs) share a number.
+ */
+export function pathGroupIds(blocks: readonly ContentBlock[]): number[] {
+  const numbers = new Map<string, number>();
+  const signatureOf = alongChain<string>((element, parent) =>
+    parent === undefined ? layoutName(element) : `${layoutName(element)}<${parent}`,
+  );
+  return blocks.map((block) => {
+    const signature = signatureOf([block.element, ...block.ancestors]);
+    const known = numbers.get(signature);
+    if (known !== undefined) return known;
+    numbers.set(signature, numbers.size);
+    return numbers.size - 1;
+  });
 }
 
 /** An element's tag and class names without numbers (`post-1234` and `post-1235` are alike). */

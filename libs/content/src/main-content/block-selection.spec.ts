@@ -7,6 +7,7 @@ import {
   keepForBestF1,
   keepTablesInKeptText,
   tablesAsUnits,
+  towardPathGroups,
 } from './block-selection.js';
 import { contentBlocks } from './content-blocks.js';
 
@@ -68,6 +69,17 @@ describe('tables', () => {
     expect(judged.map((p) => p.toFixed(3))).toEqual(
       [0.9, unit, unit, unit, unit, 0.8, 0.1, 0.9].map((p) => p.toFixed(3)),
     );
+  });
+
+  it('pulls each probability halfway to the mean of the blocks laid out like it, weighed by words', () => {
+    const pulled = towardPathGroups([0.9, 0.3, 0.2, 0.6], [10, 30, 5, 1], [0, 0, 1, 1]);
+    const first = (0.9 * 10 + 0.3 * 30) / 40;
+    const second = (0.2 * 5 + 0.6 * 1) / 6;
+    expect(pulled.map((p) => p.toFixed(4))).toEqual(
+      [(0.9 + first) / 2, (0.3 + first) / 2, (0.2 + second) / 2, (0.6 + second) / 2].map((p) => p.toFixed(4)),
+    );
+    // A block alike no other keeps its own.
+    expect(towardPathGroups([0.7], [3], [0])).toEqual([0.7]);
   });
 
   it('judges a big data table by its first 1,000 cells, whose mean the later cells take', () => {

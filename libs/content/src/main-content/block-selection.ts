@@ -99,6 +99,32 @@ export function tablesAsUnits(
 }
 
 /**
+ * Each block's probability pulled halfway to the mean of its path group (weighed by words), so
+ * blocks laid out alike are judged alike: the classifier reads position on the page, and on a page
+ * longer than those it learned from (2,000 paragraphs of one article) it let the last tenth fade
+ * below the pick's bar one paragraph after another. Halfway keeps what sets a block apart (a
+ * trailing "Share this" paragraph). On WCXB, held out, within the noise: 0.8798 → 0.8800.
+ */
+export function towardPathGroups(
+  probabilities: readonly number[],
+  words: readonly number[],
+  pathGroup: readonly number[],
+): number[] {
+  const groups = new Map<number, { sum: number; words: number }>();
+  probabilities.forEach((probability, index) => {
+    const weight = Math.max(1, words[index] as number);
+    const group = groups.get(pathGroup[index] as number) ?? { sum: 0, words: 0 };
+    group.sum += probability * weight;
+    group.words += weight;
+    groups.set(pathGroup[index] as number, group);
+  });
+  return probabilities.map((probability, index) => {
+    const group = groups.get(pathGroup[index] as number) as { sum: number; words: number };
+    return (probability + group.sum / group.words) / 2;
+  });
+}
+
+/**
  * A data table between kept blocks is kept: one by one its short cells look like chrome to the
  * classifier, but a table that the content runs on both sides of is part of it.
  */

@@ -548,6 +548,20 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
     expect(result).not.toContain('[Members]');
   });
 
+  it('keeps the end of an article far longer than the pages it learned from', () => {
+    const topics = ['estuary', 'harbour', 'lighthouse', 'dune', 'saltmarsh'];
+    const paragraphs = Array.from(
+      { length: 2_000 },
+      (_, index) => `<p>Part ${index}. ${sentence(topics[index % topics.length] as string).repeat(2)}</p>`,
+    );
+    const tree = parseHtml(`<body><div class="site-nav">${linkList(['News', 'Guides', 'Shop'])}</div>
+      <main><h1>The whole coast, mile by mile</h1>${paragraphs.join('')}</main></body>`);
+    const result = text(extractMainContent(tree, options));
+    // Every paragraph, the last ones too: they are laid out like the first.
+    expect(result.match(/^Part \d+\./gm)).toHaveLength(2_000);
+    expect(result).not.toContain('[Guides]');
+  });
+
   it('keeps the prose, code and option table of a documentation page, and drops its sidebar and pager', () => {
     const tree = parseHtml(`<body>
       <div class="docs-sidebar">${menu(['Install', 'Quick start', 'Stations', 'Alerts', 'Tide tables', 'API', 'FAQ'])}</div>

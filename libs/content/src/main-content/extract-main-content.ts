@@ -8,7 +8,7 @@ import { isHidden, show } from '../clean/hidden.js';
 import { eachElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 import { addressSays } from './address-kinds.js';
 import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
-import { blockFeatures, type RulePick } from './block-features.js';
+import { blockFeatures, pathGroupIds, type RulePick } from './block-features.js';
 import {
   dataTableCells,
   judgedBlocks,
@@ -16,6 +16,7 @@ import {
   keepTablesInKeptText,
   keepTabPanels,
   tablesAsUnits,
+  towardPathGroups,
 } from './block-selection.js';
 import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
 import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
@@ -110,7 +111,7 @@ function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
     scored[block] = scores[index];
   });
   const words = page.blocks.map((block) => block.words);
-  const probabilities = tablesAsUnits(scored, words, page.tableOf);
+  const probabilities = towardPathGroups(tablesAsUnits(scored, words, page.tableOf), words, page.pathGroup);
   return keepTablesInKeptText(keepForBestF1(probabilities, words), page.tableOf);
 }
 
@@ -138,6 +139,8 @@ export interface PageBlocks {
   media: MediaBlock[];
   /** The data table each block is a cell of, if any (`dataTableCells`). */
   tableOf: (Element | undefined)[];
+  /** Each block's path group (`pathGroupIds`). */
+  pathGroup: number[];
   /** The indices of the blocks the classifier judges (`judgedBlocks`). */
   judged: number[];
   /** The features of each judged block, in the order of `judged`. */
@@ -165,9 +168,10 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const keptByRules = blocks.map((block) => !block.hidden && pick.keeps(block.element, block.ancestors));
   const tableOf = dataTableCells(blocks);
   const judged = judgedBlocks(tableOf);
-  const features = blockFeatures({ body, blocks, stats, pick, keptByRules }, options, judged);
+  const pathGroup = pathGroupIds(blocks);
+  const features = blockFeatures({ body, blocks, stats, pick, keptByRules, pathGroup }, options, judged);
   const text = blocks.reduce((sum, block) => sum + block.text.length, 0);
-  return { body, text, keptByRules, blocks, media, tableOf, judged, features };
+  return { body, text, keptByRules, blocks, media, tableOf, pathGroup, judged, features };
 }
 
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
