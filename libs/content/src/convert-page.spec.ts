@@ -251,6 +251,34 @@ describe('onlyMainContent', () => {
   });
 });
 
+describe('onlyMainContent and images', () => {
+  it('keeps a photo that sits loose in an article whose own text (a "Jump to recipe" link) goes', () => {
+    const recipe = `<html><head><title>Crab linguine recipe</title></head><body>
+<div class="top-bar"><a href="/">Coast Kitchen</a> <a href="/recipes">Recipes</a> <a href="/shop">Shop</a> <a href="/login">Log in</a></div>
+<article class="recipe"><h1>Crab linguine with chilli and lemon</h1>
+<p class="byline">By Mara Ellison · 20 minutes · Serves 2</p>
+<a class="jump" href="#recipe">Jump to recipe</a>
+<p>Fresh crab needs little more than good pasta, a little heat and plenty of lemon. This is the dish we cook on the first warm evening of the year.</p>
+<img src="/img/crab.jpg" alt="A bowl of crab linguine">
+<div id="recipe"><h2>Ingredients</h2><ul><li>200 g linguine</li><li>150 g white crab meat</li><li>1 red chilli, finely chopped</li><li>1 lemon, zest and juice</li><li>2 tbsp olive oil</li></ul>
+<h2>Method</h2><ol><li>Cook the linguine in salted water until just tender.</li><li>Warm the oil with the chilli for a minute, then add the crab.</li><li>Toss the drained pasta with the crab, lemon zest and juice, and serve at once.</li></ol>
+<h2>Nutrition</h2><table><tr><th>Calories</th><td>610</td></tr><tr><th>Protein</th><td>32 g</td></tr></table></div>
+<div class="share"><a href="/s/fb">Share on Facebook</a> <a href="/s/x">Share on X</a></div>
+</article>
+<aside><h3>You might also like</h3><ul><li><a href="/r/1">Mussels in cider</a></li><li><a href="/r/2">Fish pie</a></li></ul></aside>
+<footer>© Coast Kitchen</footer></body></html>`;
+    const result = page(recipe, {
+      url: 'https://site.test/recipe',
+      onlyMainContent: true,
+      formats: ['markdown', 'images'],
+    });
+    expect(result.markdown).toContain(
+      'year.\n\n![A bowl of crab linguine](https://site.test/img/crab.jpg)\n\n## Ingredients',
+    );
+    expect(result.images).toEqual(['https://site.test/img/crab.jpg']);
+  });
+});
+
 describe('includeTags and excludeTags', () => {
   const html =
     '<body><div id="a"><p>alpha</p><p class="ad">buy</p></div><div id="b"><p>beta</p></div></body>';

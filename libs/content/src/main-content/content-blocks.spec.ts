@@ -62,4 +62,16 @@ describe('removeOwnText', () => {
     expect(hastToString(div)).toBe('The story itself.');
     expect(select('a > p', div)).toBeDefined();
   });
+
+  it('keeps the images of its own content that the caller keeps, given what is beside each', () => {
+    const body = bodyOf(
+      `<body><article><a href="/print">Print</a><p>Kept.</p><img src="photo.jpg"><div><p>Kept too.</p></div><p>Dropped.</p><a href="/"><img src="logo.png"></a></article></body>`,
+    );
+    const article = select('article', body) as Element;
+    const kept = new Set(['Kept.', 'Kept too.']);
+    removeOwnText(article, (_, beside) => beside.some((element) => kept.has(hastToString(element))));
+    expect(select('img[src="photo.jpg"]', article)).toBeDefined();
+    expect(select('img[src="logo.png"]', article)).toBeUndefined();
+    expect(hastToString(article)).toBe('Kept.Kept too.Dropped.');
+  });
 });

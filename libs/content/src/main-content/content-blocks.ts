@@ -110,18 +110,40 @@ export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Removes the text a block shows itself, keeping the blocks nested in it (and the inline
- * wrappers, such as a link around a card, that hold them).
+ * wrappers, such as a link around a card, that hold them), and the images among its own content
+ * that `keepsImage` keeps, given the elements beside each.
  */
-export function removeOwnText(element: Element): void {
-  const strip = (children: ElementContent[]): ElementContent[] =>
-    children.flatMap((child) => {
-      if (child.type !== 'element') return [];
+export function removeOwnText(
+  element: Element,
+  keepsImage: (image: Element, beside: Element[]) => boolean = () => false,
+): void {
+  const strip = (children: ElementContent[]): ElementContent[] => {
+    const elements = children.filter((child): child is Element => child.type === 'element');
+    return elements.flatMap((child, index) => {
       if (BLOCK_TAGS.has(child.tagName)) return [child];
+      if (isImage(child)) {
+        const beside = [elements[index - 1], elements[index + 1]].filter((next) => next !== undefined);
+        return keepsImage(child, beside) ? [child] : [];
+      }
       if (!holdsBlock(child)) return [];
       return [{ ...child, children: strip(child.children) }];
     });
+  };
   element.children = strip(element.children);
 }
+
+/** An image, alone or in an inline wrapper with no text of its own (a linked photo). */
+const isImage = (element: Element): boolean =>
+  element.tagName === 'img' ||
+  element.tagName === 'picture' ||
+  (!BLOCK_TAGS.has(element.tagName) &&
+    holdsElement(element, (child) => child.tagName === 'img') &&
+    !hasText(element));
+
+const hasText = (element: Element): boolean =>
+  element.children.some((child) =>
+    child.type === 'text' ? child.value.trim() !== '' : child.type === 'element' && hasText(child),
+  );
 
 const holdsBlock = (element: Element) => holdsElement(element, (child) => BLOCK_TAGS.has(child.tagName));
 

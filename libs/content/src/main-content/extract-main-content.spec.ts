@@ -548,6 +548,18 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
     expect(result).not.toContain('[Members]');
   });
 
+  it('drops the menu column of a page laid out in a table, and keeps its text column', () => {
+    const tree = parseHtml(`<body><table width="100%"><tr>
+      <td valign="top"><a href="/">Home</a><br><a href="/history">History</a><br><a href="/church">Church</a><br><a href="/links">Links</a></td>
+      <td valign="top"><b>A short history of Polwenna</b><br><br>
+        Polwenna grew up around its harbour in the fourteenth century, when pilchard fishing brought families to the shore.<br><br>
+        By 1800 the village had three fish cellars, a chapel and a school.</td></tr></table>
+      <center><font size="1">Copyright 2004 Polwenna Village Society</font></center></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('Polwenna grew up around its harbour');
+    expect(result).not.toContain('[History]');
+  });
+
   it('keeps the end of an article far longer than the pages it learned from', () => {
     const topics = ['estuary', 'harbour', 'lighthouse', 'dune', 'saltmarsh'];
     const paragraphs = Array.from(

@@ -1,10 +1,11 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
-import { select } from 'hast-util-select';
+import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
 import { isHidden, show } from '../clean/hidden.js';
+import { cellsOf, isLayoutTable, rowsOf } from '../tree/layout-tables.js';
 import { eachElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 import { addressSays } from './address-kinds.js';
 import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
@@ -74,7 +75,12 @@ export function extractMainContent(tree: Root, options: ExtractionOptions & { ur
   // Hidden text the classifier keeps is content a reader opens (an accordion, a tab): shown.
   for (const block of kept) if (block.hidden) [block.element, ...block.ancestors].forEach(show);
   removeElements(page.body, isHidden);
-  for (const block of page.blocks) if (!keptElements.has(block.element)) removeOwnText(block.element);
+  // A photo loose in a dropped container (an `<article>` whose own text is a "Jump to recipe" link)
+  // stays beside the kept blocks around it, as a figure between kept paragraphs does.
+  const holdsKept = (element: Element) => isOrHolds(element, (inside) => keptElements.has(inside));
+  for (const block of page.blocks) {
+    if (!keptElements.has(block.element)) removeOwnText(block.element, (_, beside) => beside.some(holdsKept));
+  }
   // Images go with the text around them: a figure between kept paragraphs stays, a logo by a dropped menu goes.
   for (const { element, after } of page.media) {
     const around = [page.blocks[after], page.blocks[after + 1]].filter((block) => block !== undefined);
@@ -174,12 +180,24 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   return { body, text, keptByRules, blocks, media, tableOf, pathGroup, judged, features };
 }
 
+/**
+ * The cells of the tables that lay out the page (`isLayoutTable`): columns such as a menu beside
+ * the text, pruned like the `div`s a newer page would use.
+ */
+function layoutCells(body: Element): Set<Element> {
+  const cells = new Set<Element>();
+  for (const table of selectAll('table', body).filter(isLayoutTable)) {
+    for (const row of rowsOf(table)) for (const cell of cellsOf(row)) cells.add(cell);
+  }
+  return cells;
+}
+
 /** What the rules pick: the region they narrow to, the elements their pruning keeps. */
 function rulePick(body: Element, stats: Map<Element, BlockStats>, productPage: boolean): RulePick {
   const pageText = stats.get(body)?.text ?? 0;
   const region = markedContent(body, stats, pageText) ?? votedRegion(body, stats, pageText) ?? body;
   const kept = new Set<Element>();
-  const pickedText = prune(region, stats, kept);
+  const pickedText = prune(region, stats, kept, layoutCells(body));
   const minShare = productPage ? MIN_SHARE_OF_PRODUCT_PAGE : MIN_SHARE_OF_PAGE;
   const enough = Math.min(pageText, Math.max(MIN_CHARACTERS, pageText * minShare));
   // A voted region is a wrapper made up around the page's own elements: those are its roots.
@@ -322,7 +340,12 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
  * class or id, the menus of short links and the blocks that repeat an earlier block. Records the
  * elements kept and returns the characters of text they hold.
  */
-function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Element>): number {
+function prune(
+  region: Element,
+  stats: Map<Element, BlockStats>,
+  kept: Set<Element>,
+  layoutCells: Set<Element>,
+): number {
   // The region's own text too: loose text in `<main>` beside its headings and paragraphs.
   kept.add(region);
   const repetition = repetitionChecker(stats);
@@ -332,7 +355,8 @@ function prune(region: Element, stats: Map<Element, BlockStats>, kept: Set<Eleme
       // Hidden text is not in the region's measure, and the rules keep only what a reader sees.
       if (child.type !== 'element' || isHidden(child)) continue;
       const own = stats.get(child);
-      if ((PRUNABLE.has(child.tagName) && looksLikeBoilerplate(child, own)) || repetition.repeats(child)) {
+      const prunable = PRUNABLE.has(child.tagName) || layoutCells.has(child);
+      if ((prunable && looksLikeBoilerplate(child, own)) || repetition.repeats(child)) {
         prunedText += own?.text ?? 0;
         continue;
       }
