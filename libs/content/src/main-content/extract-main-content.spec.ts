@@ -548,6 +548,19 @@ describe('extractMainContent on pages of real size (the block classifier)', () =
     expect(result).not.toContain('[Members]');
   });
 
+  it("drops a wiki's edit links from its section headings, and keeps a heading that links to an edit command", () => {
+    const tree = parseHtml(`<body><main><h1>Polwenna</h1>
+      <h2><span class="mw-headline">History</span><span class="mw-editsection">[<a href="/edit/1">edit</a>]</span></h2>
+      <p>The village is first recorded in 1284, and pilchard fishing was its trade for six centuries.</p>
+      <h2>Economy <a href="/edit/2">[edit]</a></h2>
+      <p>Tourism is now the largest employer, followed by a small fleet of crab and lobster boats.</p>
+      <h3><a href="/cli/edit">edit</a></h3><p>Opens the file in the editor the configuration names.</p></main></body>`);
+    const result = text(extractMainContent(tree, options));
+    expect(result).toContain('## History\n');
+    expect(result).toContain('## Economy\n');
+    expect(result).toContain('### [edit](/cli/edit)');
+  });
+
   it('drops the menu column of a page laid out in a table, and keeps its text column', () => {
     const tree = parseHtml(`<body><table width="100%"><tr>
       <td valign="top"><a href="/">Home</a><br><a href="/history">History</a><br><a href="/church">Church</a><br><a href="/links">Links</a></td>

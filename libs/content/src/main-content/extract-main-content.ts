@@ -34,7 +34,12 @@ import { type PageProduct, shownShare } from './page-product.js';
 import { isPostFurniture } from './post-furniture.js';
 import { isShopChrome } from './product-chrome.js';
 import { repetitionChecker } from './repeated-blocks.js';
-import { isBoilerplateHeading, leadingHeading, withoutBoilerplateSections } from './section-headings.js';
+import {
+  isBoilerplateHeading,
+  leadingHeading,
+  removeHeadingEditLinks,
+  withoutBoilerplateSections,
+} from './section-headings.js';
 import { isTableOfContents } from './table-of-contents.js';
 import { lexiconWords } from './word-lexicon.js';
 
@@ -159,6 +164,7 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
   removeClosedChrome(body);
+  removeHeadingEditLinks(body);
   // Before form controls go: filter groups are recognised by their checkboxes.
   removeKnownBoilerplate(body, options.product !== undefined);
   // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
+import { classNames } from '../tree/class-names.js';
 
 /**
  * Headings that open sections around the content rather than the content itself: related and
@@ -50,4 +51,32 @@ export function withoutBoilerplateSections(children: ElementContent[]): ElementC
     }
     return skipBelow === 0;
   });
+}
+
+/**
+ * A wiki's "[edit]" link: MediaWiki's `mw-editsection`, or a link in a heading that says "[edit]"
+ * (in brackets: a heading that is a link to an `edit` command's docs stays).
+ */
+const EDIT_SECTION = /(?:^|[-_])edit-?section$/i;
+const EDIT_LABEL = /^\[\s*edit(?: source| section)?\s*\]$/i;
+
+/**
+ * Removes the edit links wikis put in their section headings ("History[edit]"): a control for the
+ * page's authors, not part of the heading a reader reads.
+ */
+export function removeHeadingEditLinks(body: Element): void {
+  const strip = (element: Element, inHeading: boolean) => {
+    element.children = element.children.filter((child) => {
+      if (child.type !== 'element') return true;
+      const heading = inHeading || child.tagName in HEADING_LEVEL;
+      const isEditLink =
+        heading &&
+        (classNames(child).some((name) => EDIT_SECTION.test(name)) ||
+          (child.tagName === 'a' && EDIT_LABEL.test(hastToString(child).trim())));
+      if (isEditLink) return false;
+      strip(child, heading);
+      return true;
+    });
+  };
+  strip(body, false);
 }
