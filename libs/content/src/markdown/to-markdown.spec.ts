@@ -196,6 +196,12 @@ describe('toMarkdown', () => {
     expect(
       markdown('<table><tr><td><p>Note</p></td></tr><tr><td><p>Run it twice.</p></td></tr></table>'),
     ).toBe('Note\n\nRun it twice.');
+    // A post whose paragraphs are written apart by blank lines (`<br><br>`), beside its author's card.
+    expect(
+      markdown(
+        '<table><tr><td>#1</td><td></td></tr><tr><td><a href="/u/1">ada</a><br>Posts: 12</td><td>First line of the post.<br><br>Second paragraph.</td></tr></table>',
+      ),
+    ).toBe('\\#1\n\n[ada](/u/1)\\\nPosts: 12\n\nFirst line of the post.\\\nSecond paragraph.');
     // A column of posts stays posts, whatever its markup says (a forum engine's summary attribute).
     expect(
       markdown(

@@ -40,11 +40,29 @@ export const cellsOf = (row: Element) =>
 
 const PROSE_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre']);
 
-/** Whether a cell holds running text: two or more blocks (paragraphs, headings, lists, quotes, code). */
+/**
+ * Whether a cell holds running text: two or more blocks (paragraphs, headings, lists, quotes, code),
+ * or paragraphs written the old way, apart by a blank line (`<br><br>`: a forum post in its table).
+ */
 function holdsProse(cell: Element): boolean {
   let blocks = 0;
-  return holdsElement(cell, (inner) => {
-    if (PROSE_BLOCKS.has(inner.tagName)) blocks++;
-    return blocks >= 2;
-  });
+  return (
+    holdsBlankLine(cell) ||
+    holdsElement(cell, (inner) => {
+      if (PROSE_BLOCKS.has(inner.tagName)) blocks++;
+      return blocks >= 2 || holdsBlankLine(inner);
+    })
+  );
+}
+
+/** Two `<br>` in a row among an element's children (white space between): a blank line. */
+function holdsBlankLine(element: Element): boolean {
+  let previousWasBreak = false;
+  for (const child of element.children) {
+    if (child.type === 'text' && child.value.trim() === '') continue;
+    const isBreak = child.type === 'element' && child.tagName === 'br';
+    if (isBreak && previousWasBreak) return true;
+    previousWasBreak = isBreak;
+  }
+  return false;
 }
