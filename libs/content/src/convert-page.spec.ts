@@ -277,6 +277,37 @@ describe('onlyMainContent and images', () => {
     );
     expect(result.images).toEqual(['https://site.test/img/crab.jpg']);
   });
+  it('drops the photos of dropped cards and bios after the article, and keeps a figure whose caption goes', () => {
+    const paragraphs = [
+      'Beekeepers across the valley have reported losses of up to forty percent of their hives this winter.',
+      'Researchers point to a warm autumn, which kept colonies active and hungry, and a new strain of mite.',
+      '"Colonies that looked healthy in October simply vanish by February," said the head of the lab.',
+      'Almond growers rent about a million hives each year, and rental prices have already doubled.',
+      'State officials say an emergency fund for beekeepers will open for applications next month.',
+      'The lab will publish its full survey of the winter losses in the spring, county by county.',
+    ].map((text) => `<p>${text}</p>`);
+    const html = `<body><nav><a href="/">Home</a> <a href="/science">Science</a></nav><main><article>
+<h1>Why the bees are leaving</h1>${paragraphs.slice(0, 2).join('')}
+<figure><img src="/hive.jpg" alt="An empty hive"><figcaption>Photo: Lab</figcaption></figure>
+${paragraphs.slice(2).join('')}</article>
+<div class="cards">${['telescope', 'glacier', 'vaccine']
+      .map(
+        (name, index) =>
+          `<div class="card"><a href="/s/${index}"><img src="/s${index}.jpg" alt="A ${name}"></a><h3><a href="/s/${index}">The ${name} story</a></h3></div>`,
+      )
+      .join('')}</div>
+<div class="bio"><img src="/reporter.jpg" alt="Maria Chen"><p>Maria Chen covers science for The Daily. <a href="/staff/chen">More by Maria</a></p></div>
+</main><footer>© The Daily</footer></body>`;
+    const result = page(html, {
+      url: 'https://site.test/bees',
+      onlyMainContent: true,
+      formats: ['markdown', 'images'],
+    });
+    expect(result.markdown).toContain('county by county.');
+    expect(result.markdown).not.toContain('telescope');
+    expect(result.markdown).not.toContain('Maria Chen');
+    expect(result.images).toEqual(['https://site.test/hive.jpg']);
+  });
 });
 
 describe('includeTags and excludeTags', () => {

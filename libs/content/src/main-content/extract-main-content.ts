@@ -86,14 +86,35 @@ export function extractMainContent(tree: Root, options: ExtractionOptions & { ur
   for (const block of page.blocks) {
     if (!keptElements.has(block.element)) removeOwnText(block.element, (_, beside) => beside.some(holdsKept));
   }
-  // Images go with the text around them: a figure between kept paragraphs stays, a logo by a dropped menu goes.
-  for (const { element, after } of page.media) {
-    const around = [page.blocks[after], page.blocks[after + 1]].filter((block) => block !== undefined);
-    if (!around.some((block) => keptElements.has(block.element))) removeOwnText(element);
+  for (const media of page.media) {
+    if (!keepsMedia(page.blocks, media, (block) => keptElements.has(block.element)))
+      removeOwnText(media.element);
   }
   removeEmptied(page.body);
   addDescription(page.body, options.product?.description);
   return wrap(page.body.children);
+}
+
+/**
+ * Images go with the text around them: a figure between kept paragraphs stays, a logo by a dropped
+ * menu goes. A photo whose own container holds text (a teaser card's title, an author's bio) goes
+ * with that text, unless it sits between kept blocks (a figure whose caption alone was dropped).
+ */
+function keepsMedia(
+  blocks: ContentBlock[],
+  { element, after }: MediaBlock,
+  kept: (block: ContentBlock) => boolean,
+) {
+  const inside = (index: number) => blocks[index]?.ancestors.includes(element) ?? false;
+  let first = after + 1;
+  while (inside(first - 1)) first--;
+  let end = after + 1;
+  while (inside(end)) end++;
+  const before = blocks[first - 1];
+  const next = blocks[end];
+  const own = blocks.slice(first, end);
+  if (own.length === 0) return [before, next].some((block) => block !== undefined && kept(block));
+  return own.some(kept) || (before !== undefined && next !== undefined && kept(before) && kept(next));
 }
 
 /**
