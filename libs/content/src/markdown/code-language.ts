@@ -12,8 +12,8 @@ const NO_LANGUAGE = new Set(['auto', 'default', 'none', 'nohighlight']);
 
 /**
  * The language a `<pre>` block declares, on itself or on its `<code>`: by class
- * (`language-x` / `lang-x`, or SyntaxHighlighter's `brush: x` as MDN writes it) or by
- * `data-language` / `data-lang`.
+ * (`language-x` / `lang-x`, SyntaxHighlighter's `brush: x` as MDN writes it, Pandoc's
+ * `sourceCode x`) or by `data-language` / `data-lang`.
  */
 function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find(
@@ -26,11 +26,18 @@ function codeLanguage(pre: Element): string | undefined {
       const language = LANGUAGE_CLASS.exec(name)?.[1] ?? brushLanguage(name, names[index + 1]);
       if (language && !NO_LANGUAGE.has(language)) return language;
     }
+    if (names.includes('sourceCode')) {
+      const language = names.find((name) => !PANDOC_CLASSES.has(name));
+      if (language) return language;
+    }
     const declared = String(dataLanguage ?? dataLang ?? '').trim();
     if (declared && !NO_LANGUAGE.has(declared)) return declared;
   }
   return undefined;
 }
+
+/** The classes Pandoc writes beside a code block's language (`sourceCode numberSource haskell numberLines`). */
+const PANDOC_CLASSES = new Set(['sourceCode', 'numberSource', 'numberLines']);
 
 /** SyntaxHighlighter's `class="brush: js; gutter: false"`, split by class into `brush:` and `js;` (or written `brush:js`). */
 function brushLanguage(name: string, next: string | undefined): string | undefined {

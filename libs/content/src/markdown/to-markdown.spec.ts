@@ -34,6 +34,11 @@ describe('toMarkdown', () => {
     ['<pre class="brush: js notranslate">const a = 1;</pre>', 'js'],
     ['<pre class="brush:php; gutter: false">const a = 1;</pre>', 'php'],
     ['<pre class="gatsby-code-jsx"><code class="gatsby-code-jsx">const a = 1;</code></pre>', 'jsx'],
+    ['<pre class="sourceCode haskell"><code class="sourceCode haskell">const a = 1;</code></pre>', 'haskell'],
+    [
+      '<pre class="sourceCode numberSource r numberLines"><code class="sourceCode r">const a = 1;</code></pre>',
+      'r',
+    ],
   ])('fences code with the language the page declares: %s', (html, language) => {
     expect(markdown(html)).toBe(`\`\`\`${language}\nconst a = 1;\n\`\`\``);
   });
