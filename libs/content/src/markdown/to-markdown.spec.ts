@@ -270,6 +270,14 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('writes an emoji drawn as an image as the emoji, and keeps other images as images', () => {
+    expect(
+      markdown(
+        '<p>Shipped <img class="emoji" alt="🚀" src="/e/rocket.png"> in <img class="wp-smiley" alt="🇬🇧" src="/e/gb.png"> <img alt="👩‍💻" src="/e/dev.png">; chart <img alt="1" src="/one.png"> <img alt="Sales chart" src="/chart.png"></p>',
+      ),
+    ).toBe('Shipped 🚀 in 🇬🇧 👩‍💻; chart ![1](/one.png) ![Sales chart](/chart.png)');
+  });
+
   it('writes a link that leads nowhere as its text', () => {
     expect(
       markdown(

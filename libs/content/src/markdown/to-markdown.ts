@@ -7,6 +7,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { languagesFromWrappers, preWithLanguage } from './code-language.js';
 import { eachNode } from './each-node.js';
+import { imageOrEmoji } from './emoji-images.js';
 import { withoutEmptyBlocks } from './empty-blocks.js';
 import { math, mathHandlers } from './formulas.js';
 import { headingPermalinks } from './heading-permalinks.js';
@@ -146,7 +147,15 @@ const processor = unified()
   // which splits the word for whoever reads the text (a browser copies nothing).
   .use(rehypeRemark, {
     newlines: false,
-    handlers: { ...shownElements, summary, table, math, pre: preWithLanguage, wbr: () => undefined },
+    handlers: {
+      ...shownElements,
+      summary,
+      table,
+      math,
+      img: imageOrEmoji,
+      pre: preWithLanguage,
+      wbr: () => undefined,
+    },
   })
   .use(tightLists)
   .use(followableLinks)
