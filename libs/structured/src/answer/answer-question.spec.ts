@@ -11,6 +11,9 @@ describe('answerQuestion', () => {
     ['When was the light converted to electricity?', /electricity in 1962/],
     ['How much do tickets cost for adults?', /£6 for adults/],
     ['Where are the logbooks kept?', /county museum in Truro/],
+    ['How high is the lighthouse?', /34 metres tall/],
+    ['How old is the lighthouse?', /built in 1871/],
+    ['How long does the climb take?', /about ten minutes/],
   ])('%s', (question, expected) => {
     const { answer } = answerQuestion(markdown, question);
     expect(answer).toMatch(expected);
@@ -84,5 +87,9 @@ describe('answerQuestion', () => {
   it('finds nothing rather than inventing an answer', () => {
     expect(answerQuestion(markdown, 'What is the capital of Peru?').answer).toBeUndefined();
     expect(answerQuestion(markdown, 'Who painted the lighthouse in watercolour?').answer).toBeUndefined();
+    // A measure question needs the measure: the tower's opening months and a height beside the
+    // harbour answer neither.
+    expect(answerQuestion(markdown, 'How often is the tower open?').answer).toBeUndefined();
+    expect(answerQuestion(markdown, 'How big is the harbour?').answer).toBeUndefined();
   });
 });

@@ -19,12 +19,49 @@ const EXPECTATIONS: [RegExp, RegExp][] = [
     /^\s*(?:when|what (?:year|date|day|time))\b/i,
     /\b(?:1[5-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}:\d\d|\d{1,2}\s?(?:am|pm))\b/i,
   ],
-  [
-    /^\s*how (?:many|much|long|far|old|tall|big|high|deep|often)\b|\bwhat (?:is the )?(?:price|cost|number|percentage)\b/i,
-    /\d/,
-  ],
+  [/^\s*how (?:many|much)\b|\bwhat (?:is the )?(?:price|cost|number|percentage)\b/i, /\d/],
   [/^\s*who\b/i, /\b[A-Z][a-z]+(?:\s+[A-Z][a-z.]+)+/],
   [/^\s*where\b/i, /\b(?:in|at|on|near|from)\s+(?:the\s+)?[A-Z]/],
+];
+
+const LENGTH_UNITS = `(?:mm|cm|m|km|metres?|meters?|kilomet(?:re|er)s?|inch(?:es)?|feet|foot|ft|yards?|miles?|nautical miles?|storeys|stories|floors)`;
+const TIME_UNITS = `(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)`;
+const QUANTITY = String.raw`\d[\d,.]*\s*(?:-\s*)?`;
+const WORD_NUMBER = `(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a few|several|about)`;
+
+/**
+ * "How tall", "how old": the adjective asks for a measure, which the answer gives in its units
+ * ("stands 34 metres", "built in 1871") and rarely names: it is no word the answer needs, but the
+ * answer must give the measure.
+ */
+const MEASURES: { asks: RegExp; gives: RegExp }[] = [
+  {
+    asks: /^\s*how (tall|high|deep|wide|thick)\b/i,
+    gives: new RegExp(String.raw`${QUANTITY}${LENGTH_UNITS}\b`, 'i'),
+  },
+  {
+    asks: /^\s*how (old)\b/i,
+    gives:
+      /\b\d+\s*(?:years?|yrs?)(?: old)?\b|\b(?:built|founded|established|born|opened|dates? from|since|in)\s+(?:the\s+)?(?:1[0-9]\d\d|20\d\d)\b/i,
+  },
+  {
+    asks: /^\s*how (long|far)\b/i,
+    gives: new RegExp(
+      String.raw`(?:${QUANTITY}|\b${WORD_NUMBER}\s+)(?:${LENGTH_UNITS}|${TIME_UNITS})\b`,
+      'i',
+    ),
+  },
+  {
+    asks: /^\s*how (big|large|heavy)\b/i,
+    gives: new RegExp(
+      String.raw`${QUANTITY}(?:m²|km²|sq\.?\s*\w+|square \w+|acres?|hectares?|ha|g|kg|grams?|kilograms?|tonnes?|tons?|lbs?|pounds?|litres?|liters?|gallons?|kb|mb|gb|tb|seats?|people|rooms?|beds?)(?!\w)`,
+      'i',
+    ),
+  },
+  {
+    asks: /^\s*how (often)\b/i,
+    gives: /\b(?:every|each|daily|weekly|monthly|yearly|annually|hourly|nightly|once|twice|\d+\s*times)\b/i,
+  },
 ];
 
 /**
@@ -41,7 +78,11 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
   const sentences = sentencesOf(blocks).filter(
     (sentence) => !heads[sentence.block] && !blocks[sentence.block]?.isTableHeader,
   );
-  const query = terms(question).filter((term) => !QUESTION_WORDS.has(term));
+  const measure = MEASURES.map(({ asks, gives }) => ({ asked: asks.exec(question)?.[1], gives })).find(
+    ({ asked }) => asked !== undefined,
+  );
+  const measureWords = new Set(terms(measure?.asked ?? ''));
+  const query = terms(question).filter((term) => !QUESTION_WORDS.has(term) && !measureWords.has(term));
   if (sentences.length === 0 || query.length === 0) return { confidence: 0 };
 
   // A sentence is scored with the heading above it: "Opening hours" answers "when ... open"; a
@@ -56,11 +97,13 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
   const bm25 = new Bm25(passages);
   // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
   const restated = headingOf.map((heading) => restates(heading, query));
-  const expected = EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
+  const expected = measure?.gives ?? EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
 
   let best: { sentence: Sentence; score: number; coverage: number } | undefined;
   sentences.forEach((sentence, index) => {
     const coverage = bm25.coverage(query, index);
+    // A measure's answer gives it: "The tower is open to visitors" answers no "how tall is the tower".
+    if (measure && !measure.gives.test(sentence.text)) return;
     let score = bm25.score(query, index) * (0.5 + coverage);
     if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
     if (restated[sentence.block]) score *= 2;
