@@ -73,6 +73,18 @@ describe('answerQuestion', () => {
     expect(answerQuestion(about, 'When was the company bought?').answer).toBeUndefined();
   });
 
+  it("reads every sentence as about what the page's title names", () => {
+    const guide = markdownBlocks(
+      '# Apply for your first adult passport',
+      '## Overview',
+      'You can apply online or by post. It costs £88.50 online.',
+      '## Opening hours',
+      'The office is open on weekdays from 9am.',
+    );
+    expect(answerQuestion(guide, 'How much does a passport cost?').answer).toBe('It costs £88.50 online.');
+    expect(answerQuestion(guide, 'How much does a visa cost?').answer).toBeUndefined();
+  });
+
   it('reads a word the page hyphenates softly as one word', () => {
     const page = markdownBlocks(
       '# Home repair',

@@ -95,13 +95,16 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
       `${sentence.text} ${blocks[sentence.block]?.row?.columns.join(' ') ?? ''} ${headingOf[sentence.block] ?? ''}`,
   );
   const bm25 = new Bm25(passages);
+  // Every sentence is about what the page's title names: "It costs £88.50." on a page titled "Apply
+  // for your first adult passport" answers "How much does a passport cost?".
+  const title = blocks[0]?.isHeading && /^\s*#\s/.test(markdown) ? new Set(terms(blocks[0].text)) : undefined;
   // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
   const restated = headingOf.map((heading) => restates(heading, query));
   const expected = measure?.gives ?? EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
 
   let best: { sentence: Sentence; score: number; coverage: number } | undefined;
   sentences.forEach((sentence, index) => {
-    const coverage = bm25.coverage(query, index);
+    const coverage = bm25.coverage(query, index, title);
     // A measure's answer gives it: "The tower is open to visitors" answers no "how tall is the tower".
     if (measure && !measure.gives.test(sentence.text)) return;
     let score = bm25.score(query, index) * (0.5 + coverage);

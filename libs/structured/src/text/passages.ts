@@ -209,12 +209,16 @@ export class Bm25 {
     return score;
   }
 
-  /** The share of the query's distinct terms (idf-weighted) that the passage contains. */
-  coverage(queryTerms: string[], index: number): number {
+  /**
+   * The share of the query's distinct terms (idf-weighted) that the passage contains, or that
+   * `implied` holds: words every passage is about (the page's title).
+   */
+  coverage(queryTerms: string[], index: number, implied: ReadonlySet<string> = new Set()): number {
     const distinct = [...new Set(queryTerms)];
     const total = distinct.reduce((sum, term) => sum + this.idf(term), 0);
     if (total === 0) return 0;
     const doc = new Set(this.docs[index]);
-    return distinct.filter((term) => doc.has(term)).reduce((sum, term) => sum + this.idf(term), 0) / total;
+    const covered = distinct.filter((term) => doc.has(term) || implied.has(term));
+    return covered.reduce((sum, term) => sum + this.idf(term), 0) / total;
   }
 }
