@@ -73,6 +73,23 @@ describe('extractProduct', () => {
     });
   });
 
+  it('takes the photos that name the product when neither its data nor its tags name an image', () => {
+    const page = parsePage(
+      `<html><head><script type="application/ld+json">{"@type":"Product","name":"Trail Runner 3",
+        "offers":{"price":"129.00","priceCurrency":"EUR"}}</script></head><body>
+       <img src="/logo.png" alt="Peak Outfitters"><h1>Trail Runner 3</h1>
+       <div class="gallery"><img src="/tr3-side.jpg" alt="Trail Runner 3, side view">
+       <img class="lazy" src="data:image/gif;base64,R0lGOD" data-src="/tr3-sole.jpg" alt="Trail runner 3 sole">
+       <button><img src="/tr3-side-thumb.jpg" alt=""></button></div>
+       <a href="/socks"><img src="/socks.jpg" alt="Merino Trail Socks"></a></body></html>`,
+      'http://shop.test/runner',
+    );
+    expect(extractProduct(page)?.product.variants[0]?.images).toEqual([
+      { url: 'http://shop.test/tr3-side.jpg', alt: 'Trail Runner 3, side view' },
+      { url: 'http://shop.test/tr3-sole.jpg', alt: 'Trail runner 3 sole' },
+    ]);
+  });
+
   it('reads OpenGraph product tags', () => {
     const page = parsePage(
       `<html><head><meta property="og:type" content="product"><meta property="og:title" content="Linen Apron">

@@ -309,15 +309,37 @@ function domSignals(page: ParsedPage): DomSignals {
     availability = { inStock: enabled, text: enabled ? 'Buy button enabled' : 'Buy button disabled' };
   } else availability = { inStock: false, text: 'Availability not stated on the page' };
   const image = absoluteUrl(firstMeta(page, 'og:image'), page.url);
+  const title = h1 ? textOf(h1) : undefined;
   return {
-    title: h1 ? textOf(h1) : undefined,
+    title,
     description: firstMeta(page, 'description', 'og:description'),
     price,
     struckPrices,
     availability,
-    images: image ? [{ url: image }] : [],
+    images: image ? [{ url: image }] : productPhotos(page, title),
   };
 }
+
+/**
+ * The photos of the product when the page names no image in its data or tags: images whose alt
+ * text names the product ("Trail Runner 3, side view" on the page of "Trail Runner 3"), as shops
+ * write their galleries; each photo once. Cards of other products name other products, and
+ * thumbnails with an empty alt name none.
+ */
+function productPhotos(page: ParsedPage, title: string | undefined): { url: string; alt?: string }[] {
+  const name = title?.toLowerCase();
+  if (!name) return [];
+  const photos = new Map<string, { url: string; alt?: string }>();
+  for (const image of selectAll('img', page.tree)) {
+    const alt = attr(image, 'alt')?.trim();
+    const url = absoluteUrl(attr(image, 'dataSrc') ?? attr(image, 'src'), page.url);
+    if (!alt?.toLowerCase().includes(name) || !url || url.startsWith('data:') || photos.has(url)) continue;
+    photos.set(url, { url, alt });
+  }
+  return [...photos.values()].slice(0, MAX_PHOTOS);
+}
+
+const MAX_PHOTOS = 10;
 
 function nearButton(buttons: Element[], locale?: string): Price | undefined {
   // The buy button's closest container with a price in its text.
