@@ -73,6 +73,18 @@ describe('answerQuestion', () => {
     expect(answerQuestion(about, 'When was the company bought?').answer).toBeUndefined();
   });
 
+  it('answers a question of cost with a price, not with another figure beside the word cost', () => {
+    const story = markdownBlocks(
+      '# New tram line to the airport approved',
+      'Councillors voted 41 to 12, ending a decade of arguments over its route and cost.',
+      'The £420m line will open in 2030.',
+    );
+    expect(answerQuestion(story, 'How much will the tram line cost?').answer).toBe(
+      'The £420m line will open in 2030.',
+    );
+    expect(answerQuestion(story, 'How much does a ticket cost?').answer).toBeUndefined();
+  });
+
   it("reads every sentence as about what the page's title names", () => {
     const guide = markdownBlocks(
       '# Apply for your first adult passport',

@@ -1,4 +1,5 @@
 import { Bm25, blocksOf, type Sentence, sentencesOf, terms } from '../text/passages.js';
+import { PRICE_PATTERN } from '../text/prices.js';
 
 export interface LocalAnswer {
   /**
@@ -19,7 +20,7 @@ const EXPECTATIONS: [RegExp, RegExp][] = [
     /^\s*(?:when|what (?:year|date|day|time))\b/i,
     /\b(?:1[5-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}:\d\d|\d{1,2}\s?(?:am|pm))\b/i,
   ],
-  [/^\s*how (?:many|much)\b|\bwhat (?:is the )?(?:price|cost|number|percentage)\b/i, /\d/],
+  [/^\s*how (?:many|much)\b|\bwhat (?:is the )?(?:number|percentage)\b/i, /\d/],
   [/^\s*who\b/i, /\b[A-Z][a-z]+(?:\s+[A-Z][a-z.]+)+/],
   [/^\s*where\b/i, /\b(?:in|at|on|near|from)\s+(?:the\s+)?[A-Z]/],
 ];
@@ -30,9 +31,9 @@ const QUANTITY = String.raw`\d[\d,.]*\s*(?:-\s*)?`;
 const WORD_NUMBER = `(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a few|several|about)`;
 
 /**
- * "How tall", "how old": the adjective asks for a measure, which the answer gives in its units
- * ("stands 34 metres", "built in 1871") and rarely names: it is no word the answer needs, but the
- * answer must give the measure.
+ * "How tall", "how old", "how much does it cost": the adjective asks for a measure, which the
+ * answer gives in its units ("stands 34 metres", "built in 1871", "£88.50") and rarely names: it
+ * is no word the answer needs, but the answer must give the measure.
  */
 const MEASURES: { asks: RegExp; gives: RegExp }[] = [
   {
@@ -58,11 +59,16 @@ const MEASURES: { asks: RegExp; gives: RegExp }[] = [
       'i',
     ),
   },
+  // A cost, which only a price answers ("voted 41 to 12 … over its route and cost" does not).
+  { asks: /^\s*how much\b.*\b(cost|price|pay|charge|spend|fee|fare|worth)/i, gives: PRICE_PATTERN },
+  { asks: /\bwhat (?:is|are) the (price|cost|fee|fare)s?\b/i, gives: PRICE_PATTERN },
   {
     asks: /^\s*how (often)\b/i,
     gives: /\b(?:every|each|daily|weekly|monthly|yearly|annually|hourly|nightly|once|twice|\d+\s*times)\b/i,
   },
 ];
+
+const MEASURE_FLOOR = 0.01;
 
 /**
  * Passage retrieval and answer-sentence selection: BM25 ranks the page's sentences against the
@@ -105,9 +111,11 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
   let best: { sentence: Sentence; score: number; coverage: number } | undefined;
   sentences.forEach((sentence, index) => {
     const coverage = bm25.coverage(query, index, title);
-    // A measure's answer gives it: "The tower is open to visitors" answers no "how tall is the tower".
+    // "The tower is open to visitors" answers no "how tall is the tower". Among the sentences that
+    // give the measure, one naming none of the question's words but the title's may answer
+    // ("It costs £88.50." under "Overview" on a passport's page): the first of them.
     if (measure && !measure.gives.test(sentence.text)) return;
-    let score = bm25.score(query, index) * (0.5 + coverage);
+    let score = (bm25.score(query, index) + (measure ? MEASURE_FLOOR : 0)) * (0.5 + coverage);
     if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
     if (restated[sentence.block]) score *= 2;
     if (!best || score > best.score) best = { sentence, score, coverage };
