@@ -105,6 +105,7 @@ function keepsMedia(
   { element, after }: MediaBlock,
   kept: (block: ContentBlock) => boolean,
 ) {
+  // The text blocks nested in the container lie next to its place (`after`) in reading order.
   const inside = (index: number) => blocks[index]?.ancestors.includes(element) ?? false;
   let first = after + 1;
   while (inside(first - 1)) first--;
