@@ -389,6 +389,36 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills a company's mission and the yes/no fields its sentences settle, and claims nothing it does not say", () => {
+    const markdown = markdownBlocks(
+      '# Live tide data for every port',
+      'Our mission is to make every harbour safer with open tide data.',
+      'The whole platform is open-source. Enterprise plans add single sign-on and audit logs.',
+      'Harbour Labs is backed by Y Combinator. We do not offer a free tier.',
+      'Your company can start with a trial.',
+    );
+    const page = parsePage(`<main>${markdown}</main>`, 'http://harbour.test/');
+    const schema = fields({
+      company_mission: 'string',
+      supports_sso: 'boolean',
+      is_open_source: 'boolean',
+      is_in_yc: 'boolean',
+      has_free_tier: 'boolean',
+      has_mobile_app: 'boolean',
+      supports_cc: 'boolean',
+    });
+    expect(fill(page, schema, markdown).value).toEqual({
+      company_mission: 'Our mission is to make every harbour safer with open tide data.',
+      supports_sso: true,
+      is_open_source: true,
+      is_in_yc: true,
+      has_free_tier: false,
+      has_mobile_app: null,
+      // "Your company" opens a sentence: no initials of a name.
+      supports_cc: null,
+    });
+  });
+
   it('fills the company name from the title or the site name, and its headquarters and years at work from sentences', () => {
     const markdown = markdownBlocks(
       '# About us',

@@ -4,6 +4,7 @@ import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
+import { claimFacts } from './claim-facts.js';
 import { contactFacts } from './contact-facts.js';
 import { proseFacts } from './prose-facts.js';
 import { shopFacts } from './shop-facts.js';
@@ -58,7 +59,12 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     facts.push({ label: entry.label, value: entry.value, weight });
   }
   const product = extractProduct(page);
-  facts.push(...shopFacts(page, product), ...contactFacts(page), ...proseFacts(markdown));
+  facts.push(
+    ...shopFacts(page, product),
+    ...contactFacts(page),
+    ...proseFacts(markdown),
+    ...claimFacts(markdown, schemaFields),
+  );
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {
     for (const [name, ...cells] of rows) {

@@ -29,6 +29,9 @@ const HEADQUARTERS = new RegExp(
 /** "founded in 1952 by Mary Tern": the capitalised name after "by". */
 const FOUNDED_BY =
   /\b(?:founded|established|started|created)\s+(?:in\s+\d{4}\s+)?by\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})/gu;
+/** "Our mission is to …", "The company's vision is …": the sentence states it. */
+const STATEMENT =
+  /\b(?:[Oo]ur|[Ii]ts|[Tt]heir|[Tt]he\s+company['’]s)\s+(mission|vision|purpose|goal|aim)\s+(?:is|was)\b/;
 /** "we employ 48 people", "employs over 1,200 staff". */
 const EMPLOYS =
   /\bemploy(?:s|ing)?\s+(?:over\s+|about\s+|around\s+|nearly\s+|more\s+than\s+)?(\d{1,3}(?:,\d{3})+|\d+)\s+(?:people|staff|employees|workers)\b/gi;
@@ -60,7 +63,7 @@ const NOT_COUNTED = new Set([
 /**
  * What the page's sentences say in so many words, for fields no label names: the year it was
  * founded (built, opened, …, or "since" when it has been at it) and by whom, where its headquarters
- * are, how many people it employs, and counts ("23 countries", "12 products" fill `countries`,
+ * are, how many people it employs, its mission (vision, purpose: the sentence that states it), and counts ("23 countries", "12 products" fill `countries`,
  * `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
  */
 export function proseFacts(markdown: string): Fact[] {
@@ -80,6 +83,8 @@ export function proseFacts(markdown: string): Fact[] {
       add(['headquarters', 'head office', 'based in', 'location'], place);
     for (const [, founder] of text.matchAll(FOUNDED_BY)) add(['founder', 'founded by'], founder);
     for (const [, employees = ''] of text.matchAll(EMPLOYS)) add(['employees', 'staff'], count(employees));
+    const stated = STATEMENT.exec(text)?.[1]?.toLowerCase();
+    if (stated) add([stated, `company ${stated}`, `our ${stated}`], text);
     for (const [, number = '', noun = ''] of text.matchAll(COUNT)) {
       if (NOT_COUNTED.has(noun)) continue;
       add([noun, `total ${noun}`, `number of ${noun}`], count(number));
