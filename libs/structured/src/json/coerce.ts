@@ -6,6 +6,8 @@ export function coerce(value: unknown, kind: SchemaKind, schema: JsonSchema): un
   if (value === undefined || value === null) return undefined;
   switch (kind) {
     case 'string': {
+      // A yes/no is no text: a claim read for `supports_sso` never fills a string named `use_cases`.
+      if (typeof value === 'boolean') return undefined;
       const text = asText(value);
       if (text === undefined) return undefined;
       return schema.enum ? matchEnum(text, schema.enum) : text;

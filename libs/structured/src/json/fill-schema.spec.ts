@@ -395,7 +395,7 @@ describe('fillSchema', () => {
       'Our mission is to make every harbour safer with open tide data.',
       'The whole platform is open-source. Enterprise plans add single sign-on and audit logs.',
       'Harbour Labs is backed by Y Combinator. We do not offer a free tier.',
-      'Your company can start with a trial.',
+      'Your company can start with a trial. Typical cases are ports and marinas.',
     );
     const page = parsePage(`<main>${markdown}</main>`, 'http://harbour.test/');
     const schema = fields({
@@ -406,6 +406,7 @@ describe('fillSchema', () => {
       has_free_tier: 'boolean',
       has_mobile_app: 'boolean',
       supports_cc: 'boolean',
+      use_cases: 'string',
     });
     expect(fill(page, schema, markdown).value).toEqual({
       company_mission: 'Our mission is to make every harbour safer with open tide data.',
@@ -416,6 +417,8 @@ describe('fillSchema', () => {
       has_mobile_app: null,
       // "Your company" opens a sentence: no initials of a name.
       supports_cc: null,
+      // Named like a claim ("use cases"), but a string: no yes/no fills it.
+      use_cases: null,
     });
   });
 
