@@ -19,6 +19,19 @@ const SYNONYMS: string[][] = [
   ['currency', 'pricecurrency'],
   ['category', 'type', 'kind', 'genre'],
   ['weight', 'mass'],
+  // A job posting's sections, as postings head them ("What you'll do", "What we're looking for").
+  ['responsibilitie', 'dutie', 'whatyoulldo', 'whatyouwilldo', 'yourrole'],
+  [
+    'requirement',
+    'qualification',
+    'skill',
+    'whatwerelookingfor',
+    'whatyoullneed',
+    'whatyouneed',
+    'aboutyou',
+    'whoyouare',
+  ],
+  ['benefit', 'perk', 'whatweoffer'],
 ];
 
 const GROUP_OF = new Map<string, number>();
