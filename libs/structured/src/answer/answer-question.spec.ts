@@ -89,12 +89,15 @@ describe('answerQuestion', () => {
     const guide = markdownBlocks(
       '# Apply for your first adult passport',
       '## Overview',
-      'You can apply online or by post. It costs £88.50 online.',
+      "You can apply online or by post. It costs £88.50 online. You can apply for a first adult passport if you're over 16.",
       '## Opening hours',
       'The office is open on weekdays from 9am.',
     );
     expect(answerQuestion(guide, 'How much does a passport cost?').answer).toBe('It costs £88.50 online.');
     expect(answerQuestion(guide, 'How much does a visa cost?').answer).toBeUndefined();
+    expect(answerQuestion(guide, 'Who can apply?').answer).toBe(
+      "You can apply for a first adult passport if you're over 16.",
+    );
   });
 
   it('reads a word the page hyphenates softly as one word', () => {
