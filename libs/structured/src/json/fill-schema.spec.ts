@@ -392,13 +392,22 @@ describe('fillSchema', () => {
   it("fills a job posting's lists from the sections postings head in their own words", () => {
     const page = parsePage(
       `<main><h1>Senior Backend Engineer</h1>
+       <p><strong>Job type:</strong> Full-time</p><p><strong>Location:</strong> Bristol</p>
        <h2>What you'll do</h2><ul><li>Build APIs in Go</li><li>Run NATS in production</li></ul>
        <h2>What we're looking for</h2><ul><li>5+ years building backends</li></ul>
        <h2>Perks</h2><ul><li>30 days holiday</li><li>A matched pension</li></ul></main>`,
       'http://jobs.test/42',
     );
-    const schema = fields({ responsibilities: 'string[]', requirements: 'string[]', benefits: 'string[]' });
+    const schema = fields({
+      employmentType: 'string',
+      location: 'string',
+      responsibilities: 'string[]',
+      requirements: 'string[]',
+      benefits: 'string[]',
+    });
     expect(fill(page, schema).value).toEqual({
+      employmentType: 'Full-time',
+      location: 'Bristol',
       responsibilities: ['Build APIs in Go', 'Run NATS in production'],
       requirements: ['5+ years building backends'],
       benefits: ['30 days holiday', 'A matched pension'],

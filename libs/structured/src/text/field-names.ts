@@ -32,6 +32,8 @@ const SYNONYMS: string[][] = [
     'whoyouare',
   ],
   ['benefit', 'perk', 'whatweoffer'],
+  // schema.org's employmentType, as postings label it ("Job type: Full-time").
+  ['employmenttype', 'jobtype', 'contracttype', 'positiontype', 'worktype', 'employment'],
 ];
 
 const GROUP_OF = new Map<string, number>();
