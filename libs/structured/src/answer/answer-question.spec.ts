@@ -14,6 +14,8 @@ describe('answerQuestion', () => {
     ['How high is the lighthouse?', /34 metres tall/],
     ['How old is the lighthouse?', /built in 1871/],
     ['How long does the climb take?', /about ten minutes/],
+    // The light is what the sentence before names: "Today the lantern … a range of 24 nautical miles."
+    ['What is the range of the light?', /range of 24 nautical miles/],
   ])('%s', (question, expected) => {
     const { answer } = answerQuestion(markdown, question);
     expect(answer).toMatch(expected);
