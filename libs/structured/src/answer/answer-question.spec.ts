@@ -100,6 +100,14 @@ describe('answerQuestion', () => {
     expect(answerQuestion(guide, 'Who can apply?').answer).toBe(
       "You can apply for a first adult passport if you're over 16.",
     );
+    // "Who can I ask?" asks for somebody, not who qualifies.
+    const moorings = markdownBlocks(
+      '# Harbour moorings',
+      'Anyone can ask the harbour office about moorings. For moorings ask Jane Smith at the harbour office.',
+    );
+    expect(answerQuestion(moorings, 'Who can I ask about moorings?').answer).toBe(
+      'For moorings ask Jane Smith at the harbour office.',
+    );
   });
 
   it('reads a word the page hyphenates softly as one word', () => {

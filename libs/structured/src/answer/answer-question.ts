@@ -21,9 +21,9 @@ const EXPECTATIONS: [RegExp, RegExp][] = [
     /\b(?:1[5-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}:\d\d|\d{1,2}\s?(?:am|pm))\b/i,
   ],
   [/^\s*how (?:many|much)\b|\bwhat (?:is the )?(?:number|percentage)\b/i, /\d/],
-  // "Who can apply?" asks who qualifies, not for a name.
+  // "Who can apply?" asks who qualifies, not for a name ("Who can I ask?" does).
   [
-    /^\s*who (?:can|may|should|must|is eligible|qualifies|needs?)\b/i,
+    /^\s*who (?:(?:can|may|should|must|needs?(?: to)?) (?!(?:i|we|you|they|he|she)\b)|is eligible\b|qualifies\b)/i,
     /\b(?:if you|anyone|everyone|those who|people who|over \d+|under \d+|aged \d+|must be|eligible)\b/i,
   ],
   [/^\s*who\b/i, /\b[A-Z][a-z]+(?:\s+[A-Z][a-z.]+)+/],
