@@ -33,12 +33,12 @@ describe('answerQuestion', () => {
       'Table: orders, Bloat before: 41%, Bloat after: 6%',
     );
     // A first row with figures, or the first pair of a table of pairs, is data, whatever markdown
-    // calls it: it answers as written.
+    // calls it: it answers as a label and its value.
     const specs = '## Specifications\n\n| Weight | 280 g |\n| - | - |\n| Drop | 4 mm |';
-    expect(answerQuestion(specs, 'What is the weight?').answer).toBe('Weight | 280 g');
+    expect(answerQuestion(specs, 'What is the weight?').answer).toBe('Weight: 280 g');
     const pairs = '## Details\n\n| Colour | Red |\n| - | - |\n| Material | Leather |';
-    expect(answerQuestion(pairs, 'What colour is it?').answer).toBe('Colour | Red');
-    expect(answerQuestion(pairs, 'What is the material?').answer).toBe('Material | Leather');
+    expect(answerQuestion(pairs, 'What colour is it?').answer).toBe('Colour: Red');
+    expect(answerQuestion(pairs, 'What is the material?').answer).toBe('Material: Leather');
   });
 
   it("answers an FAQ's question with its answer, never with the question itself", () => {

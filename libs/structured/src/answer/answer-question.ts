@@ -175,8 +175,13 @@ const QUESTION_WORDS = new Set([
   'organization',
 ]);
 
-/** A table row as it reads with its header: "Table: orders, Bloat before: 41%, Bloat after: 6%". */
+/**
+ * A table row as it reads with its header: "Table: orders, Bloat before: 41%, Bloat after: 6%"; a
+ * pair of a table of pairs as a label and its value: "Weight: 280 g".
+ */
 function rowWithColumns({ cells, columns }: { cells: string[]; columns: string[] }): string {
+  const filled = cells.filter((cell) => cell !== '');
+  if (columns.length === 0 && filled.length === 2) return filled.join(': ');
   return cells.map((cell, index) => (columns[index] ? `${columns[index]}: ${cell}` : cell)).join(', ');
 }
 

@@ -16,7 +16,7 @@ export interface Block {
   isHeading: boolean;
   /** A table's header row of column names (no figures in it): what its rows are, not a statement. */
   isTableHeader?: boolean;
-  /** A table row under such a header: its cells, and the header's names for them. */
+  /** A table row: its cells, and the names its header gives them (none in a table of pairs). */
   row?: { cells: string[]; columns: string[] };
 }
 
@@ -52,12 +52,13 @@ export function blocksOf(markdown: string): Block[] {
     const text = plainText(raw);
     if (!text) return;
     const block: Block = { text, index: blocks.length, isHeading: /^\s*#{1,6}\s/.test(raw) };
-    if (isRow && TABLE_RULE.test(raws[index + 1] ?? '')) {
-      columns = columnNames(raws, index);
-      if (columns) block.isTableHeader = true;
-    } else if (isRow && columns) {
+    if (isRow) {
+      const opensTable = TABLE_RULE.test(raws[index + 1] ?? '');
+      if (opensTable) columns = columnNames(raws, index);
       const cells = cellsOf(raw);
-      if (cells.length === columns.length) block.row = { cells, columns };
+      if (opensTable && columns) block.isTableHeader = true;
+      else if (!columns) block.row = { cells, columns: [] };
+      else if (cells.length === columns.length) block.row = { cells, columns };
     }
     blocks.push(block);
   });
