@@ -1,9 +1,6 @@
 import { nameTokens } from '../text/field-names.js';
-import { blocksOf, sentencesOf } from '../text/passages.js';
 import type { Fact } from './page-facts.js';
-
-/** Read from running text, as prose facts are: trusted less than any labelled value. */
-const WEIGHT = 0.7;
+import { PROSE_WEIGHT } from './prose-facts.js';
 
 /** The verbs a yes/no field starts with: `is_open_source`, `supports_sso`, `has_free_tier`. */
 const CLAIM_VERBS = new Set([
@@ -35,19 +32,18 @@ const MAX_INITIALISM = 4;
  * Y Combinator; false where the sentence says not ("does not support SSO", "no free tier"). A
  * field the page does not mention stays unfound: nothing is claimed for it.
  */
-export function claimFacts(markdown: string, fields: string[]): Fact[] {
+export function claimFacts(sentences: string[], fields: string[]): Fact[] {
   const claims = fields.flatMap((field) => {
     const patterns = claimPatterns(field);
     return patterns.length > 0 ? [{ field, patterns }] : [];
   });
   if (claims.length === 0) return [];
-  const sentences = sentencesOf(blocksOf(markdown)).map((sentence) => sentence.text);
   return claims.flatMap(({ field, patterns }) => {
     for (const sentence of sentences) {
       const found = patterns.map((pattern) => pattern.exec(sentence)).find((match) => match !== null);
       if (!found) continue;
       const before = sentence.slice(Math.max(0, found.index - NEGATION_REACH), found.index);
-      return [{ label: field, value: !NEGATION.test(before), weight: WEIGHT }];
+      return [{ label: field, value: !NEGATION.test(before), weight: PROSE_WEIGHT }];
     }
     return [];
   });

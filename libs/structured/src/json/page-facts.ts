@@ -4,6 +4,7 @@ import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
+import { blocksOf, sentencesOf } from '../text/passages.js';
 import { claimFacts } from './claim-facts.js';
 import { contactFacts } from './contact-facts.js';
 import { proseFacts } from './prose-facts.js';
@@ -59,11 +60,13 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     facts.push({ label: entry.label, value: entry.value, weight });
   }
   const product = extractProduct(page);
+  // Running text, split into sentences once for what it says and what it claims.
+  const sentences = sentencesOf(blocksOf(markdown)).map((sentence) => sentence.text);
   facts.push(
     ...shopFacts(page, product),
     ...contactFacts(page),
-    ...proseFacts(markdown),
-    ...claimFacts(markdown, schemaFields),
+    ...proseFacts(sentences),
+    ...claimFacts(sentences, schemaFields),
   );
   // A header table's cell, named by its row and its column: `cod_price` is the Cod row's Price.
   for (const { headers, rows } of layout.tables) {

@@ -1,8 +1,7 @@
-import { blocksOf, sentencesOf } from '../text/passages.js';
 import type { Fact } from './page-facts.js';
 
 /** How much a value read from running text is trusted: less than any labelled one. */
-const WEIGHT = 0.7;
+export const PROSE_WEIGHT = 0.7;
 
 const YEAR = '((?:1[5-9]|20)\\d\\d)';
 /** "was founded in 1952", "opened in 1998": the event names the field (`founded`, `founded_year`). */
@@ -66,13 +65,13 @@ const NOT_COUNTED = new Set([
  * are, how many people it employs, its mission (vision, purpose: the sentence that states it), and counts ("23 countries", "12 products" fill `countries`,
  * `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
  */
-export function proseFacts(markdown: string): Fact[] {
+export function proseFacts(sentences: string[]): Fact[] {
   const facts: Fact[] = [];
   const add = (labels: string[], value: unknown) => {
-    for (const label of labels) facts.push({ label, value, weight: WEIGHT });
+    for (const label of labels) facts.push({ label, value, weight: PROSE_WEIGHT });
   };
   const count = (written: string) => Number(written.replace(/,/g, ''));
-  for (const { text } of sentencesOf(blocksOf(markdown))) {
+  for (const text of sentences) {
     for (const [, event = '', year] of text.matchAll(EVENT_YEAR)) {
       const name = event.toLowerCase();
       add([name, `${name} year`, `${name} in`], Number(year));
