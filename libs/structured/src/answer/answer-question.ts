@@ -115,15 +115,15 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
 
   let best: { sentence: Sentence; score: number; coverage: number } | undefined;
   sentences.forEach((sentence, index) => {
+    // "The tower is open to visitors" answers no "how tall is the tower". Among the sentences that
+    // give the measure, one naming none of the question's words but the title's may answer
+    // ("It costs £88.50." under "Overview" on a passport's page): the first of them.
+    if (measure && !measure.gives.test(sentence.text)) return;
     // A sentence goes on about what the one before it in its paragraph named ("The light was
     // automated in 1958. Today the lantern … has a range of 24 nautical miles.").
     const before = sentences[index - 1];
     const carried = before?.block === sentence.block ? terms(before.text) : [];
     const coverage = bm25.coverage(query, index, new Set([...(title ?? []), ...carried]));
-    // "The tower is open to visitors" answers no "how tall is the tower". Among the sentences that
-    // give the measure, one naming none of the question's words but the title's may answer
-    // ("It costs £88.50." under "Overview" on a passport's page): the first of them.
-    if (measure && !measure.gives.test(sentence.text)) return;
     let score = (bm25.score(query, index) + (measure ? MEASURE_FLOOR : 0)) * (0.5 + coverage);
     if (expected) score *= expected.test(sentence.text) ? 1.5 : 0.6;
     if (restated[sentence.block]) score *= 2;

@@ -212,7 +212,8 @@ export class Bm25 {
 
   /**
    * The share of the query's distinct terms (idf-weighted) that the passage contains, or that
-   * `implied` holds: words every passage is about (the page's title).
+   * `implied` holds: words the passage is about without saying them (the page's title, the
+   * sentence before it).
    */
   coverage(queryTerms: string[], index: number, implied: ReadonlySet<string> = new Set()): number {
     const distinct = [...new Set(queryTerms)];
