@@ -414,6 +414,18 @@ describe('fillSchema', () => {
     });
   });
 
+  it("reads an item with a nested list, and a section's paragraphs, with the words of each block apart", () => {
+    const page = parsePage(
+      `<article><h1>Lemon Tart</h1>
+       <h2>Ingredients</h2><ul><li>3 lemons</li><li>4 eggs<ul><li>at room temperature</li></ul></li></ul>
+       <h2>Storage</h2><div><p>Keeps two days.</p><p>Chill it first.</p></div></article>`,
+      'http://kitchen.test/tart',
+    );
+    expect(fill(page, fields({ ingredients: 'string[]', storage: 'string' })).value).toEqual({
+      ingredients: ['3 lemons', '4 eggs at room temperature'],
+      storage: 'Keeps two days. Chill it first.',
+    });
+  });
   it("fills a company's mission and the yes/no fields its sentences settle, and claims nothing it does not say", () => {
     const markdown = markdownBlocks(
       '# Live tide data for every port',

@@ -284,7 +284,6 @@ function hasBlockChild(node: Element): boolean {
   );
 }
 
-/** The text of a leaf block, one entry per line that `<br>` ends. */
 /**
  * The labelled values of an element's lines: "Depth: 4 m". A line may hold several, each starting
  * a sentence ("CEO: Alan Tern. Annual revenue: £3.2 million."): the sentence's period ends its value.

@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { toString as hastToString } from 'hast-util-to-string';
+import { phrasing } from 'hast-util-phrasing';
 import { visit } from 'unist-util-visit';
 import { parseHtml } from './parse-html.js';
 
@@ -40,21 +40,31 @@ export function attr(element: Element, name: string): string | undefined {
   return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
-/** Visible text of an element with whitespace collapsed. */
+/**
+ * Text of an element as a reader reads it, on one line: blocks (list items, paragraphs, cells) and
+ * line breaks apart, inline elements as written (`Ro<b>ll</b>` → "Roll"; `<li>4 eggs<ul><li>at room
+ * temperature` → "4 eggs at room temperature", not "eggsat").
+ */
 export function textOf(node: Element | Root): string {
-  return hastToString(node).replace(/\s+/g, ' ').trim();
+  return joinedText(node, (element) => element.tagName === 'br' || !phrasing(element));
 }
 
 /** Text of an element with a space between its elements' texts: `<b>Roll</b><i>vegan</i>` → "Roll vegan". */
 export function spacedText(node: Element | Root): string {
+  return joinedText(node, () => true);
+}
+
+/** The text under a node, whitespace collapsed, with a space around each element `apart` says stands apart. */
+function joinedText(node: Element | Root, apart: (element: Element) => boolean): string {
   const parts: string[] = [];
   const walk = (current: Element | Root) => {
     for (const child of current.children) {
       if (child.type === 'text') parts.push(child.value);
       else if (child.type === 'element' && !NON_CONTENT.has(child.tagName)) {
-        parts.push(' ');
+        const spaced = apart(child);
+        if (spaced) parts.push(' ');
         walk(child);
-        parts.push(' ');
+        if (spaced) parts.push(' ');
       }
     }
   };
