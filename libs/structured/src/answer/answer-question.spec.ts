@@ -110,6 +110,20 @@ describe('answerQuestion', () => {
     );
   });
 
+  it('asks a question that names only a measure of what the title names', () => {
+    const shoe = markdownBlocks(
+      '# Trail Shoe X',
+      '€89.00',
+      'A light trail shoe with a grippy sole, made for wet rock. The upper is recycled mesh.',
+    );
+    expect(answerQuestion(shoe, 'How much does it cost?').answer).toBe('€89.00');
+    expect(answerQuestion(shoe, "What's the price?").answer).toBe('€89.00');
+    expect(answerQuestion(shoe, 'How tall is it?').answer).toBeUndefined();
+    expect(
+      answerQuestion(markdownBlocks('€89.00', 'A light trail shoe.'), 'How much does it cost?').answer,
+    ).toBe(undefined);
+  });
+
   it('reads a word the page hyphenates softly as one word', () => {
     const page = markdownBlocks(
       '# Home repair',

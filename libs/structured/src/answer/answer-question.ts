@@ -81,7 +81,9 @@ const MEASURE_FLOOR = 0.01;
  * question asks for (a date for "when", a number for "how many", …) are preferred, and an
  * answer needs most of the question's content words — otherwise there is none.
  */
-export function answerQuestion(markdown: string, question: string): LocalAnswer {
+export function answerQuestion(markdown: string, asked: string): LocalAnswer {
+  // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
+  const question = asked.replace(/['’]s\b/gi, ' is');
   const blocks = blocksOf(markdown);
   // A question the page asks (an FAQ's, in a paragraph of its own) is never the answer: it heads
   // the text after it, as a heading does.
@@ -93,7 +95,12 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
     ({ asked }) => asked !== undefined,
   );
   const measureWords = new Set(terms(measure?.asked ?? ''));
-  const query = terms(question).filter((term) => !QUESTION_WORDS.has(term) && !measureWords.has(term));
+  // Every sentence is about what the page's title names: "It costs £88.50." on a page titled "Apply
+  // for your first adult passport" answers "How much does a passport cost?".
+  const title = blocks[0]?.isHeading && /^\s*#\s/.test(markdown) ? new Set(terms(blocks[0].text)) : undefined;
+  const named = terms(question).filter((term) => !QUESTION_WORDS.has(term) && !measureWords.has(term));
+  // "How much does it cost?" names nothing but the measure: it asks it of what the title names.
+  const query = named.length === 0 && measure ? [...(title ?? [])] : named;
   if (sentences.length === 0 || query.length === 0) return { confidence: 0 };
 
   // A sentence is scored with the heading above it: "Opening hours" answers "when ... open"; a
@@ -106,9 +113,6 @@ export function answerQuestion(markdown: string, question: string): LocalAnswer 
       `${sentence.text} ${blocks[sentence.block]?.row?.columns.join(' ') ?? ''} ${headingOf[sentence.block] ?? ''}`,
   );
   const bm25 = new Bm25(passages);
-  // Every sentence is about what the page's title names: "It costs £88.50." on a page titled "Apply
-  // for your first adult passport" answers "How much does a passport cost?".
-  const title = blocks[0]?.isHeading && /^\s*#\s/.test(markdown) ? new Set(terms(blocks[0].text)) : undefined;
   // Under a question of the page's own that asks what the user asks (an FAQ's), the answer is here.
   const restated = headingOf.map((heading) => restates(heading, query));
   const expected = measure?.gives ?? EXPECTATIONS.find(([asks]) => asks.test(question))?.[1];
