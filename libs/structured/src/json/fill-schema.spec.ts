@@ -414,6 +414,26 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills a product's price from an offer's lowest price and from OpenGraph, never its name from a breadcrumb", () => {
+    const schema = fields({ name: 'string', price: 'number', currency: 'string' });
+    const seeds = parsePage(
+      `<script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+         {"@type": "BreadcrumbList", "itemListElement": [{"@type": "ListItem", "position": 1, "item": {"name": "Home", "@id": "http://shop.test/"}}]},
+         {"@type": "Product", "name": "Sunflower Seeds", "offers": [{"@type": "AggregateOffer", "lowPrice": "2.98", "highPrice": "79.98", "priceCurrency": "GBP"}]}]}</script>
+       <h1>Sunflower Seeds</h1>`,
+      'http://shop.test/seeds',
+    );
+    expect(fill(seeds, schema).value).toEqual({ name: 'Sunflower Seeds', price: 2.98, currency: 'GBP' });
+    const tee = parsePage(
+      `<meta property="og:type" content="product"><meta property="og:title" content="Staple Tee">
+       <meta property="product:price:amount" content="20.00"><meta property="product:price:currency" content="USD">
+       <script type="application/ld+json">{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": [{"@type": "ListItem", "position": 1, "name": "Home", "item": "http://shop.test/"}]}</script>
+       <h1>Staple Tee</h1>`,
+      'http://shop.test/tee',
+    );
+    expect(fill(tee, schema).value).toEqual({ name: 'Staple Tee', price: 20, currency: 'USD' });
+  });
+
   it("reads an item with a nested list, and a section's paragraphs, with the words of each block apart", () => {
     const page = parsePage(
       `<article><h1>Lemon Tart</h1>

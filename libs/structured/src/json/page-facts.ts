@@ -1,6 +1,6 @@
 import { selectAll } from 'hast-util-select';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
-import { absoluteUrl, type ParsedPage, textOf } from '../page/parse-page.js';
+import { absoluteUrl, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
@@ -35,9 +35,12 @@ const RELATIVE = /^(?:\/|\.\.?\/)/;
 export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = ''): PageFacts {
   const items = structuredItems(page);
   const layout = pageLayout(page);
-  const primary = primaryItem(items, schemaFields);
+  const described = items.filter(
+    (item) => ![item['@type']].flat().some((type) => type && AROUND_THE_PAGE.test(type)),
+  );
+  const primary = primaryItem(described, schemaFields);
   const facts: Fact[] = [];
-  for (const item of items) facts.push(...itemFacts(item, item === primary ? 3.2 : 2.6));
+  for (const item of described) facts.push(...itemFacts(item, item === primary ? 3.2 : 2.6));
   for (const [name, written] of page.meta) {
     const label = name.replace(META_PREFIX, '').replace(/:/g, ' ');
     const values = URL_META.test(name)
@@ -49,7 +52,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       weight: name.startsWith('og:') ? 2.1 : 1.9,
     });
   }
-  const h1 = selectAll('h1', page.tree)[0];
+  const h1 = titleHeading(page);
   if (h1) facts.push({ label: 'title', value: textOf(h1), weight: 2.2 });
   const titleElement = selectAll('title', page.tree)[0];
   const title = titleElement ? textOf(titleElement) : undefined;
@@ -79,6 +82,12 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
   }
   return { items, facts, layout, ...(product ? { shows: 'Product' } : {}) };
 }
+
+/**
+ * Kinds of schema.org items that describe what is around the page, not what it shows: a breadcrumb
+ * trail's first item is "Home", a `WebSite`'s name the site's. Their names never fill a field.
+ */
+const AROUND_THE_PAGE = /^(?:BreadcrumbList|SiteNavigationElement|WebSite)$/;
 
 /** Kinds of schema.org items that are a company (`Organization`, `LocalBusiness`, `Restaurant`, …; not a product's `Brand`). */
 const COMPANY_TYPES = /Organization|Corporation|Business|Company|Store|Restaurant|Agency/;

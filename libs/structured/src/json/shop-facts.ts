@@ -3,18 +3,16 @@ import type { extractProduct, Product } from '../product/extract-product.js';
 import type { Fact } from './page-facts.js';
 
 /**
- * What a shop page shows without product data: the product as the product format reads it (the
- * price by the buy button, a struck-through original price, the stock text) and the rating as shops
- * print it.
+ * What a shop page shows: the product as the product format reads it and the rating as shops print
+ * it. The product's facts fill what the page's data names otherwise: an `AggregateOffer`'s
+ * `lowPrice`, a `ProductGroup`'s variants, OpenGraph's `product:price:amount`, or without data the
+ * price by the buy button, a struck-through original price, the stock text.
  */
 export function shopFacts(page: ParsedPage, shown: ReturnType<typeof extractProduct>): Fact[] {
-  return [
-    ...(shown?.source === 'page-heuristics' ? productFacts(shown.product) : []),
-    ...ratingFacts(spacedText(page.tree)),
-  ];
+  return [...(shown ? productFacts(shown.product) : []), ...ratingFacts(spacedText(page.tree))];
 }
 
-/** The product's facts, trusted above labelled lines and tables: the product format found them by the buy button. */
+/** The product's facts, trusted above labelled lines and tables, below the page's own data that names the field. */
 function productFacts({ brand, variants: [variant] }: Product): Fact[] {
   const weight = 1.3;
   const facts: Fact[] = [];

@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
+import { selectAll } from 'hast-util-select';
 import { visit } from 'unist-util-visit';
 import { parseHtml } from './parse-html.js';
 
@@ -32,6 +33,26 @@ export function firstMeta(page: ParsedPage, ...names: string[]): string | undefi
   }
   return undefined;
 }
+
+/**
+ * The page's own title heading: of its `<h1>`s, the one sharing most words with its title
+ * (`og:title`, else `<title>`), the first on a tie. Amazon puts a "Follow the author" card's
+ * `<h1>` before the product's.
+ */
+export function titleHeading(page: ParsedPage): Element | undefined {
+  const headings = selectAll('h1', page.tree);
+  if (headings.length <= 1) return headings[0];
+  const titleElement = selectAll('title', page.tree)[0];
+  const title = wordsOf(firstMeta(page, 'og:title') ?? (titleElement ? textOf(titleElement) : ''));
+  let best: { heading: Element; shared: number } | undefined;
+  for (const heading of headings) {
+    const shared = [...wordsOf(textOf(heading))].filter((word) => title.has(word)).length;
+    if (!best || shared > best.shared) best = { heading, shared };
+  }
+  return best?.heading;
+}
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 
 /** An attribute as a string (class lists joined by spaces); undefined when absent. */
 export function attr(element: Element, name: string): string | undefined {

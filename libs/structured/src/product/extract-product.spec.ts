@@ -50,6 +50,16 @@ describe('extractProduct', () => {
     });
   });
 
+  it("names the product by the page's own title heading, not a card's <h1> before it", () => {
+    const page = parsePage(
+      `<title>Shop: Atomic Habits by James Clear: Books</title>
+       <div class="card"><h1>Follow the author</h1><a href="/clear">James Clear</a></div>
+       <h1>Atomic Habits</h1><span class="price">$11.18</span><button>Add to cart</button>`,
+      'http://shop.test/atomic-habits',
+    );
+    expect(extractProduct(page)?.product.title).toBe('Atomic Habits');
+  });
+
   it("takes the description and image a schema.org Product leaves out from the page's meta tags", () => {
     const page = parsePage(
       `<html><head><meta name="description" content="A light trail shoe with a 4 mm drop.">

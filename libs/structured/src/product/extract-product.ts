@@ -9,6 +9,7 @@ import {
   type ParsedPage,
   spacedText,
   textOf,
+  titleHeading,
 } from '../page/parse-page.js';
 import {
   asList,
@@ -274,7 +275,7 @@ const AVAILABILITY_TEXT =
 function domSignals(page: ParsedPage): DomSignals {
   indexParents(page.tree);
   const locale = attr(selectAll('html', page.tree)[0] ?? ({ properties: {} } as Element), 'lang');
-  const h1 = selectAll('h1', page.tree)[0];
+  const h1 = titleHeading(page);
   const buttons = selectAll('button, input[type=submit], a', page.tree).filter((element) =>
     BUY.test(textOf(element) || attr(element, 'value') || ''),
   );
