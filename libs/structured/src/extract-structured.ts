@@ -1,4 +1,4 @@
-import { answerQuestion, NO_ANSWER } from './answer/answer-question.js';
+import { answerQuestion, NO_ANSWER, type ShownProduct } from './answer/answer-question.js';
 import { findHighlights } from './highlights/find-highlights.js';
 import { fillSchema, schemaFieldNames } from './json/fill-schema.js';
 import { missingOnPage } from './json/merge-extracted.js';
@@ -8,6 +8,7 @@ import { extractMenu } from './menu/extract-menu.js';
 import { type ParsedPage, parsePage } from './page/parse-page.js';
 import { extractProduct } from './product/extract-product.js';
 import { summarize } from './summary/summarize.js';
+import { formatPrice } from './text/prices.js';
 import type { JsonRequest, StructuredInput, StructuredOutput } from './types.js';
 
 const PRODUCT_SOURCES = {
@@ -33,6 +34,16 @@ function extractJson(
     note:
       `was filled by the local extractor (page structured data, labels and sentences${prompt ? '; the prompt needs a model and was not used' : ''})` +
       (fill.missing.length > 0 ? `; ${missingOnPage(fill.missing)}` : ''),
+  };
+}
+
+/** The product the page shows, as a question of its price reads it: its title and its first price. */
+function shownProduct(page: () => ParsedPage): () => ShownProduct | undefined {
+  return () => {
+    const product = extractProduct(page())?.product;
+    const price = product?.variants.find((variant) => variant.price)?.price;
+    if (!product || !price) return undefined;
+    return { title: product.title, price: price.formatted ?? formatPrice(price.amount, price.currency) };
   };
 }
 
@@ -64,10 +75,10 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
     output.notes.summary = 'summary is extractive: sentences of the page chosen by the local ranker';
   }
   if (request.question !== undefined) {
-    const found = answerQuestion(input.markdown, request.question);
+    const found = answerQuestion(input.markdown, request.question, shownProduct(page));
     output.answer = found.answer ?? NO_ANSWER;
     output.notes.answer = found.answer
-      ? 'answer is the sentence of the page that best matches the question (local retrieval, no model)'
+      ? 'answer is the sentence of the page that best matches the question, or the price of the product it shows (local retrieval, no model)'
       : 'answer: no sentence of the page answers the question (local retrieval, no model)';
   }
   if (request.query) {
@@ -80,10 +91,10 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
           ? 'answer quotes the passages of the page that best match the query (local retrieval, no model)'
           : 'answer: no passage of the page matches the query (local retrieval, no model)';
     } else {
-      const found = answerQuestion(input.markdown, prompt);
+      const found = answerQuestion(input.markdown, prompt, shownProduct(page));
       output.answer = found.answer ?? NO_ANSWER;
       output.notes.answer = found.answer
-        ? 'answer is the sentence of the page that best matches the query (local retrieval, no model)'
+        ? 'answer is the sentence of the page that best matches the query, or the price of the product it shows (local retrieval, no model)'
         : 'answer: no sentence of the page answers the query (local retrieval, no model)';
     }
   }

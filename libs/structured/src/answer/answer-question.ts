@@ -75,15 +75,55 @@ const MEASURES: { asks: RegExp; gives: RegExp }[] = [
 
 const MEASURE_FLOOR = 0.01;
 
+/** The product a shop page shows (as the `product` format reads it): its name and its price as written. */
+export interface ShownProduct {
+  title?: string;
+  price: string;
+}
+
 /**
  * Passage retrieval and answer-sentence selection: BM25 ranks the page's sentences against the
  * question (with the words of its block as context), sentences holding the kind of value the
  * question asks for (a date for "when", a number for "how many", …) are preferred, and an
- * answer needs most of the question's content words — otherwise there is none.
+ * answer needs most of the question's content words — otherwise there is none. A shop page's
+ * price sits by its buy button, seldom in a sentence of its main content: a question of price
+ * that names nothing but the product (`shown`, read only then) is answered by the product's price.
  */
-export function answerQuestion(markdown: string, asked: string): LocalAnswer {
+export function answerQuestion(
+  markdown: string,
+  asked: string,
+  shown: () => ShownProduct | undefined = () => undefined,
+): LocalAnswer {
   // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
   const question = asked.replace(/['’]s\b/gi, ' is');
+  const { measure, named } = askedOf(question);
+  const found = sentenceAnswer(markdown, question, measure, named);
+  if (found.answer || measure?.gives !== PRICE_PATTERN) return found;
+  const product = shown();
+  const titled = new Set(terms(product?.title ?? ''));
+  if (!product || !named.every((term) => titled.has(term))) return found;
+  return { answer: product.title ? `${product.title}: ${product.price}` : product.price, confidence: 1 };
+}
+
+type Measure = { asked: string | undefined; gives: RegExp };
+
+/** The measure a question asks for ("how tall"), and the words it names beside it. */
+function askedOf(question: string): { measure?: Measure; named: string[] } {
+  const measure = MEASURES.map(({ asks, gives }) => ({ asked: asks.exec(question)?.[1], gives })).find(
+    ({ asked }) => asked !== undefined,
+  );
+  const measureWords = new Set(terms(measure?.asked ?? ''));
+  const named = terms(question).filter((term) => !QUESTION_WORDS.has(term) && !measureWords.has(term));
+  return { measure, named };
+}
+
+/** The sentence of the page that answers the question, if one does. */
+function sentenceAnswer(
+  markdown: string,
+  question: string,
+  measure: Measure | undefined,
+  named: string[],
+): LocalAnswer {
   const blocks = blocksOf(markdown);
   // A question the page asks (an FAQ's, in a paragraph of its own) is never the answer: it heads
   // the text after it, as a heading does.
@@ -91,14 +131,9 @@ export function answerQuestion(markdown: string, asked: string): LocalAnswer {
   const sentences = sentencesOf(blocks).filter(
     (sentence) => !heads[sentence.block] && !blocks[sentence.block]?.isTableHeader,
   );
-  const measure = MEASURES.map(({ asks, gives }) => ({ asked: asks.exec(question)?.[1], gives })).find(
-    ({ asked }) => asked !== undefined,
-  );
-  const measureWords = new Set(terms(measure?.asked ?? ''));
   // Every sentence is about what the page's title names: "It costs £88.50." on a page titled "Apply
   // for your first adult passport" answers "How much does a passport cost?".
   const title = blocks[0]?.isHeading && /^\s*#\s/.test(markdown) ? new Set(terms(blocks[0].text)) : undefined;
-  const named = terms(question).filter((term) => !QUESTION_WORDS.has(term) && !measureWords.has(term));
   // "How much does it cost?" names nothing but the measure: it asks it of what the title names.
   const query = named.length === 0 && measure ? [...(title ?? [])] : named;
   if (sentences.length === 0 || query.length === 0) return { confidence: 0 };

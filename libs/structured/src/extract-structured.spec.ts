@@ -1,0 +1,29 @@
+import { extractStructured } from './extract-structured.js';
+
+/** A shop page whose main content, as onlyMainContent keeps it, is the description without the price. */
+const html = `<title>Iris Hemp Dress | Goshop</title><main><h1>Iris Hemp Dress</h1>
+  <p class="price">€549.56</p><button>Add to basket</button>
+  <p>A strappy dress of three flowing layers, with a side zip and a pocket.</p></main>`;
+const markdown =
+  '# Iris Hemp Dress\n\nA strappy dress of three flowing layers, with a side zip and a pocket.';
+const answer = (question: string) =>
+  extractStructured({ html, url: 'http://shop.test/iris', markdown, request: { question } }).answer;
+
+describe('extractStructured', () => {
+  it("answers a question of the product's price from the product the page shows, when no sentence does", () => {
+    expect(answer('How much does it cost?')).toBe('Iris Hemp Dress: €549.56');
+    expect(answer('What is the price of the dress?')).toBe('Iris Hemp Dress: €549.56');
+    // A price of something else, or another measure, the product's price does not answer.
+    expect(answer('How much does shipping cost?')).toBe('The page does not answer this question.');
+    expect(answer('How long is the dress?')).toBe('The page does not answer this question.');
+    // A sentence that gives the price answers first.
+    expect(
+      extractStructured({
+        html,
+        url: 'http://shop.test/iris',
+        markdown: `${markdown}\n\nThe dress costs €549.56 in any size.`,
+        request: { question: 'How much does the dress cost?' },
+      }).answer,
+    ).toBe('The dress costs €549.56 in any size.');
+  });
+});
