@@ -434,6 +434,21 @@ describe('fillSchema', () => {
     expect(fill(tee, schema).value).toEqual({ name: 'Staple Tee', price: 20, currency: 'USD' });
   });
 
+  it("fills an article's tags from its rel=tag links, and from its keywords", () => {
+    const schema = fields({ tags: 'string[]' });
+    const post = parsePage(
+      `<article><h1>Catering trends</h1><p>Menus grow greener.</p>
+       <p>Tagged: <a rel="tag" href="/t/catering">catering</a>, <a rel="tag" href="/t/trends">trends</a></p></article>`,
+      'http://blog.test/trends',
+    );
+    expect(fill(post, schema).value).toEqual({ tags: ['catering', 'trends'] });
+    const news = parsePage(
+      '<meta name="keywords" content="harbour, ropes, knots"><h1>Ropes</h1>',
+      'http://news.test/ropes',
+    );
+    expect(fill(news, schema).value).toEqual({ tags: ['harbour', 'ropes', 'knots'] });
+  });
+
   it("reads an item with a nested list, and a section's paragraphs, with the words of each block apart", () => {
     const page = parsePage(
       `<article><h1>Lemon Tart</h1>

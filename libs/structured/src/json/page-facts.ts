@@ -58,6 +58,9 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
   const title = titleElement ? textOf(titleElement) : undefined;
   if (title) facts.push({ label: 'title', value: title, weight: 1.5 });
   facts.push(...companyNames(items, page, title));
+  // The tags a blog links its post to (`rel="tag"`, the microformat WordPress and others write).
+  const tags = [...new Set(selectAll('a[rel~=tag]', page.tree).map(textOf).filter(Boolean))];
+  if (tags.length > 0) facts.push({ label: 'tags', value: tags, weight: 1.4 });
   for (const entry of layout.labelValues) {
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });

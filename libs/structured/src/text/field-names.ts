@@ -19,6 +19,8 @@ const SYNONYMS: string[][] = [
   ['currency', 'pricecurrency'],
   ['category', 'type', 'kind', 'genre'],
   ['weight', 'mass'],
+  // An article's `keywords` (schema.org, `<meta name=keywords>`) and its `rel=tag` links.
+  ['tag', 'keyword', 'topic'],
   // A job posting's sections, as postings head them ("What you'll do", "What we're looking for").
   ['responsibilitie', 'dutie', 'whatyoulldo', 'whatyouwilldo', 'yourrole'],
   [
