@@ -91,6 +91,31 @@ describe('fillSchema', () => {
     expect(missing).toEqual([]);
   });
 
+  it("fills a shop's products from its grid of cards, not its menu, named as their links' addresses name them", () => {
+    // Shops style cards with class names no field names, put a badge in bold and name the product
+    // only in the link to it; the header's menu lists titles and links too.
+    const menu =
+      '<header><nav><ul><li><a href="/new"><strong>New in</strong> from $20</a></li><li><a href="/sale"><strong>Sale</strong> up to $50 off</a></li></ul></nav></header>';
+    const card = (slug: string, name: string, price: string) =>
+      `<div class="c7x"><b>Sold out</b><a href="/p/${slug}">${name}</a><span class="q1">${price}</span></div>`;
+    const page = parsePage(
+      `${menu}<main><h1>Carry-on luggage</h1><div class="g2">${card('rejoy-carry-on', 'Rejoy Carry-On', '$79.99')}${card('freeform-spinner', 'Freeform Spinner', 'From $129.99')}</div></main>`,
+      'http://shop.test/luggage',
+    );
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        products: { type: 'array', items: fields({ name: 'string', price: 'number', url: 'string' }) },
+      },
+    };
+    expect(fill(page, schema).value).toEqual({
+      products: [
+        { name: 'Rejoy Carry-On', price: 79.99, url: 'http://shop.test/p/rejoy-carry-on' },
+        { name: 'Freeform Spinner', price: 129.99, url: 'http://shop.test/p/freeform-spinner' },
+      ],
+    });
+  });
+
   it('maps header tables to arrays of objects and "Label: value" lines to fields', () => {
     const page = parsePage(
       `<html><body><h1>Ferry timetable</h1>

@@ -162,7 +162,10 @@ function recordsFor(
   }
   for (const group of page.layout.groups) {
     const labels = [...new Set(group.records.flatMap((record) => Object.keys(record)))];
-    const score = coverage(labels);
+    // A menu names an item's title and link as a grid of cards does: the grid is the one outside the
+    // page's header, navigation and footer, and the longer of two that name as much.
+    const score =
+      coverage(labels) - (group.inChrome ? 0.25 : 0) + Math.min(group.records.length, 100) / 10_000;
     if (score >= 0.5 && (!chosen || score > chosen.score)) {
       chosen = {
         score,

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { selectAll } from 'hast-util-select';
+import { findPrice, PRICE_PATTERN } from '../text/prices.js';
 import { absoluteUrl, attr, NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
 
 /** A label on the page and the value it introduces. */
@@ -20,6 +21,8 @@ export interface HeaderTable {
 /** Repeated sibling elements (cards, list items, rows): each one's own label/values and title. */
 export interface RepeatedGroup {
   records: Record<string, string>[];
+  /** Inside the page's header, navigation, footer or a sidebar: menus and link lists, seldom the page's items. */
+  inChrome?: boolean;
 }
 
 export interface PageLayout {
@@ -31,6 +34,7 @@ export interface PageLayout {
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const CHROME = new Set(['header', 'nav', 'footer', 'aside']);
 const BLOCKS = new Set(['p', 'li', 'div', 'section', 'article', 'td', 'dd', 'address', 'header']);
 const LINE = /^([A-Za-z][\w ()/&'.-]{0,40}?)\s*[:：]\s*(.+)$/;
 
@@ -39,7 +43,7 @@ export function pageLayout(page: ParsedPage): PageLayout {
   const layout: PageLayout = { labelValues: [], tables: [], groups: [], lists: [] };
   const labels = labelsByControl(page);
   let lastHeading: string | undefined;
-  const walk = (node: Element) => {
+  const walk = (node: Element, inChrome: boolean) => {
     if (NON_CONTENT.has(node.tagName)) return;
     if (node.tagName === 'select') {
       const heading =
@@ -66,10 +70,11 @@ export function pageLayout(page: ParsedPage): PageLayout {
         if (value.length <= 300) layout.labelValues.push({ label, value, element: node, source: 'line' });
       }
     }
-    readGroup(node, layout, page.url);
-    for (const child of childElements(node)) walk(child);
+    const chrome = inChrome || CHROME.has(node.tagName) || attr(node, 'role') === 'navigation';
+    readGroup(node, layout, page.url, chrome);
+    for (const child of childElements(node)) walk(child, chrome);
   };
-  for (const child of page.tree.children) if (child.type === 'element') walk(child);
+  for (const child of page.tree.children) if (child.type === 'element') walk(child, false);
   layout.labelValues.push(...headedSections(page));
   const questions = questionsAnswered(page, layout.labelValues);
   if (questions.length >= 2) layout.groups.push({ records: questions });
@@ -165,7 +170,7 @@ function readDefinitions(list: Element, layout: PageLayout) {
  * Siblings with the same tag and class (at least two, each with text) are a repeated structure:
  * each becomes a record of its labelled values, its title (first heading or strong text) and link.
  */
-function readGroup(parent: Element, layout: PageLayout, base: string) {
+function readGroup(parent: Element, layout: PageLayout, base: string, inChrome: boolean) {
   const bySignature = new Map<string, Element[]>();
   for (const child of childElements(parent)) {
     if (NON_CONTENT.has(child.tagName) || child.tagName === 'tr') continue;
@@ -177,16 +182,16 @@ function readGroup(parent: Element, layout: PageLayout, base: string) {
     const records = members
       .map((member) => recordOf(member, base))
       .filter((record) => Object.keys(record).length > 1);
-    if (records.length >= 2) layout.groups.push({ records });
+    if (records.length >= 2) layout.groups.push({ records, inChrome });
   }
 }
 
 function recordOf(element: Element, base: string): Record<string, string> {
   const record: Record<string, string> = {};
-  const title = descendants(element, ...HEADINGS, 'strong', 'b')[0];
-  if (title) record.title = textOf(title);
   const link = descendants(element, 'a').find((anchor) => anchor.properties.href);
   const url = link && absoluteUrl(String(link.properties.href), base);
+  const title = cardTitle(element, url);
+  if (title) record.title = title;
   if (url) record.url = url;
   const image = descendants(element, 'img').find((img) => img.properties.src);
   const src = image && absoluteUrl(String(image.properties.src), base);
@@ -205,10 +210,41 @@ function recordOf(element: Element, base: string): Record<string, string> {
       if (before) record[`original ${className}`] ??= before;
     }
   }
+  // A card's price as it sells, where no class or label names it (`<span class="a1x">$24.00</span>`).
+  const price = findPrice(currentText(element));
+  if (price?.formatted) record.price ??= price.formatted;
   const text = textOf(element);
   if (text) record.text = text;
   return record;
 }
+
+/**
+ * What a card calls its item: of its headings, bold texts and links (shops often name a product only
+ * in the link to it), the one sharing most words with the address it links to
+ * (`/black-dress-shoes` names "Black Dress Shoes", not a "View Details" heading or a "Sold out"
+ * badge), else the first heading, bold text or longest link; never a price ("$129.99" in `<strong>`).
+ */
+function cardTitle(card: Element, url: string | undefined): string | undefined {
+  const named = (elements: Element[]) =>
+    elements.map(textOf).filter((text) => text !== '' && !ONLY_PRICE.test(text));
+  const links = named(descendants(card, 'a')).sort((a, b) => b.length - a.length);
+  const candidates = [
+    ...named(descendants(card, ...HEADINGS)),
+    ...named(descendants(card, 'strong', 'b')),
+    ...links,
+  ];
+  const slug = new Set(wordsOf(url ? new URL(url).pathname : ''));
+  let best: { text: string; shared: number } | undefined;
+  for (const text of candidates) {
+    const shared = wordsOf(text).filter((word) => slug.has(word)).length;
+    if (!best || shared > best.shared) best = { text, shared };
+  }
+  return best?.text;
+}
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const ONLY_PRICE = new RegExp(`^\\s*(?:from\\s+)?(?:${PRICE_PATTERN.source})\\s*$`, 'i');
 
 /** A heading and the text that follows it up to the next heading: "Ingredients" → its paragraph. */
 function headedSections(page: ParsedPage): LabelValue[] {
