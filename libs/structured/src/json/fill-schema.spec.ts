@@ -116,6 +116,25 @@ describe('fillSchema', () => {
     });
   });
 
+  it("dates a listing's teasers by the <time> each one holds", () => {
+    const teaser = (slug: string, title: string, date: string) =>
+      `<article class="post"><h2><a href="/blog/${slug}">${title}</a></h2><time datetime="${date}">a while ago</time></article>`;
+    const page = parsePage(
+      `<main>${teaser('allocations', 'Allocating on the stack', '2026-02-27')}${teaser('generics', 'Generic methods', '2026-01-12')}</main>`,
+      'http://blog.test/',
+    );
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { posts: { type: 'array', items: fields({ title: 'string', date: 'string' }) } },
+    };
+    expect(fill(page, schema).value).toEqual({
+      posts: [
+        { title: 'Allocating on the stack', date: '2026-02-27' },
+        { title: 'Generic methods', date: '2026-01-12' },
+      ],
+    });
+  });
+
   it('maps header tables to arrays of objects and "Label: value" lines to fields', () => {
     const page = parsePage(
       `<html><body><h1>Ferry timetable</h1>

@@ -210,6 +210,10 @@ function recordOf(element: Element, base: string): Record<string, string> {
       if (before) record[`original ${className}`] ??= before;
     }
   }
+  // A teaser's date as its markup states it (`<time datetime="2026-02-27">27 Feb</time>`).
+  const time = descendants(element, 'time')[0];
+  const date = time && (attr(time, 'dateTime') ?? textOf(time));
+  if (date) record.date ??= date;
   // A card's price as it sells, where no class or label names it (`<span class="a1x">$24.00</span>`).
   const price = findPrice(currentText(element));
   if (price?.formatted) record.price ??= price.formatted;
