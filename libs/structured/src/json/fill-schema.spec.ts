@@ -135,6 +135,33 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills a thread's posts from its schema.org posting and the Comments its replies are marked up as", () => {
+    const reply = (author: string, text: string, date: string) =>
+      `<div itemprop="comment" itemscope itemtype="https://schema.org/Comment">
+         <span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${author}</span></span>
+         <time itemprop="dateCreated" datetime="${date}">${date}</time><div itemprop="text">${text}</div></div>`;
+    const page = parsePage(
+      `<script type="application/ld+json">{"@context": "https://schema.org", "@type": "DiscussionForumPosting",
+         "headline": "Which projector under $3000?", "author": {"@type": "Person", "name": "eljay"},
+         "datePublished": "2024-01-03", "text": "Looking for a projector for a dark room."}</script>
+       <main><h1>Which projector under $3000?</h1>${reply('golftango', 'Try a laser model.', '2024-01-04')}${reply('Packard', 'Mind the throw distance.', '2024-01-05')}</main>`,
+      'http://forum.test/t/projectors',
+    );
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        posts: { type: 'array', items: fields({ author: 'string', content: 'string', date: 'string' }) },
+      },
+    };
+    expect(fill(page, schema).value).toEqual({
+      posts: [
+        { author: 'eljay', content: 'Looking for a projector for a dark room.', date: '2024-01-03' },
+        { author: 'golftango', content: 'Try a laser model.', date: '2024-01-04' },
+        { author: 'Packard', content: 'Mind the throw distance.', date: '2024-01-05' },
+      ],
+    });
+  });
+
   it('maps header tables to arrays of objects and "Label: value" lines to fields', () => {
     const page = parsePage(
       `<html><body><h1>Ferry timetable</h1>

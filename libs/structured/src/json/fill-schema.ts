@@ -137,9 +137,15 @@ function recordsFor(
         fields.length;
   let chosen: { records: Fact[][]; score: number } | undefined;
   // The page's own entities of the type the array names ("products" on a product or category page,
-  // "events" on a venue's), ahead of tables and repeated elements that name as many fields.
+  // "events" on a venue's, "posts" on a thread: its DiscussionForumPosting and Comments), ahead of
+  // tables and repeated elements that name as many fields. A schema.org type's last word names its
+  // kind: a `BlogPosting` is a posting, a `NewsArticle` an article.
   const entities = typedItems(page.items).filter((item) =>
-    asList(item['@type']).some((type) => typeof type === 'string' && nameMatch(name, type) >= 0.8),
+    asList(item['@type']).some(
+      (type) =>
+        typeof type === 'string' &&
+        (nameMatch(name, type) >= 0.8 || nameMatch(name, type.replace(/^.+(?=[A-Z][a-z]+$)/, '')) >= 0.8),
+    ),
   );
   if (entities.length > 0) {
     const records = entities.map((entity) => itemFacts(entity, 2.6));

@@ -19,6 +19,7 @@ export interface Fact {
 
 /** Everything a schema can be filled from: structured data first, then the page's layout. */
 export interface PageFacts {
+  /** The page's structured items, without those around the page (breadcrumbs, the site). */
   items: StructuredItem[];
   facts: Fact[];
   layout: PageLayout;
@@ -83,7 +84,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       });
     }
   }
-  return { items, facts, layout, ...(product ? { shows: 'Product' } : {}) };
+  return { items: described, facts, layout, ...(product ? { shows: 'Product' } : {}) };
 }
 
 /**

@@ -5,7 +5,10 @@ const SYNONYMS: string[][] = [
   ['price', 'cost', 'amount', 'pricing'],
   ['image', 'photo', 'picture', 'thumbnail', 'img'],
   ['author', 'writer', 'by', 'creator'],
-  ['date', 'published', 'datepublished', 'publishdate', 'posted'],
+  ['date', 'published', 'datepublished', 'publishdate', 'posted', 'created', 'datecreated'],
+  ['content', 'text', 'body', 'articlebody'],
+  // A thread's posts, as schema.org types them (a DiscussionForumPosting, its Comments).
+  ['post', 'posting', 'comment', 'reply', 'replie'],
   ['url', 'link', 'href', 'website'],
   ['brand', 'manufacturer', 'maker'],
   ['sku', 'productid', 'itemnumber', 'partnumber', 'mpn'],
