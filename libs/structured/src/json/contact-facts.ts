@@ -16,6 +16,7 @@ const TEXT_WEIGHT = 0.9;
 
 /** A number after the word that offers it ("Call us on +44 1947 600 100"). */
 const PHONE_IN_TEXT = /\b(?:call|phone|telephone|tel|ring|mobile)\b[^\d+]{0,20}(\+?\d[\d ().-]{6,}\d)/i;
+const NUMBER_AS_SHOWN = /[+(]?\d[\d ().\/-]*\d(?: ?[A-Z]{2,}\b)?/;
 const EMAIL_IN_TEXT = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /**
@@ -31,8 +32,9 @@ export function contactFacts(page: ParsedPage): Fact[] {
   // The page's text is read only when a link does not give both.
   const text = phone && mail ? '' : spacedText(page.tree).replace(/\s+/g, ' ');
   if (phone) {
-    const shown = textOf(phone);
-    const number = /\d/.test(shown) ? shown : decodeURIComponent(href(phone).slice('tel:'.length));
+    // The number as the link shows it ("+1 (888) 99 FLARE"), without the words around it ("Call: ").
+    const shown = NUMBER_AS_SHOWN.exec(textOf(phone))?.[0];
+    const number = shown ?? decodeURIComponent(href(phone).slice('tel:'.length));
     facts.push({ label: 'phone', value: number, weight: WEIGHT });
   } else {
     const number = PHONE_IN_TEXT.exec(text)?.[1];

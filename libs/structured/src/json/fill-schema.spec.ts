@@ -387,7 +387,7 @@ describe('fillSchema', () => {
   it('reads contact details from the markup made for them: tel and mailto links, address, profiles, logo', () => {
     const page = parsePage(
       `<html><body><header><a href="/"><img src="/img/logo.png" alt="Marsh &amp; Sons"></a></header>
-       <main><h1>Visit us</h1><a href="tel:+441202555010">01202 555 010</a>
+       <main><h1>Visit us</h1><a href="tel:+441202555010">Call: 01202 555 010</a>
        <a href="mailto:hello@marsh.test?subject=Hello">Write to us</a><address>12 The Quay, Poole</address></main>
        <footer><a href="https://www.facebook.com/marsh">Facebook</a> <a href="https://x.com/marsh">X</a>
        <a href="https://www.facebook.com/marsh">f</a> <a href="/blog">Blog</a></footer></body></html>`,
