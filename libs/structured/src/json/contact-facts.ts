@@ -16,7 +16,7 @@ const TEXT_WEIGHT = 0.9;
 
 /** A number after the word that offers it ("Call us on +44 1947 600 100"). */
 const PHONE_IN_TEXT = /\b(?:call|phone|telephone|tel|ring|mobile)\b[^\d+]{0,20}(\+?\d[\d ().-]{6,}\d)/i;
-const NUMBER_AS_SHOWN = /[+(]?\d[\d ().\/-]*\d(?: ?[A-Z]{2,}\b)?/;
+const NUMBER_AS_SHOWN = /[+(]?\d[\d ()./-]*\d(?: ?[A-Z]{2,}\b)?/;
 const EMAIL_IN_TEXT = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /**

@@ -162,6 +162,23 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills an article's content from its main content, its code examples with their lines, its author by name", () => {
+    const page = parsePage(
+      `<head><meta property="article:author" content="https://www.facebook.com/jill.winger">
+       <meta name="author" content="Jill Winger"></head>
+       <main><h1>Pods</h1><p>A pod runs one or more containers.</p>
+       <pre><code>apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx</code></pre></main>`,
+      'http://docs.test/pods',
+    );
+    const markdown = '# Pods\n\nA pod runs one or more containers.';
+    const schema = fields({ author: 'string', content: 'string', code_examples: 'string[]' });
+    expect(fill(page, schema, markdown).value).toEqual({
+      author: 'Jill Winger',
+      content: markdown,
+      code_examples: ['apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx'],
+    });
+  });
+
   it('maps header tables to arrays of objects and "Label: value" lines to fields', () => {
     const page = parsePage(
       `<html><body><h1>Ferry timetable</h1>

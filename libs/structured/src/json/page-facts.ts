@@ -1,4 +1,5 @@
 import { selectAll } from 'hast-util-select';
+import { toString as hastToString } from 'hast-util-to-string';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
 import { absoluteUrl, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
 import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
@@ -31,6 +32,7 @@ const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|
 /** Meta tags whose value is an address (`og:image`, `og:image:secure_url`, `twitter:url`), often written relative. */
 const URL_META = /(?:image|url|video|audio)$/;
 const RELATIVE = /^(?:\/|\.\.?\/)/;
+const ADDRESS = /^https?:\/\/\S+$/;
 
 /** `markdown` is the page's main content, whose sentences fill what no label names. */
 export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = ''): PageFacts {
@@ -47,10 +49,12 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     const values = URL_META.test(name)
       ? written.map((value) => (RELATIVE.test(value) ? (absoluteUrl(value, page.url) ?? value) : value))
       : written;
+    // `article:author` often holds the author's profile address: a name elsewhere on the page says more.
+    const addressOnly = !URL_META.test(name) && values.every((value) => ADDRESS.test(value));
     facts.push({
       label,
       value: values.length > 1 ? values : values[0],
-      weight: name.startsWith('og:') ? 2.1 : 1.9,
+      weight: addressOnly ? 0.6 : name.startsWith('og:') ? 2.1 : 1.9,
     });
   }
   const h1 = titleHeading(page);
@@ -67,6 +71,16 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     facts.push({ label: entry.label, value: entry.value, weight });
   }
   const product = extractProduct(page);
+  // The main content itself is what a `content` (`text`, `body`) field asks for when no data holds it
+  // (a schema.org `articleBody` does), and its code blocks are a documentation page's examples.
+  if (markdown.trim() !== '') facts.push({ label: 'content', value: markdown.trim(), weight: 0.5 });
+  // Code keeps its lines and indentation.
+  const code = selectAll('pre', page.tree)
+    .map((block) => hastToString(block).replace(/^\n+|\s+$/g, ''))
+    .filter(Boolean);
+  if (code.length > 0)
+    for (const label of ['code examples', 'code snippets', 'code blocks', 'examples'])
+      facts.push({ label, value: code, weight: 1 });
   // Running text, split into sentences once for what it says and what it claims.
   const sentences = sentencesOf(blocksOf(markdown)).map((sentence) => sentence.text);
   facts.push(
