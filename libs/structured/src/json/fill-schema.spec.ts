@@ -8,18 +8,8 @@ const fill = (page: ReturnType<typeof parsePage>, schema: JsonSchema, markdown =
   fillSchema(schema, pageFacts(page, schemaFieldNames(schema), markdown));
 
 /** An object schema with one array of objects whose fields are strings. */
-const list = (field: string, properties: string[]): JsonSchema => ({
-  type: 'object',
-  properties: {
-    [field]: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])),
-      },
-    },
-  },
-});
+const list = (field: string, properties: string[]): JsonSchema =>
+  arrayOf(field, Object.fromEntries(properties.map((name) => [name, 'string'])));
 
 /** An object schema of plain fields, each named with its type (`'string[]'` a list of strings). */
 const fields = (types: Record<string, string>): JsonSchema => ({
@@ -30,6 +20,12 @@ const fields = (types: Record<string, string>): JsonSchema => ({
       type.endsWith('[]') ? { type: 'array', items: { type: type.slice(0, -2) } } : { type },
     ]),
   ),
+});
+
+/** An object schema with one array of objects, its fields named with their types as in `fields`. */
+const arrayOf = (field: string, types: Record<string, string>): JsonSchema => ({
+  type: 'object',
+  properties: { [field]: { type: 'array', items: fields(types) } },
 });
 
 describe('fillSchema', () => {
@@ -102,12 +98,7 @@ describe('fillSchema', () => {
       `${menu}<main><h1>Carry-on luggage</h1><div class="g2">${card('rejoy-carry-on', 'Rejoy Carry-On', '$79.99')}${card('freeform-spinner', 'Freeform Spinner', 'From $129.99')}</div></main>`,
       'http://shop.test/luggage',
     );
-    const schema: JsonSchema = {
-      type: 'object',
-      properties: {
-        products: { type: 'array', items: fields({ name: 'string', price: 'number', url: 'string' }) },
-      },
-    };
+    const schema = arrayOf('products', { name: 'string', price: 'number', url: 'string' });
     expect(fill(page, schema).value).toEqual({
       products: [
         { name: 'Rejoy Carry-On', price: 79.99, url: 'http://shop.test/p/rejoy-carry-on' },
@@ -123,10 +114,7 @@ describe('fillSchema', () => {
       `<main>${teaser('allocations', 'Allocating on the stack', '2026-02-27')}${teaser('generics', 'Generic methods', '2026-01-12')}</main>`,
       'http://blog.test/',
     );
-    const schema: JsonSchema = {
-      type: 'object',
-      properties: { posts: { type: 'array', items: fields({ title: 'string', date: 'string' }) } },
-    };
+    const schema = arrayOf('posts', { title: 'string', date: 'string' });
     expect(fill(page, schema).value).toEqual({
       posts: [
         { title: 'Allocating on the stack', date: '2026-02-27' },
@@ -147,12 +135,7 @@ describe('fillSchema', () => {
        <main><h1>Which projector under $3000?</h1>${reply('golftango', 'Try a laser model.', '2024-01-04')}${reply('Packard', 'Mind the throw distance.', '2024-01-05')}</main>`,
       'http://forum.test/t/projectors',
     );
-    const schema: JsonSchema = {
-      type: 'object',
-      properties: {
-        posts: { type: 'array', items: fields({ author: 'string', content: 'string', date: 'string' }) },
-      },
-    };
+    const schema = arrayOf('posts', { author: 'string', content: 'string', date: 'string' });
     expect(fill(page, schema).value).toEqual({
       posts: [
         { author: 'eljay', content: 'Looking for a projector for a dark room.', date: '2024-01-03' },
