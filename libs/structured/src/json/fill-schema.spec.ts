@@ -107,6 +107,29 @@ describe('fillSchema', () => {
     });
   });
 
+  it('fills an array from cards that give more than a title, most of them, and not from a run of sections', () => {
+    const schema = arrayOf('pricing_plans', { name: 'string', price: 'number' });
+    const section = (heading: string, text: string) =>
+      `<section class="s"><h2>${heading}</h2><p>${text}</p></section>`;
+    const sections = parsePage(
+      `<main>${section('Why us', 'We answer in a day.')}${section('Coverage', 'From $1 a day.')}${section('Claims', 'Online, any time.')}</main>`,
+      'http://insure.test/',
+    );
+    expect(fill(sections, schema).value).toEqual({ pricing_plans: null });
+    const plan = (name: string, price: string) =>
+      `<div class="plan"><h3>${name}</h3><p>${price} a month</p></div>`;
+    const plans = parsePage(
+      `<main>${plan('Basic', '$10')}${plan('Team', '$25')}</main>`,
+      'http://app.test/pricing',
+    );
+    expect(fill(plans, schema).value).toEqual({
+      pricing_plans: [
+        { name: 'Basic', price: 10 },
+        { name: 'Team', price: 25 },
+      ],
+    });
+  });
+
   it("dates a listing's teasers by the <time> each one holds", () => {
     const teaser = (slug: string, title: string, date: string) =>
       `<article class="post"><h2><a href="/blog/${slug}">${title}</a></h2><time datetime="${date}">a while ago</time></article>`;

@@ -167,7 +167,16 @@ function recordsFor(
     }
   }
   for (const group of page.layout.groups) {
-    const labels = [...new Set(group.records.flatMap((record) => Object.keys(record)))];
+    // A label counts when most items have it: one "$1" in a run of FAQ answers makes no price list.
+    const counts = new Map<string, number>();
+    for (const label of group.records.flatMap((record) => Object.keys(record)))
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    const labels = [...counts]
+      .filter(([, count]) => count * 2 >= group.records.length)
+      .map(([label]) => label);
+    // Every run of alike headings has titles: a group must also give another field the items ask for
+    // (a price, a link, a date), or `pricing_plans` would be any section's headings.
+    if (coverage(labels.filter((label) => label !== 'title')) === 0) continue;
     // A menu names an item's title and link as a grid of cards does: the grid is the one outside the
     // page's header, navigation and footer, and the longer of two that name as much.
     const score =
