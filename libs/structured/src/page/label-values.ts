@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { findPrice, PRICE_PATTERN } from '../text/prices.js';
-import { absoluteUrl, attr, NON_CONTENT, type ParsedPage, textOf } from './parse-page.js';
+import { absoluteUrl, attr, NON_CONTENT, type ParsedPage, textOf, wordsOf } from './parse-page.js';
 
 /** A label on the page and the value it introduces. */
 export interface LabelValue {
@@ -245,8 +245,6 @@ function cardTitle(card: Element, url: string | undefined): string | undefined {
   }
   return best?.text;
 }
-
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const ONLY_PRICE = new RegExp(`^\\s*(?:from\\s+)?(?:${PRICE_PATTERN.source})\\s*$`, 'i');
 

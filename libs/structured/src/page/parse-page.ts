@@ -43,16 +43,17 @@ export function titleHeading(page: ParsedPage): Element | undefined {
   const headings = selectAll('h1', page.tree);
   if (headings.length <= 1) return headings[0];
   const titleElement = selectAll('title', page.tree)[0];
-  const title = wordsOf(firstMeta(page, 'og:title') ?? (titleElement ? textOf(titleElement) : ''));
+  const title = new Set(wordsOf(firstMeta(page, 'og:title') ?? (titleElement ? textOf(titleElement) : '')));
   let best: { heading: Element; shared: number } | undefined;
   for (const heading of headings) {
-    const shared = [...wordsOf(textOf(heading))].filter((word) => title.has(word)).length;
+    const shared = [...new Set(wordsOf(textOf(heading)))].filter((word) => title.has(word)).length;
     if (!best || shared > best.shared) best = { heading, shared };
   }
   return best?.heading;
 }
 
-const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+/** A text's words, lower-cased, punctuation left out. */
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** An attribute as a string (class lists joined by spaces); undefined when absent. */
 export function attr(element: Element, name: string): string | undefined {
