@@ -10,6 +10,25 @@ const answer = (question: string) =>
   extractStructured({ html, url: 'http://shop.test/iris', markdown, request: { question } }).answer;
 
 describe('extractStructured', () => {
+  it('answers who wrote the page and when it was published from its data, when no sentence says', () => {
+    const article = `<head><meta property="article:published_time" content="2015-07-14T19:24:13+00:00">
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting",
+        "headline": "Garden spray", "author": {"@type": "Person", "name": "Jill Winger"}}</script></head>
+      <main><h1>Garden spray</h1><p>Mix soap and water; spray the leaves at dusk.</p></main>`;
+    const ask = (question: string) =>
+      extractStructured({
+        html: article,
+        url: 'http://homestead.test/spray',
+        markdown: '# Garden spray\n\nMix soap and water; spray the leaves at dusk.',
+        request: { question },
+      }).answer;
+    expect(ask('Who wrote this article?')).toBe('Jill Winger');
+    expect(ask('Who is the author?')).toBe('Jill Winger');
+    expect(ask('When was it published?')).toBe('2015-07-14T19:24:13+00:00');
+    // Who wrote something the page is about is not the page's byline.
+    expect(ask('Who wrote the book on soap sprays?')).toBe('The page does not answer this question.');
+  });
+
   it("answers a question of the product's price from the product the page shows, when no sentence does", () => {
     expect(answer('How much does it cost?')).toBe('Iris Hemp Dress: €549.56');
     expect(answer('What is the price of the dress?')).toBe('Iris Hemp Dress: €549.56');

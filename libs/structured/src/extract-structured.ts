@@ -1,6 +1,13 @@
-import { answerQuestion, NO_ANSWER, type ShownProduct } from './answer/answer-question.js';
+import {
+  answerQuestion,
+  fieldAskedOfPage,
+  type LocalAnswer,
+  NO_ANSWER,
+  type ShownProduct,
+} from './answer/answer-question.js';
 import { findHighlights } from './highlights/find-highlights.js';
 import { fillSchema, schemaFieldNames } from './json/fill-schema.js';
+import type { JsonSchema } from './json/json-schema.js';
 import { missingOnPage } from './json/merge-extracted.js';
 import { pageFacts } from './json/page-facts.js';
 import { pageOutline } from './json/page-outline.js';
@@ -48,6 +55,21 @@ function shownProduct(page: () => ParsedPage): () => ShownProduct | undefined {
 }
 
 /**
+ * A question answered by the page: its best sentence, else what its data says of itself (who wrote
+ * it and when, from its byline and metadata; the price of the product it shows).
+ */
+function answerFromPage(question: string, page: () => ParsedPage, markdown: string): LocalAnswer {
+  const found = answerQuestion(markdown, question, shownProduct(page));
+  const field = found.answer ? undefined : fieldAskedOfPage(question);
+  if (!field) return found;
+  const schema: JsonSchema = { type: 'object', properties: { [field]: { type: 'string' } } };
+  const value = (fillSchema(schema, pageFacts(page(), [field], markdown)).value as Record<string, unknown>)[
+    field
+  ];
+  return typeof value === 'string' && value !== '' ? { answer: value, confidence: 1 } : found;
+}
+
+/**
  * Every requested structured format by the local, deterministic methods: pure and synchronous,
  * it runs in the content worker pool. The page is parsed once, only if a format needs markup.
  */
@@ -75,10 +97,10 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
     output.notes.summary = 'summary is extractive: sentences of the page chosen by the local ranker';
   }
   if (request.question !== undefined) {
-    const found = answerQuestion(input.markdown, request.question, shownProduct(page));
+    const found = answerFromPage(request.question, page, input.markdown);
     output.answer = found.answer ?? NO_ANSWER;
     output.notes.answer = found.answer
-      ? 'answer is the sentence of the page that best matches the question, or the price of the product it shows (local retrieval, no model)'
+      ? 'answer is the sentence of the page that best matches the question, or what its data says of the page (local retrieval, no model)'
       : 'answer: no sentence of the page answers the question (local retrieval, no model)';
   }
   if (request.query) {
@@ -91,10 +113,10 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
           ? 'answer quotes the passages of the page that best match the query (local retrieval, no model)'
           : 'answer: no passage of the page matches the query (local retrieval, no model)';
     } else {
-      const found = answerQuestion(input.markdown, prompt, shownProduct(page));
+      const found = answerFromPage(prompt, page, input.markdown);
       output.answer = found.answer ?? NO_ANSWER;
       output.notes.answer = found.answer
-        ? 'answer is the sentence of the page that best matches the query, or the price of the product it shows (local retrieval, no model)'
+        ? 'answer is the sentence of the page that best matches the query, or what its data says of the page (local retrieval, no model)'
         : 'answer: no sentence of the page answers the query (local retrieval, no model)';
     }
   }

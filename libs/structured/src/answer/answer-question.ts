@@ -75,6 +75,35 @@ const MEASURES: { asks: RegExp; gives: RegExp }[] = [
 
 const MEASURE_FLOOR = 0.01;
 
+/** What the page is or which one, in a question about the page itself. */
+const THIS_PAGE = String.raw`(?:this|the|it)(?:\s+(?:article|post|blog post|page|story|piece|review|recipe|guide))?`;
+
+/**
+ * Questions about the page itself, which its data answers rather than its sentences (a byline, a
+ * publication date in its metadata), each with the json field that holds the answer.
+ */
+const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
+  {
+    asks: new RegExp(
+      String.raw`^\s*(?:who\s+(?:wrote|authored)\s+${THIS_PAGE}|who\s+is\s+the\s+(?:author|writer)(?:\s+of\s+${THIS_PAGE})?)\s*\??\s*$`,
+      'i',
+    ),
+    field: 'author',
+  },
+  {
+    asks: new RegExp(
+      String.raw`^\s*when\s+(?:was|is)\s+${THIS_PAGE}\s+(?:published|posted|written|released)\s*\??\s*$`,
+      'i',
+    ),
+    field: 'date published',
+  },
+];
+
+/** The json field a question about the page itself asks for ("Who wrote this article?" → author). */
+export function fieldAskedOfPage(question: string): string | undefined {
+  return ABOUT_THE_PAGE.find(({ asks }) => asks.test(question))?.field;
+}
+
 /** The product a shop page shows (as the `product` format reads it): its name and its price as written. */
 export interface ShownProduct {
   title?: string;
