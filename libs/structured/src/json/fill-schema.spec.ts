@@ -130,6 +130,21 @@ describe('fillSchema', () => {
     });
   });
 
+  it('names a card by the element classed as its name when a link wraps the whole card', () => {
+    const card = (slug: string, name: string) =>
+      `<div class="cat"><a href="/${slug}"><div class="grid-product-name">${name}</div><div>Manufacturer: BenQ</div><span>$4,899.00</span></a></div>`;
+    const page = parsePage(
+      `<main>${card('benq-lk936st-laser-projector', 'BenQ LK936ST Laser Projector')}${card('epson-ls800-laser-projector', 'Epson LS800 Laser Projector')}</main>`,
+      'http://screens.test/projectors',
+    );
+    expect(fill(page, arrayOf('products', { name: 'string', price: 'number' })).value).toEqual({
+      products: [
+        { name: 'BenQ LK936ST Laser Projector', price: 4899 },
+        { name: 'Epson LS800 Laser Projector', price: 4899 },
+      ],
+    });
+  });
+
   it("dates a listing's teasers by the <time> each one holds", () => {
     const teaser = (slug: string, title: string, date: string) =>
       `<article class="post"><h2><a href="/blog/${slug}">${title}</a></h2><time datetime="${date}">a while ago</time></article>`;

@@ -223,28 +223,35 @@ function recordOf(element: Element, base: string): Record<string, string> {
 }
 
 /**
- * What a card calls its item: of its headings, bold texts and links (shops often name a product only
- * in the link to it), the one sharing most words with the address it links to
- * (`/black-dress-shoes` names "Black Dress Shoes", not a "View Details" heading or a "Sold out"
- * badge), else the first heading, bold text or longest link; never a price ("$129.99" in `<strong>`).
+ * What a card calls its item: of its headings, elements classed as its name or title, bold texts and
+ * links (shops often name a product only in the link to it), the first sharing most words with the
+ * address it links to (`/black-dress-shoes` names "Black Dress Shoes", not a "View Details" heading
+ * or a "Sold out" badge, and a name before the link around the whole card); never a price.
  */
 function cardTitle(card: Element, url: string | undefined): string | undefined {
   const named = (elements: Element[]) =>
     elements.map(textOf).filter((text) => text !== '' && !ONLY_PRICE.test(text));
   const links = named(descendants(card, 'a')).sort((a, b) => b.length - a.length);
+  const classNamed = descendants(card, '*').filter((element) =>
+    NAME_CLASS.test(attr(element, 'className') ?? ''),
+  );
   const candidates = [
     ...named(descendants(card, ...HEADINGS)),
+    ...named(classNamed),
     ...named(descendants(card, 'strong', 'b')),
     ...links,
   ];
   const slug = new Set(wordsOf(url ? new URL(url).pathname : ''));
   let best: { text: string; shared: number } | undefined;
   for (const text of candidates) {
-    const shared = wordsOf(text).filter((word) => slug.has(word)).length;
+    const shared = [...new Set(wordsOf(text))].filter((word) => slug.has(word)).length;
     if (!best || shared > best.shared) best = { text, shared };
   }
   return best?.text;
 }
+
+/** A class that names the element a card's name or title (`product-name`, `card__title`). */
+const NAME_CLASS = /(?:^|[-_\s])(?:name|title)(?:$|[-_\s])/i;
 
 const ONLY_PRICE = new RegExp(`^\\s*(?:from\\s+)?(?:${PRICE_PATTERN.source})\\s*$`, 'i');
 
