@@ -529,10 +529,14 @@ describe('fillSchema', () => {
       `<script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
          {"@type": "BreadcrumbList", "itemListElement": [{"@type": "ListItem", "position": 1, "item": {"name": "Home", "@id": "http://shop.test/"}}]},
          {"@type": "Product", "name": "Sunflower Seeds", "offers": [{"@type": "AggregateOffer", "lowPrice": "2.98", "highPrice": "79.98", "priceCurrency": "GBP"}]}]}</script>
-       <h1>Sunflower Seeds</h1>`,
+       <h1>Sunflower Seeds</h1><div class="promo"><b>Free delivery</b> over £39</div><div class="promo"><b>Gift wrap</b> for £2</div>`,
       'http://shop.test/seeds',
     );
     expect(fill(seeds, schema).value).toEqual({ name: 'Sunflower Seeds', price: 2.98, currency: 'GBP' });
+    // The page's Product, priced by its offer's lowest price, is its one product, not a run of promotions.
+    expect(fill(seeds, arrayOf('products', { name: 'string', price: 'number' })).value).toEqual({
+      products: [{ name: 'Sunflower Seeds', price: 2.98 }],
+    });
     const tee = parsePage(
       `<meta property="og:type" content="product"><meta property="og:title" content="Staple Tee">
        <meta property="product:price:amount" content="20.00"><meta property="product:price:currency" content="USD">

@@ -2,7 +2,7 @@
 const SYNONYMS: string[][] = [
   ['title', 'name', 'headline', 'heading'],
   ['description', 'summary', 'about', 'overview', 'abstract'],
-  ['price', 'cost', 'amount', 'pricing'],
+  ['price', 'cost', 'amount', 'pricing', 'lowprice'],
   ['image', 'photo', 'picture', 'thumbnail', 'img'],
   ['author', 'writer', 'by', 'creator'],
   ['date', 'published', 'datepublished', 'publishdate', 'posted', 'created', 'datecreated'],
