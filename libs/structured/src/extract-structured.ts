@@ -1,10 +1,4 @@
-import {
-  answerQuestion,
-  fieldAskedOfPage,
-  type LocalAnswer,
-  NO_ANSWER,
-  type ShownProduct,
-} from './answer/answer-question.js';
+import { answerQuestion, NO_ANSWER, type PageData } from './answer/answer-question.js';
 import { findHighlights } from './highlights/find-highlights.js';
 import { fillSchema, schemaFieldNames } from './json/fill-schema.js';
 import type { JsonSchema } from './json/json-schema.js';
@@ -44,29 +38,26 @@ function extractJson(
   };
 }
 
-/** The product the page shows, as a question of its price reads it: its title and its first price. */
-function shownProduct(page: () => ParsedPage): () => ShownProduct | undefined {
-  return () => {
-    const product = extractProduct(page())?.product;
-    const price = product?.variants.find((variant) => variant.price)?.price;
-    if (!product || !price) return undefined;
-    return { title: product.title, price: price.formatted ?? formatPrice(price.amount, price.currency) };
-  };
-}
-
 /**
- * A question answered by the page: its best sentence, else what its data says of itself (who wrote
- * it and when, from its byline and metadata; the price of the product it shows).
+ * What the page's data says, for the questions no sentence answers: the product it shows (its title
+ * and first price) and a json field as the `json` format fills it (`author`, `date published`).
  */
-function answerFromPage(question: string, page: () => ParsedPage, markdown: string): LocalAnswer {
-  const found = answerQuestion(markdown, question, shownProduct(page));
-  const field = found.answer ? undefined : fieldAskedOfPage(question);
-  if (!field) return found;
-  const schema: JsonSchema = { type: 'object', properties: { [field]: { type: 'string' } } };
-  const value = (fillSchema(schema, pageFacts(page(), [field], markdown)).value as Record<string, unknown>)[
-    field
-  ];
-  return typeof value === 'string' && value !== '' ? { answer: value, confidence: 1 } : found;
+function pageData(page: () => ParsedPage, markdown: string): PageData {
+  return {
+    product: () => {
+      const product = extractProduct(page())?.product;
+      const price = product?.variants.find((variant) => variant.price)?.price;
+      if (!product || !price) return undefined;
+      return { title: product.title, price: price.formatted ?? formatPrice(price.amount, price.currency) };
+    },
+    field: (name) => {
+      const schema: JsonSchema = { type: 'object', properties: { [name]: { type: 'string' } } };
+      const value = (
+        fillSchema(schema, pageFacts(page(), [name], markdown)).value as Record<string, unknown>
+      )[name];
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    },
+  };
 }
 
 /**
@@ -97,7 +88,7 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
     output.notes.summary = 'summary is extractive: sentences of the page chosen by the local ranker';
   }
   if (request.question !== undefined) {
-    const found = answerFromPage(request.question, page, input.markdown);
+    const found = answerQuestion(input.markdown, request.question, pageData(page, input.markdown));
     output.answer = found.answer ?? NO_ANSWER;
     output.notes.answer = found.answer
       ? 'answer is the sentence of the page that best matches the question, or what its data says of the page (local retrieval, no model)'
@@ -113,7 +104,7 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
           ? 'answer quotes the passages of the page that best match the query (local retrieval, no model)'
           : 'answer: no passage of the page matches the query (local retrieval, no model)';
     } else {
-      const found = answerFromPage(prompt, page, input.markdown);
+      const found = answerQuestion(input.markdown, prompt, pageData(page, input.markdown));
       output.answer = found.answer ?? NO_ANSWER;
       output.notes.answer = found.answer
         ? 'answer is the sentence of the page that best matches the query, or what its data says of the page (local retrieval, no model)'

@@ -99,39 +99,46 @@ const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
   },
 ];
 
-/** The json field a question about the page itself asks for ("Who wrote this article?" → author). */
-export function fieldAskedOfPage(question: string): string | undefined {
-  return ABOUT_THE_PAGE.find(({ asks }) => asks.test(question))?.field;
-}
-
 /** The product a shop page shows (as the `product` format reads it): its name and its price as written. */
 export interface ShownProduct {
   title?: string;
   price: string;
 }
 
+/** What the page's data says, read only when no sentence answers: the product it shows, a json field. */
+export interface PageData {
+  product(): ShownProduct | undefined;
+  field(name: string): string | undefined;
+}
+
+const NO_DATA: PageData = { product: () => undefined, field: () => undefined };
+
 /**
  * Passage retrieval and answer-sentence selection: BM25 ranks the page's sentences against the
  * question (with the words of its block as context), sentences holding the kind of value the
  * question asks for (a date for "when", a number for "how many", …) are preferred, and an
- * answer needs most of the question's content words — otherwise there is none. A shop page's
- * price sits by its buy button, seldom in a sentence of its main content: a question of price
- * that names nothing but the product (`shown`, read only then) is answered by the product's price.
+ * answer needs most of the question's content words — otherwise there is none. Some questions the
+ * page's data answers when no sentence does: a shop's price sits by its buy button, seldom in its
+ * main content, so a question of price that names nothing but the product gets the product's price;
+ * "Who wrote this article?" and "When was it published?" get its byline and metadata.
  */
-export function answerQuestion(
-  markdown: string,
-  asked: string,
-  shown: () => ShownProduct | undefined = () => undefined,
-): LocalAnswer {
+export function answerQuestion(markdown: string, asked: string, data: PageData = NO_DATA): LocalAnswer {
   // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
   const question = asked.replace(/['’]s\b/gi, ' is');
   const { measure, named } = askedOf(question);
   const found = sentenceAnswer(markdown, question, measure, named);
-  if (found.answer || measure?.gives !== PRICE_PATTERN) return found;
-  const product = shown();
+  if (found.answer) return found;
+  const field = ABOUT_THE_PAGE.find(({ asks }) => asks.test(question))?.field;
+  const answer =
+    measure?.gives === PRICE_PATTERN ? productPrice(data.product(), named) : field && data.field(field);
+  return answer ? { answer, confidence: 1 } : found;
+}
+
+/** The product's price, when the question names nothing but the product: "Iris Rust Hemp Dress: €549.56". */
+function productPrice(product: ShownProduct | undefined, named: string[]): string | undefined {
   const titled = new Set(terms(product?.title ?? ''));
-  if (!product || !named.every((term) => titled.has(term))) return found;
-  return { answer: product.title ? `${product.title}: ${product.price}` : product.price, confidence: 1 };
+  if (!product || !named.every((term) => titled.has(term))) return undefined;
+  return product.title ? `${product.title}: ${product.price}` : product.price;
 }
 
 type Measure = { asked: string | undefined; gives: RegExp };
