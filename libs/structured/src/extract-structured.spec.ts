@@ -10,8 +10,9 @@ const answer = (question: string) =>
   extractStructured({ html, url: 'http://shop.test/iris', markdown, request: { question } }).answer;
 
 describe('extractStructured', () => {
-  it('answers who wrote the page and when it was published from its data, when no sentence says', () => {
+  it('answers who wrote the page, when it was published and what it is about from its data, when no sentence says', () => {
     const article = `<head><meta property="article:published_time" content="2015-07-14T19:24:13+00:00">
+      <meta name="description" content="Mix soap and water against aphids.">
       <script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting",
         "headline": "Garden spray", "author": {"@type": "Person", "name": "Jill Winger"}}</script></head>
       <main><h1>Garden spray</h1><p>Mix soap and water; spray the leaves at dusk.</p></main>`;
@@ -25,6 +26,7 @@ describe('extractStructured', () => {
     expect(ask('Who wrote this article?')).toBe('Jill Winger');
     expect(ask('Who is the author?')).toBe('Jill Winger');
     expect(ask('When was it published?')).toBe('2015-07-14T19:24:13+00:00');
+    expect(ask("What's this page about?")).toBe('Mix soap and water against aphids.');
     // Who wrote something the page is about is not the page's byline.
     expect(ask('Who wrote the book on soap sprays?')).toBe('The page does not answer this question.');
   });

@@ -80,7 +80,7 @@ const THIS_PAGE = String.raw`(?:this|the|it)(?:\s+(?:article|post|blog post|page
 
 /**
  * Questions about the page itself, which its data answers rather than its sentences (a byline, a
- * publication date in its metadata), each with the json field that holds the answer.
+ * publication date in its metadata, its description), each with the json field that holds the answer.
  */
 const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
   {
@@ -96,6 +96,10 @@ const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
       'i',
     ),
     field: 'date published',
+  },
+  {
+    asks: new RegExp(String.raw`^\s*what\s+is\s+${THIS_PAGE}\s+about\s*\??\s*$`, 'i'),
+    field: 'description',
   },
 ];
 
@@ -120,7 +124,8 @@ const NO_DATA: PageData = { product: () => undefined, field: () => undefined };
  * answer needs most of the question's content words — otherwise there is none. Some questions the
  * page's data answers when no sentence does: a shop's price sits by its buy button, seldom in its
  * main content, so a question of price that names nothing but the product gets the product's price;
- * "Who wrote this article?" and "When was it published?" get its byline and metadata.
+ * "Who wrote this article?", "When was it published?" and "What is this page about?" get its byline,
+ * metadata and description.
  */
 export function answerQuestion(markdown: string, asked: string, data: PageData = NO_DATA): LocalAnswer {
   // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
