@@ -145,6 +145,22 @@ describe('fillSchema', () => {
     });
   });
 
+  it('leaves out entities that are only references: no item of nulls for a variant given by its address', () => {
+    const page = parsePage(
+      `<script type="application/ld+json">{"@context": "https://schema.org", "@type": "ProductGroup", "name": "Wool Runner",
+         "hasVariant": [{"@type": "Product", "url": "http://shop.test/runner?size=8"},
+           {"@type": "Product", "name": "Wool Runner - Size 8", "offers": {"@type": "Offer", "price": 110}},
+           {"@type": "Product", "name": "Wool Runner - Size 9", "offers": {"@type": "Offer", "price": 110}}]}</script>`,
+      'http://shop.test/runner',
+    );
+    expect(fill(page, arrayOf('products', { name: 'string', price: 'number' })).value).toEqual({
+      products: [
+        { name: 'Wool Runner - Size 8', price: 110 },
+        { name: 'Wool Runner - Size 9', price: 110 },
+      ],
+    });
+  });
+
   it("dates a listing's teasers by the <time> each one holds", () => {
     const teaser = (slug: string, title: string, date: string) =>
       `<article class="post"><h2><a href="/blog/${slug}">${title}</a></h2><time datetime="${date}">a while ago</time></article>`;

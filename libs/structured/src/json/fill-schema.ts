@@ -147,8 +147,12 @@ function recordsFor(
         (nameMatch(name, type) >= 0.8 || nameMatch(name, type.replace(/^.+(?=[A-Z][a-z]+$)/, '')) >= 0.8),
     ),
   );
-  if (entities.length > 0) {
-    const records = entities.map((entity) => itemFacts(entity, 2.6));
+  // An entity that names none of the item's fields is a bare reference (a variant given only by its
+  // address): it would be an item of nulls.
+  const records = entities
+    .map((entity) => itemFacts(entity, 2.6))
+    .filter((facts) => coverage(facts.map((fact) => fact.label)) > 0);
+  if (records.length > 0) {
     const score = coverage([...new Set(records.flat().map((fact) => fact.label))]) + 0.02;
     if (score >= 0.5) chosen = { records, score };
   }
