@@ -1,7 +1,15 @@
 import type { Element, ElementContent } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { findPrice, PRICE_PATTERN } from '../text/prices.js';
-import { absoluteUrl, attr, NON_CONTENT, type ParsedPage, textOf, wordsOf } from './parse-page.js';
+import {
+  absoluteUrl,
+  attr,
+  NON_CONTENT,
+  type ParsedPage,
+  sharingMostWords,
+  textOf,
+  wordsOf,
+} from './parse-page.js';
 
 /** A label on the page and the value it introduces. */
 export interface LabelValue {
@@ -241,13 +249,7 @@ function cardTitle(card: Element, url: string | undefined): string | undefined {
     ...named(descendants(card, 'strong', 'b')),
     ...links,
   ];
-  const slug = new Set(wordsOf(url ? new URL(url).pathname : ''));
-  let best: { text: string; shared: number } | undefined;
-  for (const text of candidates) {
-    const shared = [...new Set(wordsOf(text))].filter((word) => slug.has(word)).length;
-    if (!best || shared > best.shared) best = { text, shared };
-  }
-  return best?.text;
+  return sharingMostWords(candidates, (text) => text, new Set(wordsOf(url ? new URL(url).pathname : '')));
 }
 
 /** A class that names the element a card's name or title (`product-name`, `card__title`). */

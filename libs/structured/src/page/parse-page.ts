@@ -44,16 +44,25 @@ export function titleHeading(page: ParsedPage): Element | undefined {
   if (headings.length <= 1) return headings[0];
   const titleElement = selectAll('title', page.tree)[0];
   const title = new Set(wordsOf(firstMeta(page, 'og:title') ?? (titleElement ? textOf(titleElement) : '')));
-  let best: { heading: Element; shared: number } | undefined;
-  for (const heading of headings) {
-    const shared = [...new Set(wordsOf(textOf(heading)))].filter((word) => title.has(word)).length;
-    if (!best || shared > best.shared) best = { heading, shared };
-  }
-  return best?.heading;
+  return sharingMostWords(headings, textOf, title);
 }
 
 /** A text's words, lower-cased, punctuation left out. */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Of the items, the first whose text shares most distinct words with `words`. */
+export function sharingMostWords<T>(
+  items: T[],
+  text: (item: T) => string,
+  words: ReadonlySet<string>,
+): T | undefined {
+  let best: { item: T; shared: number } | undefined;
+  for (const item of items) {
+    const shared = [...new Set(wordsOf(text(item)))].filter((word) => words.has(word)).length;
+    if (!best || shared > best.shared) best = { item, shared };
+  }
+  return best?.item;
+}
 
 /** An attribute as a string (class lists joined by spaces); undefined when absent. */
 export function attr(element: Element, name: string): string | undefined {
