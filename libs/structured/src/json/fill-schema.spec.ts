@@ -590,6 +590,17 @@ describe('fillSchema', () => {
       storage: 'Keeps two days. Chill it first.',
     });
   });
+  it('reads touching inline elements apart where the page shows them apart, and a styled part of a word with it', () => {
+    const page = parsePage(
+      `<main><h1><span class="brand">La Sportiva</span><span class="model">Aragon</span></h1>
+       <h2>Features</h2><ul><li><b>S</b>turdy uppers</li><li><span>un</span>believable grip</li></ul></main>`,
+      'http://shop.test/aragon',
+    );
+    expect(fill(page, fields({ name: 'string', features: 'string[]' })).value).toEqual({
+      name: 'La Sportiva Aragon',
+      features: ['Sturdy uppers', 'unbelievable grip'],
+    });
+  });
   it("fills a company's mission and the yes/no fields its sentences settle, and claims nothing it does not say", () => {
     const markdown = markdownBlocks(
       '# Live tide data for every port',

@@ -1,8 +1,9 @@
-import type { Element, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
 import { selectAll } from 'hast-util-select';
 import { visit } from 'unist-util-visit';
 import { parseHtml } from './parse-html.js';
+import { separatorBetween, VERBATIM } from './touching-inlines.js';
 
 /** The parsed page every structured method reads: the tree, its URL and its `<meta>` values. */
 export interface ParsedPage {
@@ -74,32 +75,44 @@ export function attr(element: Element, name: string): string | undefined {
 /**
  * Text of an element as a reader reads it, on one line: blocks (list items, paragraphs, cells) and
  * line breaks apart, inline elements as written (`Ro<b>ll</b>` → "Roll"; `<li>4 eggs<ul><li>at room
- * temperature` → "4 eggs at room temperature", not "eggsat").
+ * temperature` → "4 eggs at room temperature", not "eggsat"), except where touching inlines are apart
+ * on screen (`<span>La Sportiva</span><span>Aragon</span>` → "La Sportiva Aragon"), as the markdown
+ * writes them (`separatorBetween`).
  */
 export function textOf(node: Element | Root): string {
-  return joinedText(node, (element) => element.tagName === 'br' || !phrasing(element));
+  return joinedText(node, (element) => element.tagName === 'br' || !phrasing(element), separatorBetween);
 }
 
 /** Text of an element with a space between its elements' texts: `<b>Roll</b><i>vegan</i>` → "Roll vegan". */
 export function spacedText(node: Element | Root): string {
-  return joinedText(node, () => true);
+  return joinedText(node, () => true, () => '');
 }
 
-/** The text under a node, whitespace collapsed, with a space around each element `apart` says stands apart. */
-function joinedText(node: Element | Root, apart: (element: Element) => boolean): string {
+/**
+ * The text under a node, whitespace collapsed, with a space around each element `apart` says
+ * stands apart and what `between` says between touching siblings (none in code).
+ */
+function joinedText(
+  node: Element | Root,
+  apart: (element: Element) => boolean,
+  between: (before: RootContent, after: RootContent) => string,
+): string {
   const parts: string[] = [];
-  const walk = (current: Element | Root) => {
-    for (const child of current.children) {
+  const walk = (current: Element | Root, inCode: boolean) => {
+    const verbatim = inCode || (current.type === 'element' && VERBATIM.has(current.tagName));
+    current.children.forEach((child, index) => {
+      const before = current.children[index - 1];
+      if (before && !verbatim) parts.push(between(before, child));
       if (child.type === 'text') parts.push(child.value);
       else if (child.type === 'element' && !NON_CONTENT.has(child.tagName)) {
         const spaced = apart(child);
         if (spaced) parts.push(' ');
-        walk(child);
+        walk(child, verbatim);
         if (spaced) parts.push(' ');
       }
-    }
+    });
   };
-  walk(node);
+  walk(node, false);
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
