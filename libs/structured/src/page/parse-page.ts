@@ -85,7 +85,11 @@ export function textOf(node: Element | Root): string {
 
 /** Text of an element with a space between its elements' texts: `<b>Roll</b><i>vegan</i>` → "Roll vegan". */
 export function spacedText(node: Element | Root): string {
-  return joinedText(node, () => true, () => '');
+  return joinedText(
+    node,
+    () => true,
+    () => '',
+  );
 }
 
 /**
