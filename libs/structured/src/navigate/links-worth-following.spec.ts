@@ -32,6 +32,21 @@ describe('linksWorthFollowing', () => {
     ).toEqual(['http://shop.test/outfitters/contact']);
   });
 
+  it('follows the about page for when a company was founded, by whom and where, though "about" is a stopword', () => {
+    const home = HOME.replace(
+      '<a href="/outfitters/journal">',
+      '<a href="/outfitters/about-us">About us</a> $&',
+    );
+    expect(
+      linksWorthFollowing(
+        home,
+        PAGE,
+        { prompt: '', fields: ['founded_year', 'founders', 'headquarters'] },
+        3,
+      ),
+    ).toEqual(['http://shop.test/outfitters/about-us']);
+  });
+
   it('ranks by the words of the prompt and the missing fields, those the missing fields name first', () => {
     expect(
       linksWorthFollowing(HOME, PAGE, { prompt: 'open jobs and the stores', fields: ['price'] }, 3),

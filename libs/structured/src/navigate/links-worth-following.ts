@@ -27,10 +27,16 @@ const SITE_SECTIONS: string[][] = [
   ['docs', 'documentation', 'api', 'guide', 'reference'],
   ['news', 'press', 'blog', 'announcement', 'release'],
 ];
+/** Section names that are stopwords too ("About us"): a link's words keep them, or none would name its section. */
+const SECTION_STOPWORDS = new Set(SITE_SECTIONS.flat().filter((word) => terms(word).length === 0));
+/** A link's words: its content words and the section names it holds. */
+const linkTerms = (text: string) => [
+  ...terms(text),
+  ...(text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => SECTION_STOPWORDS.has(word)),
+];
 const SECTION_OF = new Map<string, number[]>();
 SITE_SECTIONS.forEach((group, index) => {
-  for (const word of group.flatMap((entry) => terms(entry)))
-    SECTION_OF.set(word, [...(SECTION_OF.get(word) ?? []), index]);
+  for (const word of group.flatMap(linkTerms)) SECTION_OF.set(word, [...(SECTION_OF.get(word) ?? []), index]);
 });
 
 /** Files an agent cannot read an answer from. */
@@ -118,7 +124,7 @@ export function siteLinks(tree: Root, pageUrl: string): SiteLink[] {
     const text = anchorText(anchor).replace(/\s+/g, ' ').trim();
     const link = byUrl.get(url.href) ?? { url: url.href, text: '', terms: new Set(addressTerms(url)) };
     if (text && !link.text.includes(text)) link.text = link.text ? `${link.text} / ${text}` : text;
-    for (const term of terms(text)) link.terms.add(term);
+    for (const term of linkTerms(text)) link.terms.add(term);
     byUrl.set(url.href, link);
   }
   return [...byUrl.values()];
@@ -138,7 +144,7 @@ function addressTerms(url: URL): string[] {
   } catch {
     // A malformed escape: the words around it still count.
   }
-  return terms(`${path} ${[...url.searchParams.values()].join(' ')}`.replace(/[/_.+=-]+/g, ' '));
+  return linkTerms(`${path} ${[...url.searchParams.values()].join(' ')}`.replace(/[/_.+=-]+/g, ' '));
 }
 
 function resolve(href: string, base: URL): URL | undefined {
