@@ -29,8 +29,10 @@ const MAX_INITIALISM = 4;
 /**
  * Yes/no fields the page's sentences settle: `supports_sso` is true where a sentence names SSO
  * (or "single sign-on"), `is_open_source` where one says "open source", `is_in_yc` where one names
- * Y Combinator; false where the sentence says not ("does not support SSO", "no free tier"). A
- * field the page does not mention stays unfound: nothing is claimed for it.
+ * Y Combinator, `free_trial` where one offers a free trial; false where the sentence says not
+ * ("does not support SSO", "no free tier"). A field the page does not mention stays unfound:
+ * nothing is claimed for it. A name without a verb (`free_trial`) is claimed too: only a yes/no
+ * field takes the claim (`coerce`), so one named `price` is never filled with it.
  */
 export function claimFacts(sentences: string[], fields: string[]): Fact[] {
   const claims = fields.flatMap((field) => {
@@ -52,11 +54,11 @@ export function claimFacts(sentences: string[], fields: string[]): Fact[] {
 /**
  * The words that say what a yes/no field claims (`open source` also written `open-source`, a
  * plural too), and for a short name its initials (`Y Combinator` for `yc`, "single sign-on" for `sso`);
- * none for a field that claims nothing.
+ * none for a field that claims nothing (`has_a`).
  */
 function claimPatterns(field: string): RegExp[] {
-  const [verb, ...rest] = nameTokens(field);
-  if (!verb || !CLAIM_VERBS.has(verb)) return [];
+  const tokens = nameTokens(field);
+  const rest = CLAIM_VERBS.has(tokens[0] ?? '') ? tokens.slice(1) : tokens;
   const start = rest.findIndex((word) => !LINKING.has(word));
   if (start < 0) return [];
   const words = rest.slice(start);

@@ -514,6 +514,64 @@ describe('fillSchema', () => {
     });
   });
 
+  it("reads an article's author and date from its byline when no metadata names them, and a listing's teasers with their words", () => {
+    const post = parsePage(
+      `<main><article><h1>New sensors on 40 quays</h1>
+       <p class="byline">By Ingrid Solberg · <time datetime="2026-10-02">2 October 2026</time></p>
+       <p>By 2027 every quay in Rotterdam will report each 10 seconds.</p></article></main>`,
+      'http://tides.test/blog/sensors',
+    );
+    expect(fill(post, fields({ author: 'string', date_published: 'string' })).value).toEqual({
+      author: 'Ingrid Solberg',
+      date_published: '2026-10-02',
+    });
+    const blog = parsePage(
+      `<main><h1>Blog</h1>
+       <article><h2><a href="/blog/sensors">New sensors on 40 quays</a></h2><time datetime="2026-10-02">2 Oct</time>
+         <p>We added radar sensors in Rotterdam.</p><p>3 min read</p></article>
+       <article><h2><a href="/blog/api">API v2 is out</a></h2><time datetime="2026-08-14">14 Aug</time>
+         <p>Webhooks and ten years of historic data.</p></article></main>`,
+      'http://tides.test/blog',
+    );
+    const schema = {
+      type: 'object',
+      properties: {
+        date: { type: 'string' },
+        ...arrayOf('posts', { title: 'string', url: 'string', excerpt: 'string' }).properties,
+      },
+    } as JsonSchema;
+    expect(fill(blog, schema).value).toEqual({
+      // Two teasers' dates are no date of the page.
+      date: null,
+      posts: [
+        {
+          title: 'New sensors on 40 quays',
+          url: 'http://tides.test/blog/sensors',
+          excerpt: 'We added radar sensors in Rotterdam.',
+        },
+        {
+          title: 'API v2 is out',
+          url: 'http://tides.test/blog/api',
+          excerpt: 'Webhooks and ten years of historic data.',
+        },
+      ],
+    });
+  });
+
+  it('reads every founder named after the founding year and place', () => {
+    const markdown = markdownBlocks(
+      '# About Tidewater',
+      'Tidewater was founded in 2019 in Bergen, Norway by Ingrid Solberg and Tomas Berg.',
+    );
+    const page = parsePage(`<main>${markdown}</main>`, 'http://tidewater.test/about');
+    const schema = fields({ founded_year: 'integer', founders: 'string[]', founded_by: 'string' });
+    expect(fill(page, schema, markdown).value).toEqual({
+      founded_year: 2019,
+      founders: ['Ingrid Solberg', 'Tomas Berg'],
+      founded_by: 'Ingrid Solberg and Tomas Berg',
+    });
+  });
+
   it("fills a job posting's lists from the sections postings head in their own words", () => {
     const page = parsePage(
       `<main><h1>Senior Backend Engineer</h1>
@@ -608,10 +666,13 @@ describe('fillSchema', () => {
       'The whole platform is open-source. Enterprise plans add single sign-on and audit logs.',
       'Harbour Labs is backed by Y Combinator. We do not offer a free tier.',
       'Your company can start with a trial. Typical cases are ports and marinas.',
+      'Every plan comes with a 14-day free trial and an open API.',
     );
     const page = parsePage(`<main>${markdown}</main>`, 'http://harbour.test/');
     const schema = fields({
       company_mission: 'string',
+      free_trial: 'boolean',
+      api_access: 'boolean',
       supports_sso: 'boolean',
       is_open_source: 'boolean',
       is_in_yc: 'boolean',
@@ -622,6 +683,9 @@ describe('fillSchema', () => {
     });
     expect(fill(page, schema, markdown).value).toEqual({
       company_mission: 'Our mission is to make every harbour safer with open tide data.',
+      // Yes/no fields named without a verb: what they name is claimed all the same.
+      free_trial: true,
+      api_access: null,
       supports_sso: true,
       is_open_source: true,
       is_in_yc: true,

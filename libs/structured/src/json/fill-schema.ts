@@ -1,3 +1,4 @@
+import { BLURB } from '../page/label-values.js';
 import { asList, isObject, typedItems } from '../page/structured-data.js';
 import { nameMatch, nameTokens } from '../text/field-names.js';
 import { coerce } from './coerce.js';
@@ -38,7 +39,12 @@ function fillValue(
   if (isRoot) return undefined;
   const name = lastName(path);
   if (kind === 'array') return fillArray(own, path, name, scope, page, missing);
-  const found = best(scope, name, (value) => coerce(value, kind, own) !== undefined);
+  const found = best(
+    scope,
+    name,
+    (value) => coerce(value, kind, own) !== undefined,
+    (value) => !Array.isArray(value),
+  );
   if (found === undefined) {
     missing.push(path);
     return null;
@@ -87,7 +93,12 @@ function fillArray(
     }
     return values;
   }
-  const structured = best(scope, name, (value) => Array.isArray(value) || typeof value === 'string');
+  const structured = best(
+    scope,
+    name,
+    (value) => Array.isArray(value) || typeof value === 'string',
+    Array.isArray,
+  );
   if (structured && Array.isArray(structured.value)) {
     return structured.value
       .map((value) => coerce(value, items.kind, items.schema))
@@ -174,7 +185,7 @@ function recordsFor(
     // A label counts when most items have it: one "$1" in a run of FAQ answers makes no price list.
     const counts = new Map<string, number>();
     for (const label of group.records.flatMap((record) => Object.keys(record)))
-      counts.set(label, (counts.get(label) ?? 0) + 1);
+      if (label !== BLURB) counts.set(label, (counts.get(label) ?? 0) + 1);
     const labels = [...counts]
       .filter(([, count]) => count * 2 >= group.records.length)
       .map(([label]) => label);
@@ -219,14 +230,24 @@ function columnLabels(headers: string[], fields: string[]): string[] {
   return rowName ? [rowName, ...rest] : headers;
 }
 
-/** The fact whose label best names the field, weighted by the trust in its source. */
-function best(scope: Fact[], field: string, fits: (value: unknown) => boolean): Fact | undefined {
+/**
+ * The fact whose label best names the field, weighted by the trust in its source; of two as good,
+ * the one whose value has the field's shape (`founders` takes the list of names, `founder` the names
+ * as written), else the first.
+ */
+function best(
+  scope: Fact[],
+  field: string,
+  fits: (value: unknown) => boolean,
+  shaped: (value: unknown) => boolean = () => false,
+): Fact | undefined {
   let chosen: { fact: Fact; score: number } | undefined;
   for (const fact of scope) {
     const match = nameMatch(field, fact.label);
     if (match < MIN_MATCH || !fits(fact.value)) continue;
     const score = match * fact.weight;
-    if (!chosen || score > chosen.score) chosen = { fact, score };
+    const better = score === chosen?.score && shaped(fact.value) && !shaped(chosen.fact.value);
+    if (!chosen || score > chosen.score || better) chosen = { fact, score };
   }
   return chosen?.fact;
 }

@@ -6,6 +6,7 @@ import { isObject, type StructuredItem, structuredItems } from '../page/structur
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
 import { blocksOf, sentencesOf } from '../text/passages.js';
+import { bylineFacts } from './byline-facts.js';
 import { claimFacts } from './claim-facts.js';
 import { contactFacts } from './contact-facts.js';
 import { proseFacts } from './prose-facts.js';
@@ -86,6 +87,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
   facts.push(
     ...shopFacts(page, product),
     ...contactFacts(page),
+    ...bylineFacts(page),
     ...proseFacts(sentences),
     ...claimFacts(sentences, schemaFields),
   );

@@ -25,9 +25,16 @@ const HEADQUARTERS = new RegExp(
   `\\b(?:[Hh]eadquarters\\s+(?:is|are)\\s+(?:in|at)|[Hh]eadquartered\\s+in|[Hh]ead\\s+office\\s+is\\s+(?:in|at)|(?:[Ww]e\\s+are|[Ww]e['’]re|is)\\s+based\\s+in)\\s+(?:the\\s+)?${PLACE}`,
   'gu',
 );
-/** "founded in 1952 by Mary Tern": the capitalised name after "by". */
-const FOUNDED_BY =
-  /\b(?:founded|established|started|created)\s+(?:in\s+\d{4}\s+)?by\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})/gu;
+/** A person's capitalised name: "Mary Tern". */
+const PERSON = "\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3}";
+/**
+ * "founded in 1952 by Mary Tern", "co-founded in 2019 in Bergen, Norway by Ingrid Solberg and Tomas
+ * Berg": the capitalised names after "by" (the place, if named, is the first group).
+ */
+const FOUNDED_BY = new RegExp(
+  `\\b(?:(?:co-?)?founded|established|started|created)\\s+(?:in\\s+\\d{4}\\s+)?(?:in\\s+${PLACE}\\s+)?by\\s+(${PERSON}(?:(?:,\\s*|,?\\s+and\\s+)${PERSON})*)`,
+  'gu',
+);
 /** "Our mission is to …", "The company's vision is …": the sentence states it. */
 const STATEMENT =
   /\b(?:[Oo]ur|[Ii]ts|[Tt]heir|[Tt]he\s+company['’]s)\s+(mission|vision|purpose|goal|aim)\s+(?:is|was)\b/;
@@ -80,7 +87,10 @@ export function proseFacts(sentences: string[]): Fact[] {
       add(['founded', 'founded year', 'established', 'since'], Number(year));
     for (const [, place] of text.matchAll(HEADQUARTERS))
       add(['headquarters', 'head office', 'based in', 'location'], place);
-    for (const [, founder] of text.matchAll(FOUNDED_BY)) add(['founder', 'founded by'], founder);
+    for (const [, , founders = ''] of text.matchAll(FOUNDED_BY)) {
+      add(['founder', 'founded by'], founders);
+      add(['founders'], founders.split(/,\s*(?:and\s+)?|\s+and\s+/));
+    }
     for (const [, employees = ''] of text.matchAll(EMPLOYS)) add(['employees', 'staff'], count(employees));
     const stated = STATEMENT.exec(text)?.[1]?.toLowerCase();
     if (stated) add([stated, `company ${stated}`, `our ${stated}`], text);

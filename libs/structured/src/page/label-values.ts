@@ -222,10 +222,17 @@ function recordOf(element: Element, base: string): Record<string, string> {
   const time = descendants(element, 'time')[0];
   const date = time && (attr(time, 'dateTime') ?? textOf(time));
   if (date) record.date ??= date;
+  // A teaser's own words: its longest paragraph of a sentence or more that is not its title, in a
+  // card that holds little else (a section around a whole grid has paragraphs too, but is no card).
+  const text = textOf(element);
+  const blurb = descendants(element, 'p')
+    .map(textOf)
+    .filter((paragraph) => paragraph !== record.title && paragraph.split(' ').length >= MIN_BLURB_WORDS)
+    .sort((a, b) => b.length - a.length)[0];
+  if (blurb && text.length <= blurb.length + MAX_BESIDE_BLURB) record[BLURB] = blurb;
   // A card's price as it sells, where no class or label names it (`<span class="a1x">$24.00</span>`).
   const price = findPrice(currentText(element));
   if (price?.formatted) record.price ??= price.formatted;
-  const text = textOf(element);
   if (text) record.text = text;
   return record;
 }
@@ -251,6 +258,16 @@ function cardTitle(card: Element, url: string | undefined): string | undefined {
   ];
   return sharingMostWords(candidates, (text) => text, new Set(wordsOf(url ? new URL(url).pathname : '')));
 }
+
+/**
+ * The label of a card's own words, which fill its `description` (`summary`, `excerpt`) but do not
+ * choose the group: any run of sections has paragraphs.
+ */
+export const BLURB = 'blurb';
+/** Fewer words than this are a card's badge or note ("Free shipping"), not its description. */
+const MIN_BLURB_WORDS = 4;
+/** Characters a card holds beside its description: a title, a date, a price, a link's label. */
+const MAX_BESIDE_BLURB = 300;
 
 /** A class that names the element a card's name or title (`product-name`, `card__title`). */
 const NAME_CLASS = /(?:^|[-_\s])(?:name|title)(?:$|[-_\s])/i;

@@ -1,7 +1,7 @@
 /** Words that name the same field on real pages (schema.org names included). */
 const SYNONYMS: string[][] = [
   ['title', 'name', 'headline', 'heading'],
-  ['description', 'summary', 'about', 'overview', 'abstract'],
+  ['description', 'summary', 'about', 'overview', 'abstract', 'excerpt', 'teaser', 'blurb'],
   ['price', 'cost', 'amount', 'pricing', 'lowprice'],
   ['image', 'photo', 'picture', 'thumbnail', 'img'],
   ['author', 'writer', 'by', 'creator'],

@@ -1,0 +1,120 @@
+import type { Element } from 'hast';
+import { selectAll } from 'hast-util-select';
+import { attr, NON_CONTENT, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
+import type { Fact } from './page-facts.js';
+
+/** A byline is trusted less than the page's metadata and data, more than a line of text. */
+const WEIGHT = 1.3;
+/** Capitalised words of a name, up to four (no `i` flag: it would let `\p{Lu}` match any letter). */
+const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}`;
+/** "By Ingrid Solberg · 2 October 2026", "Written by …", "By the Lavazza Team". */
+const BY_NAME = new RegExp(
+  String.raw`^(?:(?:[Ww]ritten|[Pp]osted)\s+)?(?:[Bb]y|BY)\s+((?:the\s+)?${NAME})`,
+  'u',
+);
+/** A name leading an author's element ("Andrew Gerrand 4 August 2010"): two words at least. */
+const LEADING_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}/u;
+/** A name opening a text: "Keith Barry" of "Keith Barry Senior Autos Writer" is its own text. */
+const OPENING_NAME = new RegExp(String.raw`^(?:the\s+)?${NAME}`, 'u');
+/** "By" on its own, the name in the element after it. */
+const BY_ALONE = /^(?:(?:[Ww]ritten|[Pp]osted)\s+)?(?:[Bb]y|BY):?$/;
+
+/** Classes that name a byline or its author (`byline`, `post-author`, `single-blog__author-info`). */
+const BYLINE_CLASS = /(?:^|[-_\s])(?:byline|author)(?:$|[-_\s])/i;
+/** A `<time>`'s class or itemprop naming the publishing date, or the update. */
+const PUBLISHED = /publish|posted|created/i;
+const UPDATED = /updat|modif/i;
+/** Words a date's text may open with: "Published on June 04, 2025". */
+const DATE_LEAD = /^(?:published|posted|updated|on)\b[\s:]*(?:on\s+)?/i;
+/** A byline is a short line: a paragraph starting "By 2030, …" is prose. */
+const MAX_BYLINE = 120;
+/** How far up from the title heading a byline is looked for: its header, its article. */
+const MAX_LEVELS = 4;
+
+/**
+ * Who wrote the page and when, as its byline shows it when no metadata says: near the title heading
+ * (in the smallest of its containers, up to its article, that holds one), the `rel=author` link or
+ * the line classed as the byline or author, or reading "By …", and the first `<time>`. Without a
+ * title heading, in the page's one `<article>`. A listing's teasers date nothing: the first of them
+ * is no nearer to the page's heading than the others.
+ */
+export function bylineFacts(page: ParsedPage): Fact[] {
+  const scopes = bylineScopes(page);
+  const facts: Fact[] = [];
+  const author = firstFound(scopes, authorIn);
+  if (author) facts.push({ label: 'author', value: author, weight: WEIGHT });
+  const date = firstFound(scopes, (scope) => {
+    const times = selectAll('time', scope);
+    // Two dates at the nearest level are teasers' or comments', not the page's.
+    if (times.length !== 1 && scope.tagName !== 'article') return undefined;
+    // The date it was published before the date it was updated, where the markup says which is which.
+    const time =
+      times.find((each) => PUBLISHED.test(markOf(each))) ?? times.find((each) => !UPDATED.test(markOf(each)));
+    return time && (attr(time, 'dateTime') ?? (textOf(time).replace(DATE_LEAD, '') || undefined));
+  });
+  if (date) facts.push({ label: 'date', value: date, weight: WEIGHT });
+  return facts;
+}
+
+/** The title heading's containers, nearest first, up to its article; else the page's one article. */
+function bylineScopes(page: ParsedPage): Element[] {
+  const heading = titleHeading(page);
+  if (!heading) {
+    const articles = selectAll('article', page.tree);
+    return articles.length === 1 ? articles : [];
+  }
+  const path: Element[] = [];
+  const find = (element: Element, above: Element[]): boolean => {
+    if (element === heading) {
+      path.push(...above.slice(-MAX_LEVELS).reverse());
+      return true;
+    }
+    return element.children.some((child) => child.type === 'element' && find(child, [...above, element]));
+  };
+  page.tree.children.some((child) => child.type === 'element' && find(child, []));
+  const article = path.findIndex((element) => element.tagName === 'article');
+  return article >= 0 ? path.slice(0, article + 1) : path;
+}
+
+/** What a `<time>`'s markup says it is: its class and itemprop. */
+const markOf = (time: Element) => `${attr(time, 'className') ?? ''} ${attr(time, 'itemProp') ?? ''}`;
+
+function firstFound(scopes: Element[], read: (scope: Element) => string | undefined): string | undefined {
+  for (const scope of scopes) {
+    const found = read(scope);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function authorIn(scope: Element): string | undefined {
+  const linked = selectAll('[rel~=author]', scope).map(textOf).find(Boolean);
+  if (linked) return BY_NAME.exec(linked)?.[1] ?? linked;
+  for (const element of selectAll('*', scope)) {
+    const classed = BYLINE_CLASS.test(attr(element, 'className') ?? '');
+    if (!classed && !['p', 'span', 'div'].includes(element.tagName)) continue;
+    if (textOf(element).length > MAX_BYLINE) continue;
+    const named = nameInByline(textsOf(element), classed);
+    if (named) return named;
+  }
+  return undefined;
+}
+
+/**
+ * The name a byline's texts give: after "By" in the same text ("By Amy Wilhelm") or as the next
+ * ("By <a>Keith Barry</a> Senior Autos Writer"); in an author's element, its first text ("<p
+ * class=author>Andrew Gerrand<br>4 August 2010"). A name stops where its text does.
+ */
+function nameInByline([first, second]: string[], classed: boolean): string | undefined {
+  if (first === undefined) return undefined;
+  if (BY_ALONE.test(first)) return second === undefined ? undefined : OPENING_NAME.exec(second)?.[0];
+  return BY_NAME.exec(first)?.[1] ?? (classed ? LEADING_NAME.exec(first)?.[0] : undefined);
+}
+
+/** The element's texts, each trimmed, empty ones left out, in reading order. */
+function textsOf(element: Element): string[] {
+  return element.children.flatMap((child) => {
+    if (child.type === 'text') return child.value.replace(/\s+/g, ' ').trim() || [];
+    return child.type === 'element' && !NON_CONTENT.has(child.tagName) ? textsOf(child) : [];
+  });
+}
