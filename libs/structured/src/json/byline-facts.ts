@@ -28,6 +28,8 @@ const UPDATED = /updat|modif/i;
 const DATE_LEAD = /^(?:published|posted|updated|on)\b[\s:]*(?:on\s+)?/i;
 /** A byline is a short line: a paragraph starting "By 2030, …" is prose. */
 const MAX_BYLINE = 120;
+/** Authors on one page that make it a conversation. */
+const MANY_AUTHORS = 3;
 /** How far up from the title heading a byline is looked for: its header, its article. */
 const MAX_LEVELS = 4;
 
@@ -54,6 +56,20 @@ export function bylineFacts(page: ParsedPage): Fact[] {
   });
   if (date) facts.push({ label: 'date', value: date, weight: WEIGHT });
   return facts;
+}
+
+/**
+ * Whether the page has many authors, each in their own line classed as author or byline: a
+ * thread's posts, or an article's comments. Its byline is then no sign that it shows one article.
+ */
+export function hasManyAuthors(page: ParsedPage): boolean {
+  const authors = new Set(
+    selectAll('*', page.tree)
+      .filter((element) => BYLINE_CLASS.test(attr(element, 'className') ?? ''))
+      .map(textOf)
+      .filter((text) => text !== '' && text.length <= MAX_BYLINE),
+  );
+  return authors.size >= MANY_AUTHORS;
 }
 
 /** The title heading's containers, nearest first, up to its article; else the page's one article. */

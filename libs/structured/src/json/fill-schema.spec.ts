@@ -525,6 +525,12 @@ describe('fillSchema', () => {
       author: 'Ingrid Solberg',
       date_published: '2026-10-02',
     });
+    // The post is the one item of a blog's `posts` (an extract job merges it into the blog's card of it).
+    expect(fill(post, arrayOf('posts', { title: 'string', author: 'string', date: 'string' })).value).toEqual(
+      {
+        posts: [{ title: 'New sensors on 40 quays', author: 'Ingrid Solberg', date: '2026-10-02' }],
+      },
+    );
     const blog = parsePage(
       `<main><h1>Blog</h1>
        <article><h2><a href="/blog/sensors">New sensors on 40 quays</a></h2><time datetime="2026-10-02">2 Oct</time>

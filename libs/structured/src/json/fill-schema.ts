@@ -211,7 +211,7 @@ function recordsFor(
   }
   // A page that is itself one of what the array names (`products` on a product page without a list
   // of them) is its one item, filled from the whole page as the fields beside the array are.
-  if (!chosen && page.shows && nameMatch(name, page.shows) >= 0.8) return [scope];
+  if (!chosen && page.shows && showsOne(name, page.shows)) return [scope];
   return chosen?.records;
 }
 
@@ -250,6 +250,16 @@ function best(
     if (!chosen || score > chosen.score || better) chosen = { fact, score };
   }
   return chosen?.fact;
+}
+
+/** What an array of articles is called: a blog's `posts`, a news site's `stories`. */
+const ARTICLE_NAMES = new Set(['article', 'post', 'story', 'entry', 'blogpost', 'newsarticle']);
+
+/** Whether an array of this name is of what the page shows: `products` of a Product, `posts` of an Article. */
+function showsOne(name: string, shows: string): boolean {
+  return (
+    nameMatch(name, shows) >= 0.8 || (shows === 'Article' && ARTICLE_NAMES.has(nameTokens(name).join('')))
+  );
 }
 
 function lastName(path: string): string {

@@ -35,6 +35,46 @@ describe('mergeExtracted', () => {
     expect(mergeExtracted([{ url: 'u', value: { name: null } }]).data).toEqual({ name: null });
   });
 
+  it("merges a listing's card and the item's own page into one item, by its address or name, unless they differ", () => {
+    const merged = mergeExtracted([
+      {
+        url: 'https://shop.test/lamps',
+        value: {
+          products: [
+            { name: 'Desk Lamp', url: 'https://shop.test/desk-lamp', price: 19, maker: null },
+            { name: 'Floor Lamp', url: 'https://shop.test/floor-lamp', price: 49, maker: null },
+            { name: 'Gift card', url: 'https://shop.test/gift-card-10', price: 10, maker: null },
+          ],
+        },
+      },
+      {
+        url: 'https://shop.test/desk-lamp',
+        value: { products: [{ name: 'desk lamp ', url: null, price: 19, maker: 'Tern' }] },
+      },
+      {
+        url: 'https://shop.test/gift-card-25',
+        value: {
+          products: [{ name: 'Gift card', url: 'https://shop.test/gift-card-25', price: 25, maker: null }],
+        },
+      },
+    ]);
+    expect(merged.data).toEqual({
+      products: [
+        { name: 'Desk Lamp', url: 'https://shop.test/desk-lamp', price: 19, maker: 'Tern' },
+        { name: 'Floor Lamp', url: 'https://shop.test/floor-lamp', price: 49, maker: null },
+        { name: 'Gift card', url: 'https://shop.test/gift-card-10', price: 10, maker: null },
+        // Named alike, at another address: another item.
+        { name: 'Gift card', url: 'https://shop.test/gift-card-25', price: 25, maker: null },
+      ],
+    });
+    // One page's items are as many as it lists.
+    const plans = [
+      { name: 'Pro', price: 10 },
+      { name: 'Pro', price: 100 },
+    ];
+    expect(mergeExtracted([{ url: 'https://shop.test/plans', value: plans }]).data).toEqual(plans);
+  });
+
   it('names the fields no page gave, through nested objects', () => {
     const merged = mergeExtracted([
       { url: 'u1', value: { phone: null, address: { city: null, street: '1 Quay St' }, tags: [] } },

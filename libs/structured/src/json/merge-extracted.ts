@@ -33,8 +33,9 @@ export function extractionWarnings(pageWarnings: readonly string[], missing: rea
 }
 
 /**
- * The pages' answers as one: lists are joined (each item once), objects merged field by field,
- * and a single value is taken from the first page (in the job's URL order) that has one.
+ * The pages' answers as one: lists are joined (each item once: items naming the same thing, by
+ * their address or their name, merged field by field), objects merged field by field, and a single
+ * value is taken from the first page (in the job's URL order) that has one.
  */
 export function mergeExtracted(pages: readonly ExtractedPage[]): MergedExtraction {
   const data = merge(pages.map((page) => page.value));
@@ -61,19 +62,52 @@ function merge(values: unknown[]): unknown {
   const present = values.filter(hasValue);
   if (present.length === 0) return values.find((value) => value !== undefined) ?? null;
   if (present.every(Array.isArray)) {
+    const items: { item: unknown; page: number }[] = [];
     const seen = new Set<string>();
-    return present.flat().filter((item) => {
-      const key = JSON.stringify(item);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
+    present.forEach((list, page) => {
+      for (const item of list as unknown[]) {
+        // A listing's card and the item's own page name one thing: one item with the fields of both.
+        // Items of one page are as many as it lists, however alike.
+        const same = isObject(item)
+          ? items.find((earlier) => earlier.page !== page && sameThing(earlier.item, item))
+          : undefined;
+        if (same) {
+          same.item = merge([same.item, item]);
+          continue;
+        }
+        const key = JSON.stringify(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push({ item, page });
+      }
     });
+    return items.map(({ item }) => item);
   }
   if (present.every(isObject)) {
     const keys = [...new Set(present.flatMap((value) => Object.keys(value)))];
     return Object.fromEntries(keys.map((key) => [key, merge(present.map((value) => value[key]))]));
   }
   return present[0];
+}
+
+/** Fields that say which thing an item is. */
+const IDENTITY = new Set(['url', 'link', 'href', 'name', 'title', 'headline', 'sku', 'id']);
+
+/**
+ * Whether two list items are one thing: they give one of its address, name or SKU alike, and no
+ * other of them differently (two variants named alike at two addresses stay two).
+ */
+function sameThing(one: unknown, other: Record<string, unknown>): boolean {
+  if (!isObject(one)) return false;
+  let shared = false;
+  for (const [key, value] of Object.entries(other)) {
+    if (!IDENTITY.has(key.toLowerCase().replace(/[^a-z]/g, ''))) continue;
+    const before = one[key];
+    if (!hasValue(value) || !hasValue(before) || typeof value === 'object') continue;
+    if (String(value).trim().toLowerCase() !== String(before).trim().toLowerCase()) return false;
+    shared = true;
+  }
+  return shared;
 }
 
 function hasValue(value: unknown): boolean {

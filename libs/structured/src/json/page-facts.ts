@@ -1,12 +1,12 @@
 import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
-import { absoluteUrl, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
-import { isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
+import { absoluteUrl, firstMeta, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
+import { asList, isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
 import { blocksOf, sentencesOf } from '../text/passages.js';
-import { bylineFacts } from './byline-facts.js';
+import { bylineFacts, hasManyAuthors } from './byline-facts.js';
 import { claimFacts } from './claim-facts.js';
 import { contactFacts } from './contact-facts.js';
 import { proseFacts } from './prose-facts.js';
@@ -25,7 +25,10 @@ export interface PageFacts {
   items: StructuredItem[];
   facts: Fact[];
   layout: PageLayout;
-  /** The kind of thing the page itself shows (`Product`, as the product format reads it), for an array of that kind. */
+  /**
+   * The kind of thing the page itself shows, for an array of that kind: `Product` (as the product
+   * format reads it) or `Article` (a byline, `og:type` or an article's data says so).
+   */
   shows?: string;
 }
 
@@ -84,10 +87,11 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       facts.push({ label, value: code, weight: 1 });
   // Running text, split into sentences once for what it says and what it claims.
   const sentences = sentencesOf(blocksOf(markdown)).map((sentence) => sentence.text);
+  const byline = bylineFacts(page);
   facts.push(
     ...shopFacts(page, product),
     ...contactFacts(page),
-    ...bylineFacts(page),
+    ...byline,
     ...proseFacts(sentences),
     ...claimFacts(sentences, schemaFields),
   );
@@ -100,8 +104,18 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       });
     }
   }
-  return { items: described, facts, layout, ...(product ? { shows: 'Product' } : {}) };
+  // A page whose data says it is an article shows one (a blog's `posts`, a news site's `stories`), and
+  // so does one with a byline or OpenGraph's type `article`, unless many authors write on it (threads
+  // say `article` too).
+  const article =
+    described.some((item) => asList(item['@type']).some((type) => ARTICLE_TYPE.test(String(type)))) ||
+    ((byline.length > 0 || firstMeta(page, 'og:type') === 'article') && !hasManyAuthors(page));
+  const shows = product ? 'Product' : article ? 'Article' : undefined;
+  return { items: described, facts, layout, ...(shows ? { shows } : {}) };
 }
+
+/** schema.org types of an article: `Article`, `NewsArticle`, `BlogPosting`, `Report`. */
+const ARTICLE_TYPE = /^(?:\w*Article|BlogPosting|Report)$/;
 
 /**
  * Kinds of schema.org items that describe what is around the page, not what it shows: a breadcrumb
