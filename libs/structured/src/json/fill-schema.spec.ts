@@ -116,6 +116,14 @@ describe('fillSchema', () => {
       'http://insure.test/',
     );
     expect(fill(sections, schema).value).toEqual({ pricing_plans: null });
+    // An FAQ's questions, which its microdata calls `name`, are titles too.
+    const question = (asked: string) =>
+      `<div class="q" itemscope itemtype="https://schema.org/Question"><h3 itemprop="name">${asked}</h3><p>Yes.</p></div>`;
+    const faq = parsePage(
+      `<main>${question('Is there a trial?')}${question('Can I cancel?')}</main>`,
+      'http://app.test/faq',
+    );
+    expect(fill(faq, schema).value).toEqual({ pricing_plans: null });
     const plan = (name: string, price: string) =>
       `<div class="plan"><h3>${name}</h3><p>${price} a month</p></div>`;
     const plans = parsePage(

@@ -13,6 +13,8 @@ export interface SchemaFill {
 
 /** Below this, a label does not name the field. */
 const MIN_MATCH = 0.5;
+/** A label naming the same field as another, by its synonyms (`name` is a `title`). */
+const SAME_NAME = 0.8;
 
 /**
  * Fills a JSON Schema from the page: each field from the best-named fact of the most trusted
@@ -190,8 +192,9 @@ function recordsFor(
       .filter(([, count]) => count * 2 >= group.records.length)
       .map(([label]) => label);
     // Every run of alike headings has titles: a group must also give another field the items ask for
-    // (a price, a link, a date), or `pricing_plans` would be any section's headings.
-    if (coverage(labels.filter((label) => label !== 'title')) === 0) continue;
+    // (a price, a link, a date), or `pricing_plans` would be any section's headings (or an FAQ's
+    // questions, whose microdata calls them `name`).
+    if (coverage(labels.filter((label) => nameMatch('title', label) < SAME_NAME)) === 0) continue;
     // A menu names an item's title and link as a grid of cards does: the grid is the one outside the
     // page's header, navigation and footer, and the longer of two that name as much.
     const score =
