@@ -1,6 +1,7 @@
 import { post, waitUntilCached } from '../support/scrape-client.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
+import { until } from '../support/until.js';
 
 const running = sharedTrawlWithSite();
 
@@ -33,6 +34,17 @@ describe('the scrape cache', () => {
     const fresh = await scrape({ url, maxAge: 0 });
     expect(fresh.body.data.metadata.cacheState).toBeUndefined();
     expect(fresh.body.data.markdown).not.toContain(version);
+    expect(fetchesOf('/changing')).toBe(fetches + 1);
+
+    // The fresh page replaces the cached copy: later readers get the newest.
+    const freshVersion = /Version \d+/.exec(fresh.body.data.markdown)?.[0] as string;
+    await until(async () => {
+      const copy = await scrape({ url, minAge: 1 });
+      return copy.status === 200 && copy.body.data.markdown.includes(freshVersion);
+    }, 'the fresh page to replace the cached copy');
+    const after = await scrape({ url });
+    expect(after.body.data.metadata.cacheState).toBe('hit');
+    expect(after.body.data.markdown).toContain(freshVersion);
     expect(fetchesOf('/changing')).toBe(fetches + 1);
   });
 

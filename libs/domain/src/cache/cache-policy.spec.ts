@@ -4,6 +4,7 @@ import {
   cacheKey,
   cacheVerdict,
   isCacheEligible,
+  isCacheWritable,
   normaliseCacheUrl,
 } from './cache-policy.js';
 
@@ -45,6 +46,15 @@ describe('cache policy', () => {
     expect(isCacheEligible(request({ formats: ['markdown', 'changeTracking'] }))).toBe(false);
     expect(isCacheEligible(request({ waitFor: 100 }))).toBe(false);
     expect(isCacheEligible(request({ maxAge: 0 }))).toBe(false);
+  });
+
+  it('writes a fresh scrape (maxAge 0) too, never a private, cache-only or unstored one', () => {
+    expect(isCacheWritable(request({}))).toBe(true);
+    expect(isCacheWritable(request({ maxAge: 0 }))).toBe(true);
+    expect(isCacheWritable(request({ headers: { Cookie: 'a=1' } }))).toBe(false);
+    expect(isCacheWritable(request({ actions: [{ type: 'click', selector: 'a' }] }))).toBe(false);
+    expect(isCacheWritable(request({ storeInCache: false }))).toBe(false);
+    expect(isCacheWritable(request({ minAge: 1 }))).toBe(false);
   });
 
   it('serves copies younger than maxAge and scrapes otherwise', () => {

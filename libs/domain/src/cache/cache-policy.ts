@@ -47,6 +47,14 @@ const FRESH_ONLY_FORMATS = new Set(['changeTracking', 'screenshot', 'branding', 
  */
 export function isCacheEligible(request: ScrapeRequest): boolean {
   if (request.lockdown || request.minAge !== undefined) return true;
+  return isSharedPage(request) && request.maxAge > 0;
+}
+
+/**
+ * Whether the page a request reads is the one every reader of its address sees: no actions, no
+ * profile, no custom headers, no `waitFor`, no format that needs the live page.
+ */
+function isSharedPage(request: ScrapeRequest): boolean {
   return (
     request.actions.length === 0 &&
     // A profile's cookies and storage make the page private to it.
@@ -55,14 +63,22 @@ export function isCacheEligible(request: ScrapeRequest): boolean {
     // Screenshots expire from the file store sooner than cached pages: always taken fresh; branding
     // is measured in the live page.
     !request.formats.some((format) => FRESH_ONLY_FORMATS.has(format.type)) &&
-    request.waitFor === 0 &&
-    request.maxAge > 0
+    request.waitFor === 0
   );
 }
 
-/** Whether a completed scrape of this request is written to the cache. */
+/**
+ * Whether a completed scrape of this request is written to the cache: a fresh one (`maxAge: 0`)
+ * too, as in Firecrawl, so the copy later readers get is the newest; never a cache-only request's.
+ */
 export function isCacheWritable(request: ScrapeRequest): boolean {
-  return isCacheEligible(request) && request.storeInCache && !request.zeroDataRetention;
+  return (
+    isSharedPage(request) &&
+    !request.lockdown &&
+    request.minAge === undefined &&
+    request.storeInCache &&
+    !request.zeroDataRetention
+  );
 }
 
 /**
