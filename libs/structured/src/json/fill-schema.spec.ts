@@ -420,21 +420,28 @@ describe('fillSchema', () => {
 
   it('fills an array of the kind of thing the page shows with the page itself, when no list of them is on it', () => {
     const kettle = parsePage(
-      `<html><head><title>Copper Kettle | Hearth</title></head><body><h1>Copper Kettle 1.7L</h1>
+      `<html><head><title>Copper Kettle | Hearth</title>
+       <link rel="canonical" href="/kettles/copper"></head><body><h1>Copper Kettle 1.7L</h1>
        <p>Hand-hammered copper.</p><p class="price">£44.99</p><button>Add to basket</button></body></html>`,
-      'http://shop.test/kettle',
+      'http://shop.test/kettle?ref=home',
     );
     const products = {
       type: 'object',
       properties: {
         products: {
           type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } },
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, price: { type: 'number' }, url: { type: 'string' } },
+          },
         },
       },
     } as const;
+    // Its address is the page's canonical one.
     expect(fill(kettle, products)).toEqual({
-      value: { products: [{ name: 'Copper Kettle 1.7L', price: 44.99 }] },
+      value: {
+        products: [{ name: 'Copper Kettle 1.7L', price: 44.99, url: 'http://shop.test/kettles/copper' }],
+      },
       missing: [],
     });
     // Not a product page: no item is made up.

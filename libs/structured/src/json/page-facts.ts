@@ -61,6 +61,10 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       weight: addressOnly ? 0.6 : name.startsWith('og:') ? 2.1 : 1.9,
     });
   }
+  // The page's own address (its canonical one) is the `url` of what it shows, when nothing names another.
+  const canonical = selectAll('link[rel~=canonical][href]', page.tree)[0];
+  const address = (canonical && absoluteUrl(String(canonical.properties.href), page.url)) ?? page.url;
+  facts.push({ label: 'url', value: address, weight: 0.3 });
   const h1 = titleHeading(page);
   if (h1) facts.push({ label: 'title', value: textOf(h1), weight: 2.2 });
   const titleElement = selectAll('title', page.tree)[0];
