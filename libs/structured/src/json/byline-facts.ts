@@ -1,23 +1,25 @@
 import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
-import { attr, NON_CONTENT, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
+import { CONTINUE, EXIT, visit } from 'unist-util-visit';
+import { attr, NON_CONTENT, type ParsedPage, textOf } from '../page/parse-page.js';
 import type { Fact } from './page-facts.js';
 
 /** A byline is trusted less than the page's metadata and data, more than a line of text. */
 const WEIGHT = 1.3;
-/** Capitalised words of a name, up to four (no `i` flag: it would let `\p{Lu}` match any letter). */
-const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}`;
+/** A capitalised word of a name (no `i` flag: it would let `\p{Lu}` match any letter). */
+const WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
+/** Capitalised words of a name, up to four. */
+const NAME = String.raw`${WORD}(?:\s+${WORD}){0,3}`;
+/** "By", "Written by", "Posted by". */
+const BY = String.raw`(?:(?:[Ww]ritten|[Pp]osted)\s+)?(?:[Bb]y|BY)`;
 /** "By Ingrid Solberg · 2 October 2026", "Written by …", "By the Lavazza Team". */
-const BY_NAME = new RegExp(
-  String.raw`^(?:(?:[Ww]ritten|[Pp]osted)\s+)?(?:[Bb]y|BY)\s+((?:the\s+)?${NAME})`,
-  'u',
-);
+const BY_NAME = new RegExp(String.raw`^${BY}\s+((?:the\s+)?${NAME})`, 'u');
 /** A name leading an author's element ("Andrew Gerrand 4 August 2010"): two words at least. */
-const LEADING_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}/u;
+const LEADING_NAME = new RegExp(String.raw`^${WORD}(?:\s+${WORD}){1,3}`, 'u');
 /** A name opening a text: "Keith Barry" of "Keith Barry Senior Autos Writer" is its own text. */
 const OPENING_NAME = new RegExp(String.raw`^(?:the\s+)?${NAME}`, 'u');
 /** "By" on its own, the name in the element after it. */
-const BY_ALONE = /^(?:(?:[Ww]ritten|[Pp]osted)\s+)?(?:[Bb]y|BY):?$/;
+const BY_ALONE = new RegExp(String.raw`^${BY}:?$`);
 
 /** Classes that name a byline or its author (`byline`, `post-author`, `single-blog__author-info`). */
 const BYLINE_CLASS = /(?:^|[-_\s])(?:byline|author)(?:$|[-_\s])/i;
@@ -38,10 +40,11 @@ const MAX_LEVELS = 4;
  * (in the smallest of its containers, up to its article, that holds one), the `rel=author` link or
  * the line classed as the byline or author, or reading "By …", and the first `<time>`. Without a
  * title heading, in the page's one `<article>`. A listing's teasers date nothing: the first of them
- * is no nearer to the page's heading than the others.
+ * is no nearer to the page's heading than the others. `heading` is the page's title heading
+ * (`titleHeading`).
  */
-export function bylineFacts(page: ParsedPage): Fact[] {
-  const scopes = bylineScopes(page);
+export function bylineFacts(page: ParsedPage, heading: Element | undefined): Fact[] {
+  const scopes = bylineScopes(page, heading);
   const facts: Fact[] = [];
   const author = firstFound(scopes, authorIn);
   if (author) facts.push({ label: 'author', value: author, weight: WEIGHT });
@@ -63,31 +66,33 @@ export function bylineFacts(page: ParsedPage): Fact[] {
  * thread's posts, or an article's comments. Its byline is then no sign that it shows one article.
  */
 export function hasManyAuthors(page: ParsedPage): boolean {
-  const authors = new Set(
-    selectAll('*', page.tree)
-      .filter((element) => BYLINE_CLASS.test(attr(element, 'className') ?? ''))
-      .map(textOf)
-      .filter((text) => text !== '' && text.length <= MAX_BYLINE),
-  );
+  const authors = new Set<string>();
+  visit(page.tree, 'element', (element: Element) => {
+    if (!BYLINE_CLASS.test(attr(element, 'className') ?? '')) return CONTINUE;
+    const text = textOf(element);
+    if (text !== '' && text.length <= MAX_BYLINE) authors.add(text);
+    return authors.size >= MANY_AUTHORS ? EXIT : CONTINUE;
+  });
   return authors.size >= MANY_AUTHORS;
 }
 
 /** The title heading's containers, nearest first, up to its article; else the page's one article. */
-function bylineScopes(page: ParsedPage): Element[] {
-  const heading = titleHeading(page);
+function bylineScopes(page: ParsedPage, heading: Element | undefined): Element[] {
   if (!heading) {
     const articles = selectAll('article', page.tree);
     return articles.length === 1 ? articles : [];
   }
-  const path: Element[] = [];
-  const find = (element: Element, above: Element[]): boolean => {
-    if (element === heading) {
-      path.push(...above.slice(-MAX_LEVELS).reverse());
-      return true;
-    }
-    return element.children.some((child) => child.type === 'element' && find(child, [...above, element]));
+  // The heading's ancestors, outermost first: the elements left on the stack once it is found.
+  const above: Element[] = [];
+  const find = (element: Element): boolean => {
+    if (element === heading) return true;
+    above.push(element);
+    const found = element.children.some((child) => child.type === 'element' && find(child));
+    if (!found) above.pop();
+    return found;
   };
-  page.tree.children.some((child) => child.type === 'element' && find(child, []));
+  page.tree.children.some((child) => child.type === 'element' && find(child));
+  const path = above.slice(-MAX_LEVELS).reverse();
   const article = path.findIndex((element) => element.tagName === 'article');
   return article >= 0 ? path.slice(0, article + 1) : path;
 }
@@ -109,9 +114,9 @@ function authorIn(scope: Element): string | undefined {
   for (const element of selectAll('*', scope)) {
     const classed = BYLINE_CLASS.test(attr(element, 'className') ?? '');
     if (!classed && !['p', 'span', 'div'].includes(element.tagName)) continue;
-    if (textOf(element).length > MAX_BYLINE) continue;
-    const named = nameInByline(textsOf(element), classed);
-    if (named) return named;
+    // The name first: most lines name none, and their whole text is not read.
+    const named = nameInByline(textsOf(element, 2), classed);
+    if (named && textOf(element).length <= MAX_BYLINE) return named;
   }
   return undefined;
 }
@@ -127,10 +132,18 @@ function nameInByline([first, second]: string[], classed: boolean): string | und
   return BY_NAME.exec(first)?.[1] ?? (classed ? LEADING_NAME.exec(first)?.[0] : undefined);
 }
 
-/** The element's texts, each trimmed, empty ones left out, in reading order. */
-function textsOf(element: Element): string[] {
-  return element.children.flatMap((child) => {
-    if (child.type === 'text') return child.value.replace(/\s+/g, ' ').trim() || [];
-    return child.type === 'element' && !NON_CONTENT.has(child.tagName) ? textsOf(child) : [];
-  });
+/** The element's first `count` texts, each trimmed, empty ones left out, in reading order. */
+function textsOf(element: Element, count: number): string[] {
+  const texts: string[] = [];
+  const walk = (parent: Element) => {
+    for (const child of parent.children) {
+      if (texts.length === count) return;
+      if (child.type === 'text') {
+        const text = child.value.replace(/\s+/g, ' ').trim();
+        if (text) texts.push(text);
+      } else if (child.type === 'element' && !NON_CONTENT.has(child.tagName)) walk(child);
+    }
+  };
+  walk(element);
+  return texts;
 }

@@ -157,7 +157,8 @@ function recordsFor(
     asList(item['@type']).some(
       (type) =>
         typeof type === 'string' &&
-        (nameMatch(name, type) >= 0.8 || nameMatch(name, type.replace(/^.+(?=[A-Z][a-z]+$)/, '')) >= 0.8),
+        (nameMatch(name, type) >= SAME_NAME ||
+          nameMatch(name, type.replace(/^.+(?=[A-Z][a-z]+$)/, '')) >= SAME_NAME),
     ),
   );
   // An entity that names none of the item's fields is a bare reference (a variant given only by its
@@ -261,7 +262,8 @@ const ARTICLE_NAMES = new Set(['article', 'post', 'story', 'entry', 'blogpost', 
 /** Whether an array of this name is of what the page shows: `products` of a Product, `posts` of an Article. */
 function showsOne(name: string, shows: string): boolean {
   return (
-    nameMatch(name, shows) >= 0.8 || (shows === 'Article' && ARTICLE_NAMES.has(nameTokens(name).join('')))
+    nameMatch(name, shows) >= SAME_NAME ||
+    (shows === 'Article' && ARTICLE_NAMES.has(nameTokens(name).join('')))
   );
 }
 

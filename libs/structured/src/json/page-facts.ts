@@ -91,7 +91,7 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
       facts.push({ label, value: code, weight: 1 });
   // Running text, split into sentences once for what it says and what it claims.
   const sentences = sentencesOf(blocksOf(markdown)).map((sentence) => sentence.text);
-  const byline = bylineFacts(page);
+  const byline = bylineFacts(page, h1);
   facts.push(
     ...shopFacts(page, product),
     ...contactFacts(page),
