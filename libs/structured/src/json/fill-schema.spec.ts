@@ -546,6 +546,18 @@ describe('fillSchema', () => {
         posts: [{ title: 'New sensors on 40 quays', author: 'Ingrid Solberg', date: '2026-10-02' }],
       },
     );
+    // A thread has a byline too, but many authors write on it: it is no one post.
+    const reply = (author: string, text: string) =>
+      `<div class="reply"><span class="author">${author}</span><p>${text}</p></div>`;
+    const thread = parsePage(
+      `<main><h1>Best tide app?</h1><p class="byline">By Ingrid Solberg</p>
+       ${reply('Tomas Berg', 'Harbour Labs, easily.')}${reply('Mary Tern', 'I use the paper tables.')}
+       ${reply('Alan Quay', 'Both, at sea.')}</main>`,
+      'http://forum.test/t/tide-app',
+    );
+    expect(fill(thread, arrayOf('posts', { title: 'string', date: 'string' })).value).toEqual({
+      posts: null,
+    });
     const blog = parsePage(
       `<main><h1>Blog</h1>
        <article><h2><a href="/blog/sensors">New sensors on 40 quays</a></h2><time datetime="2026-10-02">2 Oct</time>
