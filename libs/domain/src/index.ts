@@ -16,7 +16,6 @@ export * from './feedback/feedback.decider.js';
 export * from './limits/concurrency-queue.js';
 export * from './limits/rate-window.js';
 export * from './monitor/check-page.js';
-export * from './monitor/local-judge.js';
 export * from './monitor/monitor.decider.js';
 export * from './monitor/monitor-upkeep.js';
 export * from './monitor/notifications-due.js';

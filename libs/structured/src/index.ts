@@ -5,6 +5,7 @@ export { fillSchema, type SchemaFill } from './json/fill-schema.js';
 export type { JsonSchema } from './json/json-schema.js';
 export { type ExtractedPage, extractionWarnings, mergeExtracted } from './json/merge-extracted.js';
 export { pageFacts } from './json/page-facts.js';
+export { judgeChangeLocally } from './judge/local-judge.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';
 export { type AnswerGaps, answeredFields, answerGaps } from './navigate/answer-gaps.js';

@@ -29,7 +29,6 @@ import {
   asAddedLines,
   becomesBaseline,
   classifyPage,
-  judgeChangeLocally,
   monitorDecider,
   type PageToCheck,
   scrapeDecider,
@@ -47,6 +46,7 @@ import {
   ScrapeOutcomeWaiter,
 } from '#messaging';
 import { LOGGER } from '#observability';
+import { judgeChangeLocally } from '#structured';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { MonitorCrawlTargets } from './crawl-target.service.js';

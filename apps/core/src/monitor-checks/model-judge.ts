@@ -1,6 +1,6 @@
 import type { PageJudgment } from '#contracts';
-import { judgeChangeLocally } from '#domain';
 import type { LlmPort } from '#llm';
+import { judgeChangeLocally } from '#structured';
 
 type ModelVerdict = Omit<PageJudgment, 'judge'>;
 

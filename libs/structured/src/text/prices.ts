@@ -17,7 +17,7 @@ const SYMBOLS: Record<string, string> = {
   '₪': 'ILS',
   R$: 'BRL',
 };
-const CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|INR|CNY|BRL|MXN|ZAR';
+export const CURRENCY_CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|INR|CNY|BRL|MXN|ZAR';
 const DOLLAR_BY_REGION: Record<string, string> = {
   CA: 'CAD',
   AU: 'AUD',
@@ -29,8 +29,8 @@ const DOLLAR_BY_REGION: Record<string, string> = {
 
 /** A price in running text: "$12.50", "12,50 €", "EUR 12.50", "CHF 9.–". */
 export const PRICE_PATTERN = new RegExp(
-  `(?:(R\\$|[$€£¥₹₩₽₺₪]|\\b(?:${CODES})\\b)\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
-    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?([€£¥₹]|\\b(?:${CODES})\\b|kr\\b|zł))`,
+  `(?:(R\\$|[$€£¥₹₩₽₺₪]|\\b(?:${CURRENCY_CODES})\\b)\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
+    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?([€£¥₹]|\\b(?:${CURRENCY_CODES})\\b|kr\\b|zł))`,
 );
 
 /**
@@ -46,7 +46,8 @@ export function findPrice(text: string, locale?: string): Price | undefined {
   return { amount, currency: currencyOf(marker, locale), formatted: match[0].trim() };
 }
 
-function currencyOf(marker: string | undefined, locale?: string): string | undefined {
+/** The ISO code a price's marker stands for ("$" read with the page's region), none for "kr". */
+export function currencyOf(marker: string | undefined, locale?: string): string | undefined {
   if (!marker) return undefined;
   if (marker === '$') {
     const region = /[-_]([A-Za-z]{2})$/.exec(locale ?? '')?.[1]?.toUpperCase();

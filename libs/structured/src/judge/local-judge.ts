@@ -1,11 +1,13 @@
 import type { PageJudgment } from '#contracts';
+import { parseNumber } from '../json/coerce.js';
+import { CURRENCY_CODES, currencyOf, findPrice, PRICE_PATTERN } from '../text/prices.js';
 
 /**
  * The deterministic judge used when no language model is configured: it looks for the goal's
  * terms and numeric conditions ("below $50", "over 100") in the lines a diff added or removed.
  * It is labelled in `judge` and `reason`, so nobody mistakes it for a model's verdict.
  */
-export const LOCAL_JUDGE = 'local';
+const LOCAL_JUDGE = 'local';
 const LABEL = 'Local relevance judge (no model configured)';
 
 const STOPWORDS = new Set(
@@ -14,14 +16,39 @@ const STOPWORDS = new Set(
   ),
 );
 
+/** What a goal's number counts: money (in a currency when the goal names one), a percentage, or things. */
+type Unit = { kind: 'money'; currency?: string } | { kind: 'percent' } | { kind: 'count' };
+
 interface NumericCondition {
   op: '<' | '>';
   value: number;
   text: string;
+  unit: Unit;
 }
 
-const COMPARISON =
-  /\b(below|under|less than|lower than|cheaper than|at most|above|over|more than|higher than|greater than|at least|exceeds?)\s*(?:[$€£]\s*)?(\d+(?:[.,]\d+)?)/gi;
+const NUMBER = String.raw`\d[\d.,]*\d|\d`;
+const CURRENCY_PREFIX = String.raw`R\$|[$€£¥₹₩₽₺₪]|\b(?:${CURRENCY_CODES})\b`;
+const CURRENCY_SUFFIX = String.raw`[€£¥₹]|\b(?:${CURRENCY_CODES})\b|kr\b|zł|dollars?\b|euros?\b|pounds?\b`;
+const PERCENT = String.raw`%|\bper ?cent\b`;
+const COMPARISON = new RegExp(
+  String.raw`\b(below|under|less than|lower than|cheaper than|at most|above|over|more than|higher than|greater than|at least|exceeds?)\s*` +
+    String.raw`(?:(${CURRENCY_PREFIX})\s?)?(${NUMBER})(?:\s?(${PERCENT}|${CURRENCY_SUFFIX}))?`,
+  'gi',
+);
+const CURRENCY_WORDS: Record<string, string> = { dollar: '$', euro: '€', pound: '£' };
+
+function unitOf(prefix: string | undefined, suffix: string | undefined): Unit {
+  const marker = prefix ?? suffix;
+  if (!marker) return { kind: 'count' };
+  if (new RegExp(`^(?:${PERCENT})$`, 'i').test(marker)) return { kind: 'percent' };
+  const word = marker.toLowerCase().replace(/s$/, '');
+  return {
+    kind: 'money',
+    currency: currencyOf(
+      CURRENCY_WORDS[word] ?? (/^[a-z]{3}$/i.test(marker) ? marker.toUpperCase() : marker),
+    ),
+  };
+}
 
 /** What the goal is about: its words, less function words and its numeric conditions ("below $50"). */
 export function goalTerms(goal: string): string[] {
@@ -35,10 +62,56 @@ export function goalTerms(goal: string): string[] {
 
 export function numericConditions(goal: string): NumericCondition[] {
   return [...goal.matchAll(COMPARISON)].map((match) => {
-    const word = match[1].toLowerCase();
-    const below = /below|under|less|lower|cheaper|at most/.test(word);
-    return { op: below ? '<' : '>', value: Number(match[2].replace(',', '.')), text: match[0] };
+    const below = /below|under|less|lower|cheaper|at most/i.test(match[1]);
+    return {
+      op: below ? '<' : '>',
+      value: parseNumber(match[3]) ?? Number.NaN,
+      text: match[0].trim(),
+      unit: unitOf(match[2], match[4]),
+    };
   });
+}
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+/** Dates and times, whose numbers are no quantity ("October 2, 2026" is not "below 50"). */
+const DATE_OR_TIME = new RegExp(
+  [
+    String.raw`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`,
+    String.raw`\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b`,
+    String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4}\b)?`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4}\b)?`,
+    String.raw`\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?`,
+    String.raw`\b\d{1,2}\s*[ap]\.?m\b\.?`,
+  ].join('|'),
+  'gi',
+);
+/** Where a line's addresses are: a link's destination, an autolink, a bare URL. */
+const ADDRESS = /\]\([^)]*\)|<https?:\/\/[^>]*>|\bhttps?:\/\/\S+|\bwww\.\S+/gi;
+const PRICE = new RegExp(PRICE_PATTERN.source, 'g');
+const PERCENTAGE = new RegExp(String.raw`(${NUMBER})\s?(?:${PERCENT})`, 'gi');
+
+/** A changed line as read for the goal: without its links' addresses, whose words and numbers are no content. */
+const readable = (line: string) => line.replace(ADDRESS, (address) => (address.startsWith(']') ? ']' : ' '));
+
+/** Words that make a line's bare number a sum of money ("price: 45", as json-mode diffs write a field). */
+const MONEY_WORDS = /\b(?:\w*prices?|costs?|fees?|fares?|amount|(?:sub)?total|salary|budget|msrp|rrp)\b/i;
+
+/** The amounts in a line that a condition of this unit compares with: prices for money, percentages, else counts. */
+function amountsIn(line: string, unit: Unit): number[] {
+  if (unit.kind === 'percent')
+    return [...line.matchAll(PERCENTAGE)].map((match) => parseNumber(match[1]) ?? Number.NaN);
+  const counts = () => {
+    const bare = line.replace(DATE_OR_TIME, ' ').replace(PRICE, ' ').replace(PERCENTAGE, ' ');
+    return (bare.match(new RegExp(NUMBER, 'g')) ?? []).map((n) => parseNumber(n) ?? Number.NaN);
+  };
+  if (unit.kind === 'count') return counts();
+  const prices = [...line.matchAll(PRICE)]
+    .map((match) => findPrice(match[0]))
+    .filter((price) => price !== undefined);
+  if (prices.length === 0) return MONEY_WORDS.test(line) ? counts() : [];
+  return prices
+    .filter((price) => !unit.currency || !price.currency || price.currency === unit.currency)
+    .map((price) => price.amount);
 }
 
 interface DiffLines {
@@ -61,9 +134,6 @@ export function changedLines(diffText: string): DiffLines {
   };
 }
 
-const numbersIn = (line: string) =>
-  (line.match(/\d+(?:[.,]\d+)?/g) ?? []).map((n) => Number(n.replace(',', '.')));
-
 export function judgeChangeLocally(goal: string, diffText: string): PageJudgment {
   const { removed, added } = changedLines(diffText);
   const terms = goalTerms(goal);
@@ -72,9 +142,11 @@ export function judgeChangeLocally(goal: string, diffText: string): PageJudgment
   const meaningfulChanges: PageJudgment['meaningfulChanges'] = [];
   const satisfied: string[] = [];
 
-  const termsIn = (line: string) => terms.filter((term) => line.toLowerCase().includes(term));
+  const termsIn = (line: string) => terms.filter((term) => readable(line).toLowerCase().includes(term));
   const conditionsMetBy = (line: string) =>
-    conditions.filter((c) => numbersIn(line).some((n) => (c.op === '<' ? n < c.value : n > c.value)));
+    conditions.filter((c) =>
+      amountsIn(readable(line), c.unit).some((n) => (c.op === '<' ? n < c.value : n > c.value)),
+    );
 
   const pairs = Array.from({ length: Math.max(removed.length, added.length) }, (_, i) => {
     const before = removed[i] ?? null;
