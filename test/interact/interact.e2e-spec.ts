@@ -144,6 +144,27 @@ describe('interact', () => {
     await stop(scrapeId);
   });
 
+  it("gives scripts Playwright's synchronous page members and Node's timers and URL, as Playwright scripts use them", async () => {
+    const scrapeId = await scrapeForm();
+    const response = await interact(scrapeId, {
+      code: [
+        'const before = page.url();',
+        "await page.evaluate(() => history.pushState({}, '', '?step=2'));",
+        'await new Promise((resolve) => setTimeout(resolve, 20));',
+        'return { before: new URL(before).pathname, after: new URL(page.url()).search, viewport: page.viewportSize() };',
+      ].join('\n'),
+    });
+    expect(response.body).toMatchObject({
+      success: true,
+      result: {
+        before: '/form',
+        after: '?step=2',
+        viewport: { width: expect.any(Number), height: expect.any(Number) },
+      },
+    });
+    await stop(scrapeId);
+  });
+
   it('works through the official Firecrawl JS SDK (interact, stopInteraction)', async () => {
     const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
     const document = await client.scrape(running.site.url('/form'), { formats: ['markdown'], maxAge: 0 });

@@ -132,6 +132,9 @@ function spawnInBubblewrap(
   );
 }
 
+/** What the Node runner answers synchronously for `page.url()` and `page.viewportSize()`. */
+const pageState = (page: Page) => ({ url: page.url(), viewportSize: page.viewportSize() });
+
 function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: number): Promise<CodeRun> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -161,11 +164,12 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
       error?: string;
       exitCode?: number;
     }) => {
-      if (message.type === 'ready') child.send({ type: 'run', code });
+      if (message.type === 'ready') child.send({ type: 'run', code, page: pageState(page) });
       else if (message.type === 'call' && typeof message.id === 'number' && Array.isArray(message.chain)) {
         const id = message.id;
         runChain(page, message.chain).then(
-          (value) => child.connected && child.send({ type: 'reply', id, ok: true, value }),
+          (value) =>
+            child.connected && child.send({ type: 'reply', id, ok: true, value, page: pageState(page) }),
           (error: unknown) =>
             child.connected &&
             child.send({
@@ -173,6 +177,7 @@ function supervise(child: ChildProcess, page: Page, code: string, timeoutMs: num
               id,
               ok: false,
               error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+              page: pageState(page),
             }),
         );
       } else if (message.type === 'done' && !verdict) {

@@ -7,7 +7,20 @@
 import vm from 'node:vm';
 
 type Step = { get: string } | { call: unknown[] };
-type Reply = { type: 'reply'; id: number; ok: boolean; value?: unknown; error?: string };
+/** What Playwright's page answers without a round trip, as the worker saw it after the last call. */
+interface PageState {
+  url: string;
+  viewportSize: { width: number; height: number } | null;
+}
+type Reply = { type: 'reply'; id: number; ok: boolean; value?: unknown; error?: string; page?: PageState };
+type Run = { type: 'run'; code: string; page?: PageState };
+
+let pageState: PageState = { url: 'about:blank', viewportSize: null };
+/** `page.url()` and `page.viewportSize()` are synchronous in Playwright, so scripts use them unawaited. */
+const SYNCHRONOUS_PAGE_MEMBERS: Record<string, () => unknown> = {
+  url: () => pageState.url,
+  viewportSize: () => pageState.viewportSize,
+};
 
 const send = (message: unknown) => process.send?.(message);
 const pending = new Map<
@@ -39,6 +52,8 @@ function chainProxy(chain: Step[]): unknown {
   return new Proxy(() => undefined, {
     get(_target, property) {
       if (typeof property === 'symbol') return undefined;
+      if (chain.length === 0 && property in SYNCHRONOUS_PAGE_MEMBERS)
+        return SYNCHRONOUS_PAGE_MEMBERS[property];
       if (property === 'then') {
         // Read as the script awaits the call, so this stack holds the script's line.
         const result = relay(chain, new Error());
@@ -96,8 +111,28 @@ function report(error: unknown): string {
     .join('\n');
 }
 
+/**
+ * The globals a Node script expects beside the language's own: timers, URL, text encoding, base64.
+ * The vm context is no security boundary (this process and its namespaces are), only a clean scope.
+ */
+const NODE_GLOBALS = {
+  setTimeout,
+  clearTimeout,
+  setInterval,
+  clearInterval,
+  queueMicrotask,
+  structuredClone,
+  URL,
+  URLSearchParams,
+  TextEncoder,
+  TextDecoder,
+  atob,
+  btoa,
+  AbortController,
+};
+
 async function run(code: string): Promise<void> {
-  const context = vm.createContext({ page: chainProxy([]), console: sandboxConsole });
+  const context = vm.createContext({ ...NODE_GLOBALS, page: chainProxy([]), console: sandboxConsole });
   try {
     // The wrapper's first line is not the author's: line 1 of a stack is line 1 of the code.
     const script = new vm.Script(`(async () => {\n${code}\n})()`, { filename: SCRIPT, lineOffset: -1 });
@@ -109,7 +144,8 @@ async function run(code: string): Promise<void> {
   }
 }
 
-process.on('message', (message: { type: 'run'; code: string } | Reply) => {
+process.on('message', (message: Run | Reply) => {
+  if (message.page) pageState = message.page;
   if (message.type === 'run') {
     void run(message.code);
     return;
