@@ -44,6 +44,17 @@ describe('crawl scope', () => {
     expect(scopeVerdict('http://a.test/blog/', { ...scope, crawlEntireDomain: true })).toEqual({
       admit: true,
     });
+    // A start path without a slash holds its children, not its siblings, parents or look-alikes.
+    const blog = { ...scope, startUrl: 'http://a.test/blog' };
+    expect(scopeVerdict('http://a.test/blog/first-post', blog)).toEqual({ admit: true });
+    for (const outside of ['http://a.test/', 'http://a.test/products', 'http://a.test/blog-archive']) {
+      expect(scopeVerdict(outside, blog)).toMatchObject({ reason: 'outside-start-path' });
+    }
+    expect(
+      scopeVerdict('http://a.test/docs/b', { ...scope, startUrl: 'http://a.test/docs/a' }),
+    ).toMatchObject({
+      reason: 'outside-start-path',
+    });
   });
 
   it('keeps to the host, or its subdomains, or goes anywhere', () => {

@@ -30,7 +30,7 @@ export function scopeVerdict(url: string, scope: CrawlScope): ScopeVerdict {
   if (!sameHost && !(scope.allowSubdomains && subdomain) && !scope.allowExternalLinks) {
     return { admit: false, reason: 'external' };
   }
-  if (sameHost && !scope.crawlEntireDomain && !target.pathname.startsWith(startDirectory(start.pathname))) {
+  if (sameHost && !scope.crawlEntireDomain && !isBelow(target.pathname, start.pathname)) {
     return { admit: false, reason: 'outside-start-path' };
   }
   const subject = scope.regexOnFullURL ? url : target.pathname;
@@ -46,7 +46,11 @@ export function scopeVerdict(url: string, scope: CrawlScope): ScopeVerdict {
   return { admit: true };
 }
 
-/** `/docs/intro` → `/docs/`: pages below the start page's folder are its children. */
-function startDirectory(pathname: string): string {
-  return pathname.endsWith('/') ? pathname : pathname.slice(0, pathname.lastIndexOf('/') + 1);
+/**
+ * `/blog` holds `/blog` and `/blog/…`, not `/blog-archive`, nor its siblings (`/docs/a` does not hold
+ * `/docs/b`) or parents: as in Firecrawl, only children unless the entire domain is crawled.
+ */
+function isBelow(pathname: string, startPath: string): boolean {
+  const folder = startPath.endsWith('/') ? startPath : `${startPath}/`;
+  return pathname === startPath || pathname.startsWith(folder);
 }
