@@ -47,6 +47,8 @@ describe('text schedules', () => {
     ['weekly on friday at 5pm', '0 17 * * 5'],
     ['monthly on day 15 at 08:00', '0 8 15 * *'],
     ['monthly on the 1st at 6:30', '30 6 1 * *'],
+    ['every week on monday at 7am', '0 7 * * 1'],
+    ['every month on day 2 at 10:00', '0 10 2 * *'],
   ])('"%s" → %s', (text, cron) => {
     expect(cronOf(text)).toBe(cron);
   });
@@ -132,6 +134,7 @@ describe('resolveSchedule', () => {
     rejects({ text: 'every 1 minute' }, ['schedule', 'text'], /minimum interval/);
     expect(resolveSchedule({ cron: '*/5 * * * *' }, monitorId).cron).toBe('*/5 * * * *');
     expect(resolveSchedule({ cron: '* * * * *' }, monitorId, 1).cron).toBe('* * * * *');
+    expect(resolveSchedule({ text: 'every minute' }, monitorId, 1).cron).toBe('* * * * *');
     expect(() => resolveSchedule({ cron: '*/5 * * * *' }, monitorId, 10)).toThrow(ScheduleError);
   });
 });

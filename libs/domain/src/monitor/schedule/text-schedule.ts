@@ -131,9 +131,9 @@ export function parseTextSchedule(input: string): ParsedTextSchedule {
 function parse(text: string): ParsedTextSchedule | undefined {
   let m: RegExpExecArray | null;
 
-  m = /^every (\d+) ?(?:minutes?|mins?|m)(?: starting at :?(\d{1,2}))?$/.exec(text);
+  m = /^every (?:(\d+) ?(?:minutes?|mins?|m)|minute)(?: starting at :?(\d{1,2}))?$/.exec(text);
   if (m) {
-    const every = Number(m[1]);
+    const every = Number(m[1] ?? 1);
     if (every < 1 || every > 59 || 60 % every !== 0) return undefined;
     if (m[2] !== undefined) {
       const start = Number(m[2]);
@@ -171,16 +171,16 @@ function parse(text: string): ParsedTextSchedule | undefined {
     const hours = [first.hour, second.hour].sort((a, b) => a - b).join(',');
     return { cronTemplate: `${first.minute} ${hours} * * *`, pinnedMinute: true };
   }
-  m = new RegExp(`^weekly(?: on (\\w+))?(?: at (${TIME}))?$`).exec(text);
+  m = new RegExp(`^(?:weekly|every week)(?: on (\\w+))?(?: at (${TIME}))?$`).exec(text);
   if (m) {
     const day = m[1] === undefined ? '1' : parseDays(m[1]);
     if (day === undefined || day.includes(',')) return undefined;
     const t = atTime(m[2], 9);
     return { cronTemplate: `${t.minute} ${t.hour} * * ${day}`, pinnedMinute: t.pinned };
   }
-  m = new RegExp(`^monthly(?: on (?:the )?(?:day )?(\\d{1,2})(?:st|nd|rd|th)?)?(?: at (${TIME}))?$`).exec(
-    text,
-  );
+  m = new RegExp(
+    `^(?:monthly|every month)(?: on (?:the )?(?:day )?(\\d{1,2})(?:st|nd|rd|th)?)?(?: at (${TIME}))?$`,
+  ).exec(text);
   if (m) {
     const day = m[1] === undefined ? 1 : Number(m[1]);
     if (day < 1 || day > 28) return undefined; // days 29–31 would skip short months silently
