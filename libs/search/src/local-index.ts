@@ -46,11 +46,18 @@ export function newestEntry(current: IndexedPage | undefined, page: IndexedPage)
 }
 
 /**
- * Full-text ranking of the pages Trawl scraped: every content word of the query must occur (in the
- * title, the description or the text), compared by stem so that "tides" finds "tide" and "harbours"
- * "harbour", while function words ("the", "of") need not occur; title hits weigh most; term counts are
- * damped (1 + log), longer pages do not win by length alone. The description is the page's own, or
- * the text around the first hit.
+ * How many of a query's n content words a page must hold: all of one or two, three quarters
+ * (rounded down) of more, as search engines match, so "nimbus wool throw price" finds the throw's
+ * page though it never says "price". Words in double quotes must all occur.
+ */
+const wordsNeeded = (n: number) => (n <= 2 ? n : Math.floor(n * 0.75));
+
+/**
+ * Full-text ranking of the pages Trawl scraped: most content words of the query must occur (in the
+ * title, the description or the text; see wordsNeeded), compared by stem so that "tides" finds "tide"
+ * and "harbours" "harbour", while function words ("the", "of") need not occur. Pages holding more of
+ * the words rank first, then title hits weigh most; term counts are damped (1 + log), longer pages do
+ * not win by length alone. The description is the page's own, or the text around the first hit.
  */
 export function rankIndexedPages(
   pages: IndexedPage[],
@@ -63,7 +70,9 @@ export function rankIndexedPages(
   const categories = options.categories ?? [];
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
-  const scored: { page: IndexedPage; score: number; category?: SearchCategory }[] = [];
+  const quoted = new Set(terms([...query.matchAll(/"([^"]+)"/g)].map((match) => match[1]).join(' ')));
+  const needed = wordsNeeded(wanted.length);
+  const scored: { page: IndexedPage; matched: number; score: number; category?: SearchCategory }[] = [];
   for (const page of pages) {
     if (!domainAllowed(page.url, options.includeDomains, options.excludeDomains)) continue;
     // A page's date here is when the team scraped it: the index knows no publication dates.
@@ -78,19 +87,25 @@ export function rankIndexedPages(
       [...body.values()].reduce((a, b) => a + b, 0),
     );
     let score = 0;
+    let matched = 0;
+    let missesQuoted = false;
     for (const term of wanted) {
       const inTitle = title.get(term) ?? 0;
       const inBody = body.get(term) ?? 0;
       if (inTitle + inBody === 0) {
-        score = 0;
-        break;
+        missesQuoted ||= quoted.has(term);
+        continue;
       }
+      matched += 1;
       score += 3 * inTitle + (1 + Math.log(1 + inBody)) / Math.log(10 + length);
     }
-    if (score > 0) scored.push({ page, score, category });
+    if (matched >= needed && !missesQuoted) scored.push({ page, matched, score, category });
   }
   return scored
-    .sort((a, b) => b.score - a.score || b.page.scrapedAt.localeCompare(a.page.scrapedAt))
+    .sort(
+      (a, b) =>
+        b.matched - a.matched || b.score - a.score || b.page.scrapedAt.localeCompare(a.page.scrapedAt),
+    )
     .slice(0, options.limit)
     .map(({ page, category }) => ({
       url: page.url,

@@ -42,7 +42,7 @@ describe('local index ranking', () => {
   ];
   const options = { limit: 10, includeDomains: [], excludeDomains: [] };
 
-  it('needs every query word, ranks title hits first, and cuts a snippet around the first hit', () => {
+  it('needs both words of a two-word query, ranks title hits first, and cuts a snippet around the first hit', () => {
     const hits = rankIndexedPages(pages, 'tide pools', options);
     expect(hits.map((hit) => hit.url)).toEqual(['http://a.test/pools']);
     expect(hits[0].description).toContain('Tide pools hold anemones');
@@ -54,6 +54,25 @@ describe('local index ranking', () => {
       rankIndexedPages(pages, 'crabs', { ...options, excludeDomains: ['b.test'] }).map((h) => h.url),
     ).toEqual(['http://a.test/pools']);
     expect(rankIndexedPages(pages, '  ', options)).toEqual([]);
+  });
+
+  it('needs most words of a longer query, those in quotes all, and ranks pages holding more of them first', () => {
+    // Three of four words: the pools page never says "guide".
+    expect(rankIndexedPages(pages, 'tide pools anemones guide', options).map((hit) => hit.url)).toEqual([
+      'http://a.test/pools',
+    ]);
+    // Two of three: both pages, the one holding all three first.
+    expect(rankIndexedPages(pages, 'low tide anemones', options).map((hit) => hit.url)).toEqual([
+      'http://a.test/pools',
+      'http://a.test/tides',
+    ]);
+    expect(rankIndexedPages(pages, '"low tide" harbour', options).map((hit) => hit.url)).toEqual([
+      'http://a.test/tides',
+      'http://a.test/pools',
+    ]);
+    expect(rankIndexedPages(pages, '"tide pools" harbour', options).map((hit) => hit.url)).toEqual([
+      'http://a.test/pools',
+    ]);
   });
 
   it('compares words by their stem and needs no function words', () => {
