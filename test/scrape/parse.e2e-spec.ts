@@ -124,7 +124,14 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
             ['Day', 'Boats'],
             ['Monday', '3'],
           ],
-          boldFirstRow: true,
+          firstRow: 'bold',
+        },
+        {
+          table: [
+            ['Quay', 'Berths'],
+            ['North', '4'],
+          ],
+          firstRow: 'table-heading-style',
         },
       ],
       { title: 'Harbour Minutes, March', creator: 'A. Harbour' },
@@ -134,8 +141,9 @@ describe('POST /v2/parse: uploaded files converted as scraped pages', () => {
       { formats: ['markdown', 'links'] },
     );
     expect(document.markdown).toBe(
-      // Word marks no header row unless told to repeat one; a bold first row reads as one, as on a web page.
-      '# Harbour Minutes\n\nThe ferry **leaves at 08:15** from the quay.\n\n[Timetable](https://example.org/ferry)\n\n| Day | Boats |\n| - | - |\n| Monday | 3 |',
+      // Word marks no header row unless told to repeat one; a bold first row reads as one, as on a web page,
+      // and so does LibreOffice's, in its Table Heading style.
+      '# Harbour Minutes\n\nThe ferry **leaves at 08:15** from the quay.\n\n[Timetable](https://example.org/ferry)\n\n| Day | Boats |\n| - | - |\n| Monday | 3 |\n\n| Quay | Berths |\n| - | - |\n| North | 4 |',
     );
     expect(document.links).toEqual(['https://example.org/ferry']);
     expect(document.metadata).toMatchObject({

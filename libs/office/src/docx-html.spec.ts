@@ -23,6 +23,23 @@ describe('docxHtml', () => {
     expect(html).toMatch(/<table><tr><td><p>Day<\/p><\/td><td><p>Boats<\/p><\/td><\/tr>/);
   });
 
+  it("bolds a header row written in LibreOffice's Table Heading style, so that it reads as the header", async () => {
+    const html = await docxHtml(
+      buildTestDocx([
+        {
+          table: [
+            ['Day', 'Boats'],
+            ['Monday', '3'],
+          ],
+          firstRow: 'table-heading-style',
+        },
+      ]),
+    );
+    expect(html).toMatch(
+      /<table><tr><td><p><strong>Day<\/strong><\/p><\/td><td><p><strong>Boats<\/strong><\/p><\/td><\/tr><tr><td><p>Monday<\/p>/,
+    );
+  });
+
   it("carries the document's title and author from its package properties into the head", async () => {
     const titled = buildTestDocx([{ heading: 'Minutes' }], {
       title: 'Harbour & Quay Minutes',

@@ -1,11 +1,15 @@
 import { zip } from './zip.js';
 
-/** A block of a test document: a heading, a paragraph (runs, some bold), a link, or a table of rows (the first one bold, as a header row is often marked). */
+/**
+ * A block of a test document: a heading, a paragraph (runs, some bold), a link, or a table of rows
+ * whose first row may be marked as a header is often marked: bold, or in LibreOffice's "Table
+ * Heading" paragraph style.
+ */
 export type TestDocxBlock =
   | { heading: string }
   | { paragraph: { text: string; bold?: boolean }[] }
   | { link: { text: string; href: string } }
-  | { table: string[][]; boldFirstRow?: boolean };
+  | { table: string[][]; firstRow?: 'bold' | 'table-heading-style' };
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -31,8 +35,12 @@ export function buildTestDocx(
       }
       const rows = block.table
         .map((row, index) => {
-          const bold = index === 0 && block.boldFirstRow === true;
-          return `<w:tr>${row.map((cell) => `<w:tc><w:p>${run(cell, bold)}</w:p></w:tc>`).join('')}</w:tr>`;
+          const bold = index === 0 && block.firstRow === 'bold';
+          const style =
+            index === 0 && block.firstRow === 'table-heading-style'
+              ? '<w:pPr><w:pStyle w:val="TableHeading"/></w:pPr>'
+              : '';
+          return `<w:tr>${row.map((cell) => `<w:tc><w:p>${style}${run(cell, bold)}</w:p></w:tc>`).join('')}</w:tr>`;
         })
         .join('');
       return `<w:tbl>${rows}</w:tbl>`;
@@ -56,7 +64,7 @@ export function buildTestDocx(
         )
         .join('') +
       '</Relationships>',
-    'word/styles.xml': `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>`,
+    'word/styles.xml': `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style><w:style w:type="paragraph" w:styleId="TableHeading"><w:name w:val="Table Heading"/></w:style></w:styles>`,
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
     ...(properties
       ? {
