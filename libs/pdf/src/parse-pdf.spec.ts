@@ -68,6 +68,28 @@ describe('parsePdf', () => {
     );
   });
 
+  it("splits a narrow table's rows where the columns of its wide, centred header are", async () => {
+    const narrow = buildTestPdf([
+      [
+        { text: 'Product', x: 91, y: 750, size: 12, bold: true },
+        { text: 'Units', x: 182, y: 750, size: 12, bold: true },
+        // The units stand 9 pt after the product (0.75 em): apart for the PDF reader, under the 0.8 em cell gap.
+        { text: 'Aurora Desk Lamp', x: 58, y: 720, size: 12 },
+        { text: '1,200', x: 167, y: 720, size: 12 },
+        { text: 'Fjord Oak Chair', x: 58, y: 690, size: 12 },
+        { text: '800', x: 167, y: 690, size: 12 },
+        // A sentence's bold word stands a word space away, though under the Units column: no row.
+        { text: 'Total units sold this spring', x: 58, y: 660, size: 12 },
+        { text: '2,000', x: 200, y: 660, size: 12, bold: true },
+      ],
+    ]);
+    const { html } = await parsePdf(narrow, { mode: 'fast' });
+    expect(html).toContain(
+      '<table><thead><tr><th>Product</th><th>Units</th></tr></thead><tbody><tr><td>Aurora Desk Lamp</td><td>1,200</td></tr><tr><td>Fjord Oak Chair</td><td>800</td></tr></tbody></table>',
+    );
+    expect(html).toContain('<p>Total units sold this spring 2,000</p>');
+  });
+
   it('reads a two-column page column by column, under a title that spans both', async () => {
     const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
     const twoColumns = buildTestPdf([

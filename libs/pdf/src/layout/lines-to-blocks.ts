@@ -6,6 +6,8 @@ const NUMBERED = /^(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,4}\.)\s+/i;
 const PARAGRAPH_GAP = 1.6;
 /** Horizontal gap (in ems) that separates table cells; words are a quarter em apart. */
 const CELL_GAP = 0.8;
+/** More than a word space (in ems): where a cell of a narrow table may begin. */
+const WIDER_THAN_A_SPACE = 0.4;
 
 /**
  * Lines of each page, in reading order (columnOrder puts a left column before the right one) → that
@@ -194,7 +196,9 @@ function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: nu
   const rows = [first];
   let index = start + 1;
   while (index < lines.length) {
-    const cells = cellsOf(lines[index]);
+    const own = cellsOf(lines[index]);
+    // A narrow table's cells stand closer than the cell gap: split where the header's columns are.
+    const cells = own.length < first.length ? (cellsIn(lines[index], first) ?? own) : own;
     const gap = lines[index - 1].y - lines[index].y;
     if (gap > lines[index].fontSize * 3 || !sameColumns(first, cells, lines[index].fontSize)) break;
     rows.push(cells);
@@ -204,25 +208,33 @@ function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: nu
   return { rows: rows.map((row) => row.map((cell) => cell.text)), next: index };
 }
 
-/**
- * A header whose names stand closer than the cell gap (narrow columns: `Qty` and `Item` 7 pt apart),
- * split where the row below starts its cells. Runs are never a word space apart here: the PDF reader
- * joins those into one run.
- */
+/** A header whose names stand closer than the cell gap (`Qty` and `Item` 7 pt apart), split into the columns of the row below. */
 function headerOver(lines: TextLine[], start: number): Cell[] | undefined {
   const line = lines[start];
   const next = lines[start + 1];
-  const runs = line.runs.filter((run) => run.text.trim());
   // Most lines are one run of text: they need no look at the line below.
-  if (runs.length < 2 || !next || line.y - next.y > next.fontSize * 3) return undefined;
+  if (line.runs.length < 2 || !next || line.y - next.y > next.fontSize * 3) return undefined;
   const columns = cellsOf(next);
-  if (columns.length < 2 || runs.length < columns.length) return undefined;
+  return columns.length < 2 ? undefined : cellsIn(line, columns);
+}
+
+/**
+ * A line of a narrow table split into the given columns: each run goes to the column it starts in
+ * (two columns meet midway between their cells, so a centred header cell still heads its column), and
+ * a new cell starts only after more than a word space, so a sentence's bold word never splits it.
+ * Runs are never a word space apart within a cell: the PDF reader joins those into one run.
+ */
+function cellsIn(line: TextLine, columns: Cell[]): Cell[] | undefined {
+  const runs = line.runs.filter((run) => run.text.trim());
+  if (runs.length < columns.length) return undefined;
+  const bounds = columns.slice(1).map((cell, k) => (columns[k].right + cell.left) / 2);
   const cells: Cell[] = [];
   for (const run of runs) {
-    const column = columns.findLastIndex((cell) => cell.left <= run.x + run.fontSize * 0.5);
+    const column = bounds.filter((bound) => run.x >= bound).length;
     const last = cells.at(-1);
     if (last && column === cells.length - 1) extendCell(last, run);
-    else if (column === cells.length) cells.push(cellOf(run));
+    else if (column === cells.length && (!last || run.x - last.right > run.fontSize * WIDER_THAN_A_SPACE))
+      cells.push(cellOf(run));
     else return undefined;
   }
   return cells.length === columns.length ? cells : undefined;
