@@ -199,6 +199,8 @@ describe('the SSRF guard with only the public site allowed', () => {
     const crawl = await post(trawl, '/v2/crawl', {
       url: siteUrl(`/links?to=${encodeURIComponent(`http://0x7f000001:${internalPort}/`)}`),
       allowExternalLinks: true,
+      // /public is a sibling of /links, not below it.
+      crawlEntireDomain: true,
       limit: 5,
       sitemap: 'skip',
     });
