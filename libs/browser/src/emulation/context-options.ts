@@ -40,6 +40,8 @@ export async function contextOptions(options: {
   proxy?: BrowserContextOptions['proxy'];
   /** Enhanced-proxy settings: a language list even when the request names none (see `applyStealth`). */
   stealth?: boolean;
+  /** The running Chromium's version (`156.0.8078.73`), which the user agent must claim. */
+  browserVersion?: string;
 }): Promise<BrowserContextOptions> {
   // Not imported at the top, so that importing #browser does not load playwright-core (the pool
   // loads it when it launches Chromium, before any context).
@@ -55,8 +57,11 @@ export async function contextOptions(options: {
       : options.stealth
         ? STEALTH_LANGUAGES
         : undefined;
+  const { 'User-Agent': asked, ...headers } = withoutUserAgentHeader(options.headers);
   return {
     ...device,
+    // A User-Agent header of the request is the browser's own (navigator.userAgent too), not one header among others.
+    userAgent: asked ?? withChromeVersion(device.userAgent, options.browserVersion),
     // A one-shot scrape gains nothing from service workers, and they fetch outside the page the SSRF guard watches.
     serviceWorkers: 'block',
     ignoreHTTPSErrors: options.skipTlsVerification ?? false,
@@ -65,9 +70,28 @@ export async function contextOptions(options: {
     ...(country ? { timezoneId: country.timezoneId } : {}),
     extraHTTPHeaders: {
       ...(languages ? { 'Accept-Language': acceptLanguage(languages) } : {}),
-      ...options.headers,
+      ...headers,
     },
   };
+}
+
+/** The request's headers with its User-Agent (any spelling) apart, as `User-Agent`. */
+function withoutUserAgentHeader(headers: Record<string, string> = {}): Record<string, string> {
+  const userAgent = Object.keys(headers).find((name) => name.toLowerCase() === 'user-agent');
+  if (!userAgent) return headers;
+  const { [userAgent]: value, ...others } = headers;
+  return { ...others, 'User-Agent': value };
+}
+
+/**
+ * Playwright's device user agents name the Chrome its release was made for (`Chrome/159.0.8154.6`),
+ * while the client hints (`Sec-CH-UA`, `navigator.userAgentData`) name the Chromium that runs: a
+ * mismatch bot walls look for. The running version is claimed instead, reduced as Chrome itself
+ * writes it (`Chrome/156.0.0.0`).
+ */
+function withChromeVersion(userAgent: string, browserVersion: string | undefined): string {
+  const major = browserVersion?.split('.')[0];
+  return major ? userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`) : userAgent;
 }
 
 /** `['de-DE', 'en']` → `de-DE,en;q=0.9`. */

@@ -38,7 +38,7 @@ const pages: Record<
   '/data.json': () => ({ type: 'application/json', body: '{"a":1}' }),
   '/latin1': () => ({ type: 'text/plain; charset=windows-1252', body: 'caf\u00e9' }),
   '/ua': () => ({
-    body: '<html><body><script>document.body.textContent = navigator.userAgent</script></body></html>',
+    body: '<html><body><script>document.body.textContent = navigator.userAgent + " | brands=" + navigator.userAgentData.brands.map((b) => b.brand + "/" + b.version).join(",")</script></body></html>',
   }),
   '/with-ad': () => ({
     body: `<html><body><script src="http://securepubads.g.doubleclick.net:${new URL(origin).port}/tag/js/gpt.js"></script>ok</body></html>`,
@@ -202,7 +202,16 @@ describe('BrowserPool.fetchPage', () => {
     await fetchPage('/static', { headers: { 'X-Probe': 'kelp' } });
     expect(seen.findLast((request) => request.path === '/static')?.headers['x-probe']).toBe('kelp');
     expect((await fetchPage('/ua', { mobile: true })).body).toMatch(/Android.*Mobile/);
-    expect((await fetchPage('/ua')).body).not.toMatch(/Mobile|HeadlessChrome/);
+    const desktop = String((await fetchPage('/ua')).body);
+    expect(desktop).not.toMatch(/Mobile|HeadlessChrome/);
+    // The user agent claims the Chromium the client hints name, as Chrome writes it: Chrome/156.0.0.0.
+    const [, claimed] = /Chrome\/(\d+)\.0\.0\.0 /.exec(desktop) ?? [];
+    expect(desktop).toContain(`Chromium/${claimed}`);
+    // A User-Agent header is the browser's user agent, sent once.
+    expect((await fetchPage('/ua', { headers: { 'user-agent': 'Probe/1.0' } })).body).toContain(
+      '<body>Probe/1.0 | brands=',
+    );
+    expect(seen.findLast((request) => request.path === '/ua')?.headers['user-agent']).toBe('Probe/1.0');
   });
 
   it('blocks ad requests with blockAds and lets them through without it', async () => {

@@ -259,8 +259,9 @@ export class BrowserPool {
 
   /** A fresh context per scrape (no cookie or storage is shared), with its request guards in place. */
   private async openPage(options: FetchPageOptions) {
-    const context = await (await this.launch()).newContext({
-      ...(await contextOptions(options)),
+    const browser = await this.launch();
+    const context = await browser.newContext({
+      ...(await contextOptions({ ...options, browserVersion: browser.version() })),
       ...(options.storageState ? { storageState: options.storageState } : {}),
     });
     this.contextsOpen++;
