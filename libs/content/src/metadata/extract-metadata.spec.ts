@@ -60,6 +60,14 @@ describe('extractMetadata', () => {
     expect(metadata.description).toBe('first');
   });
 
+  it('reads a tag that is a name and a property at once as both', () => {
+    const metadata = metadataOf(
+      '<head><meta property="og:description" itemprop="description" name="description" content="Renting a car"></head>',
+    );
+    expect(metadata).toMatchObject({ description: 'Renting a car', ogDescription: 'Renting a car' });
+    expect(metadata).not.toHaveProperty('itemprop');
+  });
+
   it('has no favicon when the page declares none', () => {
     expect(metadataOf('<head><link rel="stylesheet" href="s.css"></head>').favicon).toBeUndefined();
   });

@@ -37,7 +37,7 @@ const ALWAYS_ARRAYS = new Set(['ogLocaleAlternate']);
 
 /**
  * Page metadata from `<head>`: title, description, language, favicon, and every `<meta>` by its
- * name / property / itemprop (camel-cased for the keys Firecrawl renames; repeats become arrays).
+ * name and property, else its itemprop (camel-cased for the keys Firecrawl renames; repeats become arrays).
  * Runs on the parsed tree before anything is removed from it.
  */
 export function extractMetadata(tree: Root): PageMetadata {
@@ -51,10 +51,13 @@ export function extractMetadata(tree: Root): PageMetadata {
   // Metadata lives in <head>; searching only there keeps this cheap on large pages.
   const head = select('head', tree) ?? tree;
   for (const meta of selectAll('meta', head)) {
-    const name = attribute(meta, 'name') ?? attribute(meta, 'property') ?? attribute(meta, 'itemProp');
     const content = attribute(meta, 'content');
-    if (!name || content === undefined) continue;
-    add(RENAMED[name.toLowerCase()] ?? name, content);
+    if (content === undefined) continue;
+    // One tag may serve as both (`<meta name="description" property="og:description">`): it is both keys.
+    const names = [attribute(meta, 'name'), attribute(meta, 'property')].filter((name) => name !== undefined);
+    const keys =
+      names.length > 0 ? names : [attribute(meta, 'itemProp')].filter((name) => name !== undefined);
+    for (const key of new Set(keys.map((name) => RENAMED[name.toLowerCase()] ?? name))) add(key, content);
   }
   const title = select('title', head);
   const titleText = title ? hastToString(title).trim().replace(/\s+/g, ' ') : '';

@@ -55,6 +55,22 @@ describe('fillSchema', () => {
     expect(missing).toEqual(['architect']);
   });
 
+  it('reads a meta tag that is a name, a property and an itemprop at once, and no footer menu as a label', () => {
+    const footer =
+      '<footer><dl><dt>About</dt><dd><a href="/about">About us</a></dd><dd><a href="/contact">Contact us</a></dd></dl></footer>';
+    const schema = fields({ description: 'string' });
+    const described = parsePage(
+      `<html><head><meta property="og:description" itemprop="description" name="description" content="Renting a car opens up possibilities."></head><body><h1>Rent a car</h1>${footer}</body></html>`,
+      'https://example.com/rent',
+    );
+    expect(fill(described, schema).value).toEqual({ description: 'Renting a car opens up possibilities.' });
+    const undescribed = parsePage(
+      `<html><body><h1>Rent a car</h1>${footer}</body></html>`,
+      'https://example.com/rent',
+    );
+    expect(fill(undescribed, schema).value).toEqual({ description: null });
+  });
+
   it('reads spec tables and builds arrays of objects from repeated elements', () => {
     const { value, missing } = fill(fixturePage('product'), {
       type: 'object',

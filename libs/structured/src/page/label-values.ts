@@ -65,7 +65,7 @@ export function pageLayout(page: ParsedPage): PageLayout {
       return;
     }
     if (node.tagName === 'table') return readTable(node, layout);
-    if (node.tagName === 'dl') return readDefinitions(node, layout);
+    if (node.tagName === 'dl') return readDefinitions(node, layout, inChrome || CHROME.has(node.tagName));
     if (node.tagName === 'ul' || node.tagName === 'ol') {
       const items = childElements(node)
         .filter((child) => child.tagName === 'li')
@@ -161,13 +161,18 @@ function readTable(table: Element, layout: PageLayout) {
   }
 }
 
-function readDefinitions(list: Element, layout: PageLayout) {
+/**
+ * A definition list's terms and their values. In the page's header, navigation or footer, a term over
+ * links alone is a menu's heading ("About": "About us", "Contact us"), not a label of the page.
+ */
+function readDefinitions(list: Element, layout: PageLayout, inChrome: boolean) {
   let label: string | undefined;
   const items = childElements(list).flatMap((child) =>
     child.tagName === 'div' ? childElements(child) : [child],
   );
   for (const item of items) {
     if (item.tagName === 'dt') label = textOf(item).replace(/[:：]\s*$/, '');
+    else if (inChrome && onlyLinks(item)) continue;
     else if (item.tagName === 'dd' && label) {
       layout.labelValues.push({ label, value: currentText(item), element: item, source: 'definition-list' });
     }
@@ -374,4 +379,10 @@ function linesOf(node: Element): string[] {
     else if (child.type === 'text') lines[lines.length - 1] += child.value;
   }
   return lines.map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/** An element whose text is all its links' text: an entry of a menu. */
+function onlyLinks(element: Element): boolean {
+  const links = descendants(element, 'a').map(textOf).join('');
+  return links !== '' && links.replace(/\s+/g, '') === textOf(element).replace(/\s+/g, '');
 }

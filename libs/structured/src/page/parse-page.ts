@@ -9,7 +9,7 @@ import { separatorBetween, VERBATIM } from './touching-inlines.js';
 export interface ParsedPage {
   tree: Root;
   url: string;
-  /** Every `<meta>` by its lower-cased name / property / itemprop; repeats keep every value. */
+  /** Every `<meta>` by its lower-cased property and name (a microdata `itemprop` alone is its item's); repeats keep every value. */
   meta: Map<string, string[]>;
 }
 
@@ -18,11 +18,13 @@ export function parsePage(html: string, url: string): ParsedPage {
   const meta = new Map<string, string[]>();
   visit(tree, 'element', (node: Element) => {
     if (node.tagName !== 'meta') return;
-    const key = attr(node, 'property') ?? attr(node, 'name');
     const content = attr(node, 'content');
-    if (!key || content === undefined || node.properties.itemProp !== undefined) return;
-    const name = key.toLowerCase();
-    meta.set(name, [...(meta.get(name) ?? []), content.trim()]);
+    if (content === undefined) return;
+    // One tag may serve all: `<meta property="og:description" name="description" itemprop="description">`.
+    const keys = new Set(
+      [attr(node, 'property'), attr(node, 'name')].flatMap((key) => (key ? [key.toLowerCase()] : [])),
+    );
+    for (const name of keys) meta.set(name, [...(meta.get(name) ?? []), content.trim()]);
   });
   return { tree, url, meta };
 }
