@@ -44,6 +44,8 @@ describe('local judge', () => {
       meaningful: false,
       confidence: 'low',
       meaningfulChanges: [],
+      reason:
+        'Local relevance judge (no model configured): changed text mentions "price", but no changed line meets "below $40"',
     });
     expect(judgeChangeLocally('new job openings', diff).meaningful).toBe(false);
     expect(judgeChangeLocally('any price change', diff)).toMatchObject({

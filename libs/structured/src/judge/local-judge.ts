@@ -183,7 +183,9 @@ export function judgeChangeLocally(goal: string, diffText: string): PageJudgment
           : []),
         ...(satisfied.length ? [`meets ${[...new Set(satisfied)].map((t) => `"${t}"`).join(', ')}`] : []),
       ].join('; ')}`
-    : `${LABEL}: no changed line mentions the goal's terms${conditions.length ? ' or meets its numeric condition' : ''}`;
+    : matchedTerms.size > 0
+      ? `${LABEL}: changed text mentions ${[...matchedTerms].map((t) => `"${t}"`).join(', ')}, but no changed line meets ${conditions.map((c) => `"${c.text}"`).join(', ')}`
+      : `${LABEL}: no changed line mentions the goal's terms${conditions.length ? ' or meets its numeric condition' : ''}`;
   return {
     meaningful,
     confidence,
