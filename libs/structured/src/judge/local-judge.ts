@@ -1,6 +1,6 @@
 import type { PageJudgment } from '#contracts';
 import { parseNumber } from '../json/coerce.js';
-import { CURRENCY_CODES, currencyOf, findPrice, PRICE_PATTERN } from '../text/prices.js';
+import { CURRENCY_AFTER, CURRENCY_BEFORE, currencyOf, findPrice, PRICE_PATTERN } from '../text/prices.js';
 
 /**
  * The deterministic judge used when no language model is configured: it looks for the goal's
@@ -27,12 +27,13 @@ interface NumericCondition {
 }
 
 const NUMBER = String.raw`\d[\d.,]*\d|\d`;
-const CURRENCY_PREFIX = String.raw`R\$|[$€£¥₹₩₽₺₪]|\b(?:${CURRENCY_CODES})\b`;
-const CURRENCY_SUFFIX = String.raw`[€£¥₹]|\b(?:${CURRENCY_CODES})\b|kr\b|zł|dollars?\b|euros?\b|pounds?\b`;
+/** A goal may name its currency in words too: "under 40 dollars". */
+const CURRENCY_SUFFIX = String.raw`${CURRENCY_AFTER}|dollars?\b|euros?\b|pounds?\b`;
 const PERCENT = String.raw`%|\bper ?cent\b`;
+const JUST_PERCENT = new RegExp(`^(?:${PERCENT})$`, 'i');
 const COMPARISON = new RegExp(
   String.raw`\b(below|under|less than|lower than|cheaper than|at most|above|over|more than|higher than|greater than|at least|exceeds?)\s*` +
-    String.raw`(?:(${CURRENCY_PREFIX})\s?)?(${NUMBER})(?:\s?(${PERCENT}|${CURRENCY_SUFFIX}))?`,
+    String.raw`(?:(${CURRENCY_BEFORE})\s?)?(${NUMBER})(?:\s?(${PERCENT}|${CURRENCY_SUFFIX}))?`,
   'gi',
 );
 const CURRENCY_WORDS: Record<string, string> = { dollar: '$', euro: '€', pound: '£' };
@@ -40,7 +41,7 @@ const CURRENCY_WORDS: Record<string, string> = { dollar: '$', euro: '€', pound
 function unitOf(prefix: string | undefined, suffix: string | undefined): Unit {
   const marker = prefix ?? suffix;
   if (!marker) return { kind: 'count' };
-  if (new RegExp(`^(?:${PERCENT})$`, 'i').test(marker)) return { kind: 'percent' };
+  if (JUST_PERCENT.test(marker)) return { kind: 'percent' };
   const word = marker.toLowerCase().replace(/s$/, '');
   return {
     kind: 'money',
@@ -89,6 +90,7 @@ const DATE_OR_TIME = new RegExp(
 const ADDRESS = /\]\([^)]*\)|<https?:\/\/[^>]*>|\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 const PRICE = new RegExp(PRICE_PATTERN.source, 'g');
 const PERCENTAGE = new RegExp(String.raw`(${NUMBER})\s?(?:${PERCENT})`, 'gi');
+const NUMBERS = new RegExp(NUMBER, 'g');
 
 /** A changed line as read for the goal: without its links' addresses, whose words and numbers are no content. */
 const readable = (line: string) => line.replace(ADDRESS, (address) => (address.startsWith(']') ? ']' : ' '));
@@ -102,7 +104,7 @@ function amountsIn(line: string, unit: Unit): number[] {
     return [...line.matchAll(PERCENTAGE)].map((match) => parseNumber(match[1]) ?? Number.NaN);
   const counts = () => {
     const bare = line.replace(DATE_OR_TIME, ' ').replace(PRICE, ' ').replace(PERCENTAGE, ' ');
-    return (bare.match(new RegExp(NUMBER, 'g')) ?? []).map((n) => parseNumber(n) ?? Number.NaN);
+    return (bare.match(NUMBERS) ?? []).map((n) => parseNumber(n) ?? Number.NaN);
   };
   if (unit.kind === 'count') return counts();
   const prices = [...line.matchAll(PRICE)]

@@ -17,7 +17,11 @@ const SYMBOLS: Record<string, string> = {
   '₪': 'ILS',
   R$: 'BRL',
 };
-export const CURRENCY_CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|INR|CNY|BRL|MXN|ZAR';
+const CURRENCY_CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|INR|CNY|BRL|MXN|ZAR';
+/** A currency written before its amount ("$12", "EUR 12"), as a pattern's source. */
+export const CURRENCY_BEFORE = String.raw`R\$|[$€£¥₹₩₽₺₪]|\b(?:${CURRENCY_CODES})\b`;
+/** A currency written after its amount ("12 €", "12 kr"), as a pattern's source. */
+export const CURRENCY_AFTER = String.raw`[€£¥₹]|\b(?:${CURRENCY_CODES})\b|kr\b|zł`;
 const DOLLAR_BY_REGION: Record<string, string> = {
   CA: 'CAD',
   AU: 'AUD',
@@ -29,8 +33,8 @@ const DOLLAR_BY_REGION: Record<string, string> = {
 
 /** A price in running text: "$12.50", "12,50 €", "EUR 12.50", "CHF 9.–". */
 export const PRICE_PATTERN = new RegExp(
-  `(?:(R\\$|[$€£¥₹₩₽₺₪]|\\b(?:${CURRENCY_CODES})\\b)\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
-    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?([€£¥₹]|\\b(?:${CURRENCY_CODES})\\b|kr\\b|zł))`,
+  `(?:(${CURRENCY_BEFORE})\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
+    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?(${CURRENCY_AFTER}))`,
 );
 
 /**
