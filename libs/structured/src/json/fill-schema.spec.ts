@@ -772,6 +772,11 @@ describe('fillSchema', () => {
       company_name: 'Harbour Ropes Ltd',
       organization: 'Harbour Ropes Ltd',
     });
+    // A street address is a place too.
+    const office = markdownBlocks('Our head office is at 12 Mill Street, Leeds. We employ 48 people.');
+    expect(
+      fill(parsePage(`<main>${office}</main>`, 'http://ropes.test/'), schema, office).value,
+    ).toMatchObject({ headquarters: '12 Mill Street, Leeds' });
     // "since" names a founding only when the subject has been at it: prices that rose since 2020 do not.
     const prices = markdownBlocks('Prices rose since 2020 across the harbour.');
     expect(

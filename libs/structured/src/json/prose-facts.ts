@@ -15,14 +15,17 @@ const SINCE = new RegExp(
   'gi',
 );
 /** A capitalised place: "Bristol", "Port Isaac, Cornwall". */
-const PLACE =
-  "(\\p{Lu}[\\p{L}'’.-]+(?:(?:\\s+|,\\s*)(?:(?:of|on|upon|de|la)\\s+)?\\p{Lu}[\\p{L}'’.-]+){0,4})";
+const PLACE_WORDS =
+  "\\p{Lu}[\\p{L}'’.-]+(?:(?:\\s+|,\\s*)(?:(?:of|on|upon|de|la)\\s+)?\\p{Lu}[\\p{L}'’.-]+){0,4}";
+const PLACE = `(${PLACE_WORDS})`;
+/** A place or a street address: "Leeds", "12 Mill Street, Leeds", "4b Quay Road". */
+const ADDRESS = `((?:\\d{1,5}[a-z]?,?\\s+)?${PLACE_WORDS})`;
 /**
- * "Our headquarters are in Bristol", "headquartered in Oslo", "we are based in Leeds" (no `i` flag:
- * it would let `\p{Lu}` match any letter).
+ * "Our headquarters are in Bristol", "our head office is at 12 Mill Street, Leeds", "headquartered in
+ * Oslo", "we are based in Leeds" (no `i` flag: it would let `\p{Lu}` match any letter).
  */
 const HEADQUARTERS = new RegExp(
-  `\\b(?:[Hh]eadquarters\\s+(?:is|are)\\s+(?:in|at)|[Hh]eadquartered\\s+in|[Hh]ead\\s+office\\s+is\\s+(?:in|at)|(?:[Ww]e\\s+are|[Ww]e['’]re|is)\\s+based\\s+in)\\s+(?:the\\s+)?${PLACE}`,
+  `\\b(?:[Hh]eadquarters\\s+(?:is|are)\\s+(?:in|at)|[Hh]eadquartered\\s+in|[Hh]ead\\s+office\\s+is\\s+(?:in|at)|(?:[Ww]e\\s+are|[Ww]e['’]re|is)\\s+based\\s+in)\\s+(?:the\\s+)?${ADDRESS}`,
   'gu',
 );
 /** A person's capitalised name: "Mary Tern". */
@@ -85,8 +88,8 @@ export function proseFacts(sentences: string[]): Fact[] {
     }
     for (const [, year] of text.matchAll(SINCE))
       add(['founded', 'founded year', 'established', 'since'], Number(year));
-    for (const [, place] of text.matchAll(HEADQUARTERS))
-      add(['headquarters', 'head office', 'based in', 'location'], place);
+    for (const [, place = ''] of text.matchAll(HEADQUARTERS))
+      add(['headquarters', 'head office', 'based in', 'location'], withoutFullStop(place));
     for (const [, , founders = ''] of text.matchAll(FOUNDED_BY)) {
       add(['founder', 'founded by'], founders);
       add(['founders'], founders.split(/,\s*(?:and\s+)?|\s+and\s+/));
@@ -100,4 +103,9 @@ export function proseFacts(sentences: string[]): Fact[] {
     }
   }
   return facts;
+}
+
+/** "Leeds." ends its sentence; "St." or "Mt." is the start of a name and keeps its dot. */
+function withoutFullStop(place: string): string {
+  return place.replace(/(\p{L}{4,})\.$/u, '$1');
 }
