@@ -106,8 +106,15 @@ describe('the operator-only admin API', () => {
   });
 
   it('answers 404 for a team or key that does not exist', async () => {
-    const missing = await admin('POST', '/teams/00000000-0000-0000-0000-000000000000/keys', {});
-    expect(missing).toMatchObject({ status: 404, body: { success: false, code: 'TEAM_NOT_FOUND' } });
+    const nobody = '/teams/00000000-0000-0000-0000-000000000000';
+    const notFound = { status: 404, body: { success: false, code: 'TEAM_NOT_FOUND' } };
+    expect(await admin('POST', `${nobody}/keys`, {})).toMatchObject(notFound);
+    // A mistyped team id gets no credits, cap or balance of its own.
+    expect(await admin('POST', `${nobody}/credits`, { credits: 10 })).toMatchObject(notFound);
+    expect(await admin('PUT', `${nobody}/token-allowance`, { monthlyTokens: 5 })).toMatchObject(notFound);
+    expect(await admin('GET', `${nobody}/credits`)).toMatchObject(notFound);
+    expect(await admin('GET', `${nobody}/feedback`)).toMatchObject(notFound);
+    expect(await admin('GET', '/teams/not-a-team/credits')).toMatchObject(notFound);
     const team = (await admin('POST', '/teams', { name: 'Other' })).body.data;
     const noKey = await admin('DELETE', `/teams/${team.teamId}/keys/nope`);
     expect(noKey).toMatchObject({ status: 404, body: { code: 'API_KEY_NOT_FOUND' } });

@@ -1,8 +1,8 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
-import { CREDITS_CATEGORY, type NatsNames, TEAM_CATEGORY } from '#contracts';
+import { AUDIT_CATEGORY, CREDITS_CATEGORY, type NatsNames, TEAM_CATEGORY, teamStreamId } from '#contracts';
 import { generateApiKey, hashApiKey } from '#domain';
-import { type CommandBus, openKv } from '#messaging';
+import { type CommandBus, CommandRejectedError, openKv } from '#messaging';
 
 /** Name of the read model (KV bucket `<prefix>_api_keys`) that the projector maintains and the API reads. */
 export const API_KEYS_READ_MODEL = 'api_keys';
@@ -34,6 +34,21 @@ export class AccountsClient {
     const teamId = uuidv7();
     await this.bus.send(TEAM_CATEGORY, 'CreateTeam', { teamId, name, at: new Date().toISOString() });
     return teamId;
+  }
+
+  /** Whether a team of this id was created: its stream in the event store has an event. */
+  async teamExists(teamId: string): Promise<boolean> {
+    try {
+      await this.bus.send(AUDIT_CATEGORY, 'StreamHistory', {
+        streamId: teamStreamId(teamId),
+        fromRevision: 0,
+        limit: 1,
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof CommandRejectedError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    }
   }
 
   async issueKey(teamId: string, label = 'default'): Promise<IssuedKey> {

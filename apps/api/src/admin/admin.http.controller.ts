@@ -140,8 +140,7 @@ export class AdminHttpController {
   @OpenApiOperation({ summary: 'Credit balance and model tokens of a team', errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/credits')
   async balance(@Param('teamId') teamId: string) {
-    // Anything but a UUID names no team (and is no read-model key).
-    if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
+    await this.createdTeam(teamId);
     const [balance, { tokensUsed, budget }] = await Promise.all([
       this.credits.balance(teamId),
       this.credits.tokens(teamId),
@@ -160,7 +159,7 @@ export class AdminHttpController {
   @OpenApiOperation({ summary: "A team's feedback on its jobs, newest first", errors: ['TEAM_NOT_FOUND'] })
   @Get('teams/:teamId/feedback')
   async teamFeedback(@Param('teamId') teamId: string) {
-    if (!isUuid(teamId)) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
+    await this.createdTeam(teamId);
     return { success: true, data: await this.feedback.list(teamId) };
   }
 
@@ -176,5 +175,13 @@ export class AdminHttpController {
       await this.accounts.setZeroDataRetention(teamId, enabled);
       return { success: true, data: { teamId, zeroDataRetention: enabled } };
     });
+  }
+
+  /** Read models answer zeros for any id: a team that was never created is a 404 instead. */
+  private async createdTeam(teamId: string): Promise<void> {
+    // Anything but a UUID names no team (and is no stream or read-model key).
+    if (!isUuid(teamId) || !(await this.accounts.teamExists(teamId))) {
+      throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
+    }
   }
 }

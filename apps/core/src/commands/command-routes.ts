@@ -36,6 +36,11 @@ export interface CommandRoute {
   teamId(data: Record<string, string>): string | undefined;
   /** Keep the folded state of its streams between commands (long-lived, often-written streams). */
   cacheState?: boolean;
+  /**
+   * Commands the operator sends about a team that another aggregate owns: refused with
+   * TEAM_NOT_FOUND unless that team was created, so a mistyped id opens no ledger of its own.
+   */
+  forCreatedTeam?: readonly string[];
 }
 
 export const commandRoutes: readonly CommandRoute[] = [
@@ -91,6 +96,7 @@ export const commandRoutes: readonly CommandRoute[] = [
     streamId: (data) => creditLedgerStreamId(data.teamId),
     teamId: (data) => data.teamId,
     cacheState: true,
+    forCreatedTeam: ['GrantCredits', 'SetTokenAllowance'],
   },
   {
     category: MONITOR_CATEGORY,

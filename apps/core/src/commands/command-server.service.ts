@@ -1,6 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { NatsNames } from '#contracts';
+import { type NatsNames, teamStreamId } from '#contracts';
+import { DomainError } from '#domain';
 import { type EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
 import { executeCommand, type StreamStateCache } from '../command-handling/execute-command.js';
@@ -29,6 +30,7 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
           async (payload: unknown, { correlationId }: { correlationId?: string }) => {
             const data = payload as Record<string, string>;
             const streamId = route.streamId(data);
+            if (route.forCreatedTeam?.includes(type)) await this.teamCreated(data.teamId);
             const { events, revision } = await this.locks.run(streamId, () =>
               executeCommand(
                 this.store,
@@ -53,6 +55,11 @@ export class CommandServer implements OnApplicationBootstrap, OnApplicationShutd
         },
       }),
     );
+  }
+
+  private async teamCreated(teamId: string): Promise<void> {
+    const [created] = await this.store.readStream(teamStreamId(teamId), { maxCount: 1 });
+    if (!created) throw new DomainError('TEAM_NOT_FOUND', `Team ${teamId} does not exist`);
   }
 
   onApplicationShutdown() {
