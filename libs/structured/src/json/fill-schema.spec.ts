@@ -747,6 +747,31 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills a product's sizes and weight from its sentences, in the unit a field names", () => {
+    const markdown = markdownBlocks(
+      '# Harbour lamp',
+      'A handmade lamp, 18 cm tall and 12 cm wide. It weighs just 2.5 kg.',
+    );
+    const page = parsePage(`<main>${markdown}</main>`, 'http://ropes.test/lamp');
+    const schema = fields({
+      height: 'string',
+      height_cm: 'number',
+      width_in: 'number',
+      weight_kg: 'number',
+      weight_lb: 'number',
+      depth_cm: 'number',
+    });
+    expect(fill(page, schema, markdown).value).toEqual({
+      height: '18 cm',
+      height_cm: 18,
+      // Converted: a field that names its unit never gets another unit's number.
+      width_in: 4.72,
+      weight_kg: 2.5,
+      weight_lb: 5.51,
+      depth_cm: null,
+    });
+  });
+
   it('fills the company name from the title or the site name, and its headquarters and years at work from sentences', () => {
     const markdown = markdownBlocks(
       '# About us',

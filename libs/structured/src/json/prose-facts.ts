@@ -44,6 +44,51 @@ const STATEMENT =
 /** "we employ 48 people", "employs over 1,200 staff". */
 const EMPLOYS =
   /\bemploy(?:s|ing)?\s+(?:over\s+|about\s+|around\s+|nearly\s+|more\s+than\s+)?(\d{1,3}(?:,\d{3})+|\d+)\s+(?:people|staff|employees|workers)\b/gi;
+/** A length or weight as written: "18", "2.5", "1,5". */
+const AMOUNT = '(\\d+(?:[.,]\\d+)?)';
+/** "18 cm tall", "stands 1.2 m high", "30 in wide": what a size sentence measures, by its adjective. */
+const SIZE = new RegExp(
+  `${AMOUNT}\\s*(mm|cm|m|in|inch|inches|ft|feet|foot)\\s+(tall|high|wide|long|deep|in\\s+diameter|across)\\b`,
+  'gi',
+);
+/** "weighs 2.4 kg", "weighing just 300 g". */
+const WEIGHT = new RegExp(
+  `\\bweigh(?:s|ing)?\\s+(?:just\\s+|only\\s+|about\\s+|around\\s+|under\\s+)?${AMOUNT}\\s*(g|kg|lb|lbs|pounds?|oz|ounces?)\\b`,
+  'gi',
+);
+const DIMENSION: Record<string, string> = {
+  tall: 'height',
+  high: 'height',
+  wide: 'width',
+  long: 'length',
+  deep: 'depth',
+  across: 'diameter',
+  'in diameter': 'diameter',
+};
+/** Each unit's size in the first unit of its kind, and the short name a field would carry (`height_cm`). */
+const LENGTH_UNITS: Record<string, [name: string, metres: number]> = {
+  mm: ['mm', 0.001],
+  cm: ['cm', 0.01],
+  m: ['m', 1],
+  in: ['in', 0.0254],
+  inch: ['in', 0.0254],
+  inches: ['in', 0.0254],
+  ft: ['ft', 0.3048],
+  foot: ['ft', 0.3048],
+  feet: ['ft', 0.3048],
+};
+const WEIGHT_UNITS: Record<string, [name: string, grams: number]> = {
+  g: ['g', 1],
+  kg: ['kg', 1000],
+  lb: ['lb', 453.59237],
+  lbs: ['lb', 453.59237],
+  pound: ['lb', 453.59237],
+  pounds: ['lb', 453.59237],
+  oz: ['oz', 28.349523125],
+  ounce: ['oz', 28.349523125],
+  ounces: ['oz', 28.349523125],
+};
+
 /** "ship to 23 countries", "12 products": a count and the word it counts. */
 const COUNT = /\b(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b/g;
 /** Words after a number that do not say what it counts. */
@@ -72,8 +117,9 @@ const NOT_COUNTED = new Set([
 /**
  * What the page's sentences say in so many words, for fields no label names: the year it was
  * founded (built, opened, …, or "since" when it has been at it) and by whom, where its headquarters
- * are, how many people it employs, its mission (vision, purpose: the sentence that states it), and counts ("23 countries", "12 products" fill `countries`,
- * `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
+ * are, how many people it employs, its mission (vision, purpose: the sentence that states it), its
+ * sizes and weight ("18 cm tall" fills `height` and `height_cm`, "weighs 2 kg" `weight_kg`), and
+ * counts ("23 countries", "12 products" fill `countries`, `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
  */
 export function proseFacts(sentences: string[]): Fact[] {
   const facts: Fact[] = [];
@@ -81,6 +127,23 @@ export function proseFacts(sentences: string[]): Fact[] {
     for (const label of labels) facts.push({ label, value, weight: PROSE_WEIGHT });
   };
   const count = (written: string) => Number(written.replace(/,/g, ''));
+  /**
+   * A measure fills `height` as written ("18 cm") and `height_cm`, `height_in`, … as a number in
+   * that unit, converted, so a field that names its unit never gets another unit's number.
+   */
+  const measured = (
+    dimension: string,
+    amount: string,
+    unit: string,
+    units: Record<string, [string, number]>,
+  ) => {
+    const [, size = 0] = units[unit.toLowerCase()] ?? [];
+    if (!size) return;
+    const base = Number(amount.replace(',', '.')) * size;
+    add([dimension], `${amount} ${unit}`);
+    for (const [name, each] of new Map(Object.values(units)))
+      add([`${dimension} ${name}`], Number((base / each).toFixed(2)));
+  };
   for (const text of sentences) {
     for (const [, event = '', year] of text.matchAll(EVENT_YEAR)) {
       const name = event.toLowerCase();
@@ -94,6 +157,12 @@ export function proseFacts(sentences: string[]): Fact[] {
       add(['founder', 'founded by'], founders);
       add(['founders'], founders.split(/,\s*(?:and\s+)?|\s+and\s+/));
     }
+    for (const [, amount = '', unit = '', adjective = ''] of text.matchAll(SIZE)) {
+      const dimension = DIMENSION[adjective.toLowerCase().replace(/\s+/g, ' ')] ?? adjective;
+      measured(dimension, amount, unit, LENGTH_UNITS);
+    }
+    for (const [, amount = '', unit = ''] of text.matchAll(WEIGHT))
+      measured('weight', amount, unit, WEIGHT_UNITS);
     for (const [, employees = ''] of text.matchAll(EMPLOYS)) add(['employees', 'staff'], count(employees));
     const stated = STATEMENT.exec(text)?.[1]?.toLowerCase();
     if (stated) add([stated, `company ${stated}`, `our ${stated}`], text);
