@@ -467,6 +467,11 @@ describe('fillSchema', () => {
     });
     // Not what the page shows: an array of events stays empty on the kettle's page.
     expect(fill(kettle, list('events', ['name', 'date'])).value).toEqual({ events: null });
+    // An array named as the heading names the page's thing is of it too, when the page gives what it asks.
+    expect(fill(kettle, list('kettles', ['name', 'price'])).value).toEqual({
+      kettles: [{ name: 'Copper Kettle 1.7L', price: '44.99' }],
+    });
+    expect(fill(kettle, list('kettles', ['name', 'capacity', 'colour'])).value).toEqual({ kettles: null });
   });
 
   it('reads contact details from the markup made for them: tel and mailto links, address, profiles, logo', () => {

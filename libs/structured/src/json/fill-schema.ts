@@ -214,9 +214,11 @@ function recordsFor(
     }
   }
   // A page that is itself one of what the array names (`products` on a product page without a list
-  // of them) is its one item, filled from the whole page as the fields beside the array are.
-  if (!chosen && page.shows && showsOne(name, page.shows)) return [scope];
-  return chosen?.records;
+  // of them, `lamps` on the page of "Lamp model C") is its one item, filled from the whole page as the
+  // fields beside the array are.
+  if (chosen || !page.shows) return chosen?.records;
+  if (showsOne(name, page.shows) || namedByHeading(name, page.heading, fields, scope)) return [scope];
+  return undefined;
 }
 
 /**
@@ -265,6 +267,19 @@ function showsOne(name: string, shows: string): boolean {
     nameMatch(name, shows) >= SAME_NAME ||
     (shows === 'Article' && ARTICLE_NAMES.has(nameTokens(name).join('')))
   );
+}
+
+/**
+ * Whether an array is named for what the page's heading calls its one thing (`lamps` on the page of
+ * "Lamp model C") and asks what the page gives of it: most of the item's fields besides its name, so
+ * `reviews` on "Lamp C reviews" are not the lamp itself.
+ */
+function namedByHeading(name: string, heading: string | undefined, fields: string[], scope: Fact[]): boolean {
+  const [word, ...more] = nameTokens(name);
+  if (!word || more.length > 0 || !heading || !nameTokens(heading).includes(word)) return false;
+  const asked = fields.filter((field) => nameMatch('name', field) < SAME_NAME);
+  const given = asked.filter((field) => best(scope, field, (value) => value !== undefined && value !== null));
+  return given.length * 2 > asked.length;
 }
 
 function lastName(path: string): string {

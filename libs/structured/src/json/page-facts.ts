@@ -30,6 +30,8 @@ export interface PageFacts {
    * format reads it) or `Article` (a byline, `og:type` or an article's data says so).
    */
   shows?: string;
+  /** The text of the page's title heading (its h1), which names what the page shows. */
+  heading?: string;
 }
 
 const META_PREFIX = /^(?:og|twitter|article|product|book|profile|music|video|dc|dcterms):/;
@@ -115,7 +117,8 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     described.some((item) => asList(item['@type']).some((type) => ARTICLE_TYPE.test(String(type)))) ||
     ((byline.length > 0 || firstMeta(page, 'og:type') === 'article') && !hasManyAuthors(page));
   const shows = product ? 'Product' : article ? 'Article' : undefined;
-  return { items: described, facts, layout, ...(shows ? { shows } : {}) };
+  const heading = h1 ? textOf(h1) : '';
+  return { items: described, facts, layout, ...(shows ? { shows } : {}), ...(heading ? { heading } : {}) };
 }
 
 /** schema.org types of an article: `Article`, `NewsArticle`, `BlogPosting`, `Report`. */
