@@ -2,7 +2,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsNames, type PageScraped } from '#contracts';
-
+import { TENTS } from '../fixtures/site/fixture-site.js';
 import { freePort, issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -237,6 +237,38 @@ describe('agent with the official Firecrawl JS SDK (through extract, following l
       });
     }
     expect(visits('/outfitters/contact')).toBe(before.contact + 1);
+  });
+
+  it("reads each listed item's own page for what the listing does not say of it", async () => {
+    const TENT_LIST = {
+      type: 'object',
+      properties: {
+        tents: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              price: { type: 'number' },
+              weight_kg: { type: 'number' },
+            },
+          },
+        },
+      },
+    };
+    const status = await client().agent({
+      prompt: 'Every Northpeak tent with its price and weight',
+      urls: [running.site.url('/outfitters/tents')],
+      schema: TENT_LIST,
+      pollInterval: 1,
+      timeout: 120,
+    });
+    // The listing and the three tents' pages: 4 pages with a json answer. Each tent's page gives
+    // its weight, merged into its card from the listing.
+    expect(status).toMatchObject({ status: 'completed', creditsUsed: 20 });
+    expect(status.data).toEqual({
+      tents: TENTS.map((tent) => ({ name: tent.name, price: tent.price, weight_kg: tent.kg })),
+    });
   });
 
   it('without URLs reads the pages the web search finds for the prompt', async () => {

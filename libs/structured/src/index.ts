@@ -9,6 +9,7 @@ export { judgeChangeLocally } from './judge/local-judge.js';
 export { extractMenu, type Menu } from './menu/extract-menu.js';
 export { withModel } from './model/with-model.js';
 export { type AnswerGaps, answeredFields, answerGaps } from './navigate/answer-gaps.js';
+export { itemLinks } from './navigate/item-links.js';
 export { linksToFollow } from './navigate/links-to-follow.js';
 export type { Wanted } from './navigate/links-worth-following.js';
 export { MAX_DEPTH, parseHtml } from './page/parse-html.js';

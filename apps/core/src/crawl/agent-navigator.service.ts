@@ -3,7 +3,7 @@ import { apiKeyOf, type CrawlEvent, crawlStreamId } from '#contracts';
 import { crawlDecider, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { ModelMeter } from '#llm';
-import { answeredFields, answerGaps, type JsonSchema, linksToFollow } from '#structured';
+import { answeredFields, answerGaps, itemLinks, type JsonSchema, linksToFollow } from '#structured';
 import { EVENT_STORE } from '../event-store.provider.js';
 
 /** Links an agent run follows from one page at most: the best few, not the whole menu. */
@@ -24,6 +24,8 @@ export interface AgentStep {
   answerComplete: boolean;
   /** The page's links to read next. */
   links: string[];
+  /** The own pages of the items this page listed, when no item gave one of their fields. */
+  itemLinks: string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export interface AgentStep {
  * run's pages answered so far (the crawl state keeps the fields each page answered); while the
  * schema's fields (or, for a prompt alone, the answer) still lack a value, it picks the page's links
  * most likely to hold them (libs/structured: the model when one is configured, else by their
- * words). The crawl aggregate then queues them within the run's depth and page budget.
+ * words), after the own pages of the items it listed when no item gave one of their fields. The crawl aggregate then queues them within the run's depth and page budget.
  */
 @Injectable()
 export class AgentNavigator {
@@ -60,7 +62,7 @@ export class AgentNavigator {
     const schema = asked?.schema as JsonSchema | undefined;
     const answered = answeredFields(schema, document.json);
     const gaps = answerGaps(schema, [...run.answered, ...answered]);
-    const step: AgentStep = { answered, answerComplete: gaps.complete, links: [] };
+    const step: AgentStep = { answered, answerComplete: gaps.complete, links: [], itemLinks: [] };
     const page = run.inFlight.get(scrapeId);
     if (gaps.complete || run.status !== 'scraping') return step;
     if (!page || page.depth >= run.extract.follow.maxDepth || !document.rawHtml) return step;
@@ -71,13 +73,17 @@ export class AgentNavigator {
       operationId: crawlId,
       correlationId,
     });
+    const pageUrl = document.metadata?.url ?? page.url;
+    // The items this page listed, of lists whose items lack a field: each item's own page may say it.
+    const answer = document.json as Record<string, unknown> | undefined;
+    const items = gaps.listsLacking.flatMap((list) => (Array.isArray(answer?.[list]) ? answer[list] : []));
     const links = await linksToFollow(
       document.rawHtml,
-      document.metadata?.url ?? page.url,
+      pageUrl,
       { prompt: asked?.prompt ?? '', fields: gaps.fields },
       LINKS_PER_PAGE,
       model,
     );
-    return { ...step, links };
+    return { ...step, links, itemLinks: itemLinks(document.rawHtml, pageUrl, items) };
   }
 }

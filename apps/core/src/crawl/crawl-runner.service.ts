@@ -232,6 +232,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       // `links` for a page dispatched before crawls asked for pageLinks.
       links: agentStep?.links ?? document.pageLinks ?? document.links ?? [],
       credits: operationCost(completedScrapeBasis(data)),
+      ...(agentStep?.itemLinks.length ? { itemLinks: agentStep.itemLinks } : {}),
       ...(agentStep ? { answered: agentStep.answered, answerComplete: agentStep.answerComplete } : {}),
     };
   }

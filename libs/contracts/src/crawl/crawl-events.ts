@@ -50,6 +50,11 @@ export interface CrawlOptions {
 export interface QueuedPage {
   url: string;
   depth: number;
+  /**
+   * The own page of an item an agent run's listing named, for the item's fields the listing lacks:
+   * read even after the answer lacks nothing, as each such page answers for its item alone.
+   */
+  item?: true;
 }
 
 export interface CrawlStarted {
@@ -229,6 +234,8 @@ export type PageOutcome =
       statusCode: number;
       documentBlob: string;
       links: string[];
+      /** An agent run's: the own pages of the items this page listed that lack a field (see QueuedPage.item). */
+      itemLinks?: string[];
       credits: number;
       /** An agent run that follows links: what this page answered, and whether the run's answer is whole. */
       answered?: string[];

@@ -313,6 +313,76 @@ describe('crawl decider', () => {
     expect(run.status !== 'initial' && [...run.answered]).toEqual(['name', 'phone']);
   });
 
+  it("reads every listed item's own page once the answer lacks nothing; the other followed pages are dropped", () => {
+    const json = { type: 'json' as const, schema: { type: 'object' } };
+    const urls = ['http://a.test/lamps'];
+    const history: CrawlEvent[] = [
+      ...given(crawlDecider, []).when({
+        type: 'StartBatchScrape',
+        data: {
+          crawlId,
+          teamId: 'team-1',
+          urls,
+          maxConcurrency: 1,
+          scrapeRequest: { ...(crawlOf({}).scrapeRequest as ScrapeRequest), formats: [json] },
+          extract: { urls, showSources: false, agent: true, follow: { maxPages: 10, maxDepth: 2 } },
+          at,
+        },
+      }),
+    ];
+    const step = (outcome: {
+      links?: string[];
+      itemLinks?: string[];
+      answered: string[];
+      complete: boolean;
+    }) => {
+      const page = history
+        .filter((e): e is PageDispatched => e.type === 'PageDispatched')
+        .at(-1) as PageDispatched;
+      const recorded = scraped(page, outcome.links ?? []);
+      const events = given(crawlDecider, history).when({
+        ...recorded,
+        data: {
+          ...recorded.data,
+          outcome: {
+            ...recorded.data.outcome,
+            ...(outcome.itemLinks ? { itemLinks: outcome.itemLinks } : {}),
+            answered: outcome.answered,
+            answerComplete: outcome.complete,
+          },
+        },
+      });
+      history.push(...events);
+      return events;
+    };
+    // The listing names three lamps without their heights: their pages are queued before a link to "Sizes".
+    const listing = step({
+      links: ['http://a.test/sizes'],
+      itemLinks: ['http://a.test/lamps/a', 'http://a.test/lamps/b', 'http://a.test/lamps/c'],
+      answered: ['lamps', 'lamps[].name'],
+      complete: false,
+    });
+    expect(listing.find((e) => e.type === 'PagesQueued')?.data).toMatchObject({
+      pages: [
+        { url: 'http://a.test/lamps/a', item: true },
+        { url: 'http://a.test/lamps/b', item: true },
+        { url: 'http://a.test/lamps/c', item: true },
+        { url: 'http://a.test/sizes', depth: 1 },
+      ],
+    });
+    // Lamp A's page gives its height: the answer lacks nothing, yet lamps B and C are still read.
+    expect(dispatchedUrls(step({ answered: ['lamps', 'lamps[].height_cm'], complete: true }))).toEqual([
+      'http://a.test/lamps/b',
+    ]);
+    expect(dispatchedUrls(step({ answered: ['lamps[].height_cm'], complete: true }))).toEqual([
+      'http://a.test/lamps/c',
+    ]);
+    expect(step({ answered: ['lamps[].height_cm'], complete: true }).map((e) => e.type)).toEqual([
+      'PageScraped',
+      'CrawlCompleted',
+    ]);
+  });
+
   it('dispatches every page under the API key that started the crawl or batch', () => {
     const { url, options, scrapeRequest } = crawlOf({});
     const crawl = given(crawlDecider, []).when({

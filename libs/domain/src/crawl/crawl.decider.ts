@@ -141,8 +141,13 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         state.scraped.push({ scrapeId, url, documentBlob, credits });
         for (const field of answered) state.answered.add(field);
         if (!answerComplete) return { ...state };
-        // The pages it was given are still read; those it followed links to are no longer needed.
-        return { ...state, answerComplete: true, pending: state.pending.filter((page) => page.depth === 0) };
+        // The pages it was given, and its items' own pages, are still read; those it followed links to
+        // are no longer needed.
+        return {
+          ...state,
+          answerComplete: true,
+          pending: state.pending.filter((page) => page.depth === 0 || page.item),
+        };
       }
       case 'PageFailed': {
         state.inFlight.delete(event.data.scrapeId);
@@ -277,9 +282,13 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
                 type: 'PageFailed',
                 data: { crawlId, scrapeId, url: page.url, code: outcome.code, error: outcome.error, at },
               };
-        const links = outcome.status === 'scraped' && followsLinks(crawl) ? outcome.links : [];
+        const scraped = outcome.status === 'scraped' && followsLinks(crawl);
+        const links = scraped ? outcome.links : [];
+        const items = new Set(scraped ? outcome.itemLinks : []);
         return thenDispatch([recorded], state, at, (next) =>
-          next.answerComplete ? [] : admit(next, links, page.depth + 1, { seeds: false }),
+          next.answerComplete
+            ? []
+            : admit(next, [...items, ...links], page.depth + 1, { seeds: false, items }),
         );
       }
       case 'DispatchPages': {
@@ -409,7 +418,7 @@ function admit(
   crawl: ActiveCrawl,
   urls: string[],
   depth: number,
-  { seeds }: { seeds: boolean },
+  { seeds, items = new Set() }: { seeds: boolean; items?: Set<string> },
 ): CrawlEvent[] {
   const { options } = crawl;
   if (options.maxDiscoveryDepth !== undefined && depth > options.maxDiscoveryDepth) return [];
@@ -433,7 +442,7 @@ function admit(
       robotsBlocked.push(url);
       continue;
     }
-    pages.push({ url, depth });
+    pages.push({ url, depth, ...(items.has(raw) ? { item: true as const } : {}) });
   }
   if (pages.length === 0 && robotsBlocked.length === 0) return [];
   return [{ type: 'PagesQueued', data: { crawlId: crawl.crawlId, pages, robotsBlocked } }];

@@ -23,18 +23,50 @@ describe('answeredFields and answerGaps', () => {
     expect(answeredFields(CONTACT, null)).toEqual([]);
     expect(
       answeredFields(CONTACT, { phone: '0', offices: [{ city: 'Leeds' }], owner: { name: 'Ada' } }),
-    ).toEqual(['phone', 'offices', 'owner']);
+    ).toEqual(['phone', 'offices', 'owner', 'offices[].city']);
   });
 
   it('reads the pages of a run together: what none of them answered is missing', () => {
     expect(answerGaps(CONTACT, [])).toEqual({
       complete: false,
       fields: ['name', 'phone', 'offices', 'owner'],
+      listsLacking: [],
     });
     const home = answeredFields(CONTACT, { name: 'Northpeak', phone: null });
     const contact = answeredFields(CONTACT, { phone: '0113 496 0000', offices: [{ city: 'Leeds' }] });
-    expect(answerGaps(CONTACT, [...home, ...contact])).toEqual({ complete: false, fields: ['owner'] });
-    expect(answerGaps(CONTACT, [...home, ...contact, 'owner'])).toEqual({ complete: true, fields: [] });
+    expect(answerGaps(CONTACT, [...home, ...contact])).toEqual({
+      complete: false,
+      fields: ['owner'],
+      listsLacking: [],
+    });
+    expect(answerGaps(CONTACT, [...home, ...contact, 'owner'])).toEqual({
+      complete: true,
+      fields: [],
+      listsLacking: [],
+    });
+  });
+
+  it("names a list's item fields that no item gave: each item's own page may give them", () => {
+    const LAMPS = {
+      type: 'object',
+      properties: {
+        lamps: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, height_cm: { type: 'number' } } },
+        },
+      },
+    };
+    const listing = answeredFields(LAMPS, {
+      lamps: [{ name: 'Lamp A', height_cm: null }, { name: 'Lamp B' }],
+    });
+    expect(listing).toEqual(['lamps', 'lamps[].name']);
+    expect(answerGaps(LAMPS, listing)).toEqual({
+      complete: false,
+      fields: ['lamps[].height_cm'],
+      listsLacking: ['lamps'],
+    });
+    const lampPage = answeredFields(LAMPS, { lamps: [{ name: 'Lamp A', height_cm: 18 }] });
+    expect(answerGaps(LAMPS, [...listing, ...lampPage])).toMatchObject({ complete: true, listsLacking: [] });
   });
 
   it('without fields to read, asks for any answer at all', () => {
@@ -42,13 +74,14 @@ describe('answeredFields and answerGaps', () => {
     expect(answerGaps(undefined, answeredFields(undefined, { answer: null }))).toEqual({
       complete: false,
       fields: [],
+      listsLacking: [],
     });
-    expect(answerGaps(undefined, answeredFields(undefined, { answer: 'Leeds' }))).toEqual({
+    expect(answerGaps(undefined, answeredFields(undefined, { answer: 'Leeds' }))).toMatchObject({
       complete: true,
       fields: [],
     });
     const list = { type: 'array', items: { type: 'string' } };
-    expect(answerGaps(list, answeredFields(list, []))).toEqual({ complete: false, fields: [] });
-    expect(answerGaps(list, answeredFields(list, ['Leeds']))).toEqual({ complete: true, fields: [] });
+    expect(answerGaps(list, answeredFields(list, []))).toMatchObject({ complete: false, fields: [] });
+    expect(answerGaps(list, answeredFields(list, ['Leeds']))).toMatchObject({ complete: true, fields: [] });
   });
 });
