@@ -137,7 +137,7 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
 
   it('maps the site without scraping: start page links and sitemaps, search filter, limit', async () => {
     const before = running.site.requests.length;
-    const map = await client().map(running.site.url('/crawl/'));
+    const map = await client().map(running.site.url('/crawl/'), { sitemap: 'include' });
     const mapped = paths(map.links.map((link) => link.url));
     expect(mapped).toEqual(
       expect.arrayContaining([
@@ -148,12 +148,47 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
         '/articles/tide-pools',
       ]),
     );
-    expect(mapped).not.toContain('/crawl/guide/chapter-1');
     expect(map.links.some((link) => link.url.includes('external.invalid'))).toBe(false);
     const fetched = running.site.requests.slice(before).map((request) => request.path);
     expect(fetched).not.toContain('/crawl/guide');
     const searched = await client().map(running.site.url('/crawl/'), { search: 'guide', limit: 1 });
     expect(paths(searched.links.map((link) => link.url))).toEqual(['/crawl/guide']);
+    // Firecrawl's sitemap cache option is accepted (no cache here: sitemaps are read as they are now);
+    // its hosted threat scanning is refused by name.
+    const raw = (body: Record<string, unknown>) =>
+      fetch(`${running.trawl.baseUrl}/v2/map`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${running.trawl.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: running.site.url('/crawl/'), ...body }),
+      });
+    expect((await raw({ ignoreCache: true })).status).toBe(200);
+    const refused = await raw({ threatProtection: { enabled: true } });
+    expect(refused.status).toBe(501);
+    expect((await refused.json()).error).toContain('threatProtection');
+  });
+
+  it("adds the site's pages the team scraped before, with their titles, as Firecrawl adds its index's", async () => {
+    const brand = running.site.url('/brand');
+    // The start page does not link to it (and the sitemap is skipped): only a scrape makes it known.
+    const mapped = async () => (await client().map(running.site.url('/crawl/'), { sitemap: 'skip' })).links;
+    expect((await mapped()).map((link) => link.url)).not.toContain(brand);
+    await client().scrape(brand, { formats: ['markdown'] });
+    const known = await until(
+      async () => (await mapped()).find((link) => link.url === brand),
+      'the scraped page in the team index',
+    );
+    expect(known).toMatchObject({ url: brand, title: 'Ember Analytics — dashboards that glow' });
+    // Searched by its title's words, which its address does not hold.
+    const byTitle = await client().map(running.site.url('/crawl/'), { search: 'dashboards', limit: 1 });
+    expect(byTitle.links.map((link) => link.url)).toEqual([brand]);
+    // Another team's map knows nothing of this team's scrapes.
+    const other = new Firecrawl({
+      apiUrl: running.trawl.baseUrl,
+      apiKey: await issueKeyWithCli(running.trawl.env, running.trawl.logs),
+    });
+    const theirs = await other.map(running.site.url('/crawl/'), { sitemap: 'skip' });
+    expect(theirs.links.map((link) => link.url)).not.toContain(brand);
+    expect(theirs.links.every((link) => link.title === undefined)).toBe(true);
   });
 
   it('batch-scrapes a list of URLs, pages that answer 404 included', async () => {

@@ -48,7 +48,10 @@ export class ExtractService {
       ? await this.searched(caller, request.webSearchQuery, correlationId)
       : [];
     const maxPages = affordablePages(request);
-    const urls = [...new Set([...(await this.pagesOf(request.targets)), ...found])].slice(0, maxPages);
+    const urls = [...new Set([...(await this.pagesOf(caller.teamId, request.targets)), ...found])].slice(
+      0,
+      maxPages,
+    );
     if (urls.length === 0) {
       throw new TrawlError(
         'EXTRACT_NO_PAGES',
@@ -115,12 +118,12 @@ export class ExtractService {
   }
 
   /** The pages to read, in order: each URL, and for `/*` the site's pages below its path (as `/v2/map` finds them). */
-  private async pagesOf(targets: ExtractTarget[]): Promise<string[]> {
+  private async pagesOf(teamId: string, targets: ExtractTarget[]): Promise<string[]> {
     const urls = new Set<string>();
     for (const target of targets) {
       urls.add(target.url);
       if (!target.wildcard) continue;
-      const found = await this.maps.map({
+      const found = await this.maps.map(teamId, {
         url: target.url,
         sitemap: 'include',
         includeSubdomains: false,
@@ -129,7 +132,7 @@ export class ExtractService {
         timeout: WILDCARD_MAP_TIMEOUT_MS,
       });
       const below = target.url.endsWith('/') ? target.url : `${target.url}/`;
-      for (const url of found) if (url.startsWith(below)) urls.add(url);
+      for (const { url } of found) if (url.startsWith(below)) urls.add(url);
     }
     return [...urls];
   }

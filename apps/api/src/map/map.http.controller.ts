@@ -3,6 +3,7 @@ import { FetchError } from '#browser';
 import { MapRequestDto, TrawlError, validateMapRequest } from '#contracts';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { refuseUnavailable } from '../scrape/available-features.js';
 import { MapService } from './map.service.js';
@@ -19,13 +20,15 @@ export class MapHttpController {
   })
   @Post()
   @HttpCode(200)
-  async map(@Body() body: unknown) {
+  async map(@Body() body: unknown, @CallerOf() caller: Caller) {
     const validated = validateMapRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);
-    refuseUnavailable(validated.value.location ? ['location'] : []);
+    refuseUnavailable([
+      ...(validated.value.location ? ['location'] : []),
+      ...(validated.value.threatProtection ? ['threatProtection'] : []),
+    ]);
     try {
-      const links = await this.maps.map(validated.value);
-      return { success: true, links: links.map((url) => ({ url })) };
+      return { success: true, links: await this.maps.map(caller.teamId, validated.value) };
     } catch (error) {
       if (error instanceof FetchError) throw new TrawlError(error.code, error.message);
       throw error;

@@ -277,6 +277,9 @@ export class MapRequestDto {
   @IsOptional() @IsInt() @Min(1) @Max(CRAWL_DEFAULTS.maxMapLimit) limit?: number;
   @IsOptional() @IsInt() @Min(1_000) @Max(300_000) timeout?: number;
   @IsOptional() @IsObject() location?: Record<string, unknown>;
+  /** Firecrawl's sitemap cache; Trawl keeps none, so every map reads the sitemaps as they are now. */
+  @IsOptional() @IsBoolean() ignoreCache?: boolean;
+  @IsOptional() @IsObject() threatProtection?: Record<string, unknown>;
   @IsOptional() @IsString() @MaxLength(256) integration?: string;
   @IsOptional() @IsString() @MaxLength(256) origin?: string;
 }
@@ -285,6 +288,8 @@ export interface ValidMapRequest {
   url: string;
   /** Valid, but refused (geo-targeted discovery is not built). */
   location?: Record<string, unknown>;
+  /** Valid, but refused (the reference service's hosted threat scanning). */
+  threatProtection?: Record<string, unknown>;
   search?: string;
   sitemap: 'skip' | 'include' | 'only';
   includeSubdomains: boolean;
@@ -304,6 +309,7 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
     value: {
       url,
       ...(value.location ? { location: value.location } : {}),
+      ...(value.threatProtection ? { threatProtection: value.threatProtection } : {}),
       ...(value.search ? { search: value.search } : {}),
       sitemap: value.sitemap ?? 'include',
       includeSubdomains: value.includeSubdomains ?? true,

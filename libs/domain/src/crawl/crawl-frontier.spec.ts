@@ -194,5 +194,10 @@ describe('map links', () => {
         search: 'blog',
       }),
     ).toEqual(['http://blog.a.test/post', 'http://a.test/blog']);
+    // A page known by its title (scraped before) is found by the title's words too.
+    const titles = new Map([[similarUrlKey('http://a.test/pricing?ref=nav'), 'Plans and prices']]);
+    expect(selectMapLinks(found, { ...selection, search: 'plans', titles })).toEqual([
+      'http://a.test/pricing?ref=nav',
+    ]);
   });
 });

@@ -4,9 +4,14 @@ export interface MapSelection {
   startUrl: string;
   includeSubdomains: boolean;
   ignoreQueryParameters: boolean;
-  /** Keep URLs whose path, query or own subdomain holds any of its words, those holding more first. */
+  /**
+   * Keep URLs whose path, query, own subdomain or known title holds any of its words, those holding
+   * more first.
+   */
   search?: string;
   limit: number;
+  /** The title a URL's page is known by (from an earlier scrape), keyed by `similarUrlKey`. */
+  titles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -35,7 +40,8 @@ export function selectMapLinks(candidates: string[], selection: MapSelection): s
   if (words.length === 0) return urls.slice(0, selection.limit);
   return urls
     .map((url, index) => {
-      const text = searchable(url, start.hostname, domain);
+      const title = selection.titles?.get(similarUrlKey(url)) ?? '';
+      const text = `${searchable(url, start.hostname, domain)} ${title.toLowerCase()}`;
       return { url, index, hits: words.filter((word) => text.includes(word)).length };
     })
     .filter((entry) => entry.hits > 0)
