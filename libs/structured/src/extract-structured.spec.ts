@@ -29,6 +29,8 @@ describe('extractStructured', () => {
     expect(ask("What's this page about?")).toBe('Mix soap and water against aphids.');
     // Who wrote something the page is about is not the page's byline.
     expect(ask('Who wrote the book on soap sprays?')).toBe('The page does not answer this question.');
+    // Two questions in one: each part answered.
+    expect(ask('Who wrote this post and when?')).toBe('Jill Winger; 2015-07-14T19:24:13+00:00');
   });
 
   it("answers a question of the product's price from the product the page shows, when no sentence does", () => {

@@ -73,6 +73,14 @@ describe('answerQuestion', () => {
     );
     // The words of the question that name something still have to be on the page.
     expect(answerQuestion(about, 'When was the company bought?').answer).toBeUndefined();
+    // Two questions in one: the sentence that answers both is said once; one part unanswered, no answer.
+    expect(answerQuestion(about, 'When and where was the company founded?').answer).toBe(
+      'Harbour Ropes was founded in 1952 by Mary Tern in Whitby.',
+    );
+    expect(answerQuestion(about, 'Who founded the company, and how many people does it employ?').answer).toBe(
+      'Harbour Ropes was founded in 1952 by Mary Tern in Whitby. Today we employ 48 people.',
+    );
+    expect(answerQuestion(about, 'When and why was the company bought?').answer).toBeUndefined();
   });
 
   it('answers a question of cost with a price, not with another figure beside the word cost', () => {

@@ -91,8 +91,9 @@ const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
     field: 'author',
   },
   {
+    // "When wrote this post?" is the second half of "Who wrote this post and when?".
     asks: new RegExp(
-      String.raw`^\s*when\s+(?:was|is)\s+${THIS_PAGE}\s+(?:published|posted|written|released)\s*\??\s*$`,
+      String.raw`^\s*when\s+(?:(?:was|is)\s+${THIS_PAGE}\s+(?:published|posted|written|released)|(?:wrote|published|posted)\s+${THIS_PAGE})\s*\??\s*$`,
       'i',
     ),
     field: 'date published',
@@ -128,6 +129,47 @@ const NO_DATA: PageData = { product: () => undefined, field: () => undefined };
  * metadata and description.
  */
 export function answerQuestion(markdown: string, asked: string, data: PageData = NO_DATA): LocalAnswer {
+  const parts = questionsIn(asked);
+  if (parts.length > 1) return bothAnswered(parts.map((part) => answerOne(markdown, part, data)));
+  return answerOne(markdown, asked, data);
+}
+
+const WH = String.raw`(?:who|what|when|where|why|which|how(?:\s+(?:much|many|long|old|far|big|tall|high|often))?)`;
+/** "When and where was the company founded?": two question words that share the rest. */
+const SHARED_REST = new RegExp(String.raw`^\s*(${WH})\s+and\s+(${WH})\s+(.+?)\s*\??\s*$`, 'i');
+/** "Who wrote this post and when?": a second question word that asks of the first one's rest. */
+const TRAILING_WH = new RegExp(String.raw`^\s*(${WH})\s+(.+?)\s*,?\s+and\s+(${WH})\s*\??\s*$`, 'i');
+/** "Who founded it, and how many people does it employ?": two whole questions. */
+const TWO_QUESTIONS = new RegExp(
+  String.raw`^\s*(${WH}\s+.+?)\s*,?\s+and\s+(${WH}\s+\S+\s+.+?)\s*\??\s*$`,
+  'i',
+);
+
+/**
+ * The questions a compound question asks, each whole: "When and where was it founded?" → "When was
+ * it founded?", "Where was it founded?"; "Who wrote this post and when?" → "Who wrote this post?",
+ * "When wrote this post?" (read as the date of the writing); "Who founded it, and how many people
+ * does it employ?" → each. Any other question is one.
+ */
+function questionsIn(question: string): string[] {
+  const shared = SHARED_REST.exec(question);
+  if (shared) return [`${shared[1]} ${shared[3]}?`, `${shared[2]} ${shared[3]}?`];
+  const trailing = TRAILING_WH.exec(question);
+  if (trailing) return [`${trailing[1]} ${trailing[2]}?`, `${trailing[3]} ${trailing[2]}?`];
+  const two = TWO_QUESTIONS.exec(question);
+  if (two) return [`${two[1]}?`, `${two[2]}?`];
+  return [question];
+}
+
+/** One answer of a compound question's parts, each said once; none unless every part is answered. */
+function bothAnswered(answers: LocalAnswer[]): LocalAnswer {
+  const confidence = Math.min(...answers.map((answer) => answer.confidence));
+  if (answers.some((answer) => !answer.answer)) return { confidence };
+  const said = [...new Set(answers.map((answer) => answer.answer as string))];
+  return { answer: said.join(said.some((answer) => /[.!?]$/.test(answer)) ? ' ' : '; '), confidence };
+}
+
+function answerOne(markdown: string, asked: string, data: PageData): LocalAnswer {
   // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
   const question = asked.replace(/['’]s\b/gi, ' is');
   const { measure, named } = askedOf(question);
