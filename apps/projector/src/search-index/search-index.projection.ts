@@ -3,9 +3,11 @@ import { type IndexedPage, indexedPageOf, indexKey, newestEntry, SEARCH_INDEX_RE
 import type { Projection } from '../projections/projection.js';
 
 /**
- * The local search provider's index: per team, the newest scrape of each page (title,
- * description, markdown: the newest that has one), from ScrapeCompleted events and the documents
- * they point to. A document whose blob has expired indexes nothing, live and in a rebuild alike.
+ * The local search provider's index (which `/v2/map` also reads): per team, the newest scrape of
+ * each page (title, description, markdown: the newest that has one), from ScrapeCompleted events and
+ * the documents they point to. A page that answered an error (404, 500) is no page to find: its
+ * scrape indexes nothing and drops an older entry, since the page is gone. A document whose blob has
+ * expired indexes nothing, live and in a rebuild alike.
  */
 export const searchIndexProjection: Projection = {
   worker: 'projector_search_index',
@@ -13,15 +15,19 @@ export const searchIndexProjection: Projection = {
   type: 'ScrapeCompleted',
   readModels: [{ name: SEARCH_INDEX_READ_MODEL }],
   async apply(event, documents, { blobs }) {
-    const { teamId, documentBlob, url, fetchedAt } = event.data as ScrapeCompleted['data'];
-    const text = await blobs.getText(documentBlob);
-    if (!text) return;
-    const page = indexedPageOf(JSON.parse(text), url, fetchedAt);
-    if (!page) return;
+    const { teamId, documentBlob, url, fetchedAt, statusCode } = event.data as ScrapeCompleted['data'];
     const index = documents[SEARCH_INDEX_READ_MODEL];
     const key = indexKey(teamId, url);
     const stored = await index.get(key);
     const current = stored ? (JSON.parse(stored) as IndexedPage) : undefined;
+    if (statusCode >= 400) {
+      if (current && current.scrapedAt <= fetchedAt) await index.remove(key);
+      return;
+    }
+    const text = await blobs.getText(documentBlob);
+    if (!text) return;
+    const page = indexedPageOf(JSON.parse(text), url, fetchedAt);
+    if (!page) return;
     const entry = newestEntry(current, page);
     if (entry !== current) await index.put(key, JSON.stringify(entry));
   },
