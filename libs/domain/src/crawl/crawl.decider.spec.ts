@@ -266,56 +266,12 @@ describe('crawl decider', () => {
     ]);
   });
 
-  it('stops an agent run following links once its pages answer every field; the pages it was given are still read', () => {
+  /**
+   * An agent run over `urls` that follows links, one page at a time: `step` records the outcome of
+   * the page dispatched last and answers the events it led to.
+   */
+  const agentRun = (urls: string[]) => {
     const json = { type: 'json' as const, schema: { type: 'object' } };
-    const urls = ['http://a.test/', 'http://a.test/about', 'http://a.test/team'];
-    const history: CrawlEvent[] = [
-      ...given(crawlDecider, []).when({
-        type: 'StartBatchScrape',
-        data: {
-          crawlId,
-          teamId: 'team-1',
-          urls,
-          maxConcurrency: 1,
-          scrapeRequest: { ...(crawlOf({}).scrapeRequest as ScrapeRequest), formats: [json] },
-          extract: { urls, showSources: false, agent: true, follow: { maxPages: 10, maxDepth: 2 } },
-          at,
-        },
-      }),
-    ];
-    const step = (links: string[], answered: string[], answerComplete: boolean) => {
-      const page = history
-        .filter((e): e is PageDispatched => e.type === 'PageDispatched')
-        .at(-1) as PageDispatched;
-      const outcome = scraped(page, links);
-      const events = given(crawlDecider, history).when({
-        ...outcome,
-        data: { ...outcome.data, outcome: { ...outcome.data.outcome, answered, answerComplete } },
-      });
-      history.push(...events);
-      return events;
-    };
-    // The home page gives the name and links to the contact page, queued behind the given pages.
-    expect(dispatchedUrls(step(['http://a.test/contact'], ['name'], false))).toEqual(['http://a.test/about']);
-    // The about page gives the phone: the answer is whole. The contact page is dropped, its links too;
-    // the team page, given, is still read.
-    const whole = step(['http://a.test/jobs'], ['phone'], true);
-    expect(whole[0]).toMatchObject({
-      type: 'PageScraped',
-      data: { answered: ['phone'], answerComplete: true },
-    });
-    expect(dispatchedUrls(whole)).toEqual(['http://a.test/team']);
-    expect(step(['http://a.test/careers'], [], false).map((e) => e.type)).toEqual([
-      'PageScraped',
-      'CrawlCompleted',
-    ]);
-    const run = fold(crawlDecider, history);
-    expect(run.status !== 'initial' && [...run.answered]).toEqual(['name', 'phone']);
-  });
-
-  it("reads every listed item's own page once the answer lacks nothing; the other followed pages are dropped", () => {
-    const json = { type: 'json' as const, schema: { type: 'object' } };
-    const urls = ['http://a.test/lamps'];
     const history: CrawlEvent[] = [
       ...given(crawlDecider, []).when({
         type: 'StartBatchScrape',
@@ -355,6 +311,32 @@ describe('crawl decider', () => {
       history.push(...events);
       return events;
     };
+    return { history, step };
+  };
+
+  it('stops an agent run following links once its pages answer every field; the pages it was given are still read', () => {
+    const { history, step } = agentRun(['http://a.test/', 'http://a.test/about', 'http://a.test/team']);
+    // The home page gives the name and links to the contact page, queued behind the given pages.
+    expect(
+      dispatchedUrls(step({ links: ['http://a.test/contact'], answered: ['name'], complete: false })),
+    ).toEqual(['http://a.test/about']);
+    // The about page gives the phone: the answer is whole. The contact page is dropped, its links too;
+    // the team page, given, is still read.
+    const whole = step({ links: ['http://a.test/jobs'], answered: ['phone'], complete: true });
+    expect(whole[0]).toMatchObject({
+      type: 'PageScraped',
+      data: { answered: ['phone'], answerComplete: true },
+    });
+    expect(dispatchedUrls(whole)).toEqual(['http://a.test/team']);
+    expect(
+      step({ links: ['http://a.test/careers'], answered: [], complete: false }).map((e) => e.type),
+    ).toEqual(['PageScraped', 'CrawlCompleted']);
+    const run = fold(crawlDecider, history);
+    expect(run.status !== 'initial' && [...run.answered]).toEqual(['name', 'phone']);
+  });
+
+  it("reads every listed item's own page once the answer lacks nothing; the other followed pages are dropped", () => {
+    const { step } = agentRun(['http://a.test/lamps']);
     // The listing names three lamps without their heights: their pages are queued before a link to "Sizes".
     const listing = step({
       links: ['http://a.test/sizes'],
