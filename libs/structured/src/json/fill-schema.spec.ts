@@ -792,6 +792,16 @@ describe('fillSchema', () => {
       headquarters: 'Port Isaac',
       founded: 1952,
     });
+    // A nested company's name is the company's, not the page heading's ("About us").
+    const nested = {
+      type: 'object',
+      properties: {
+        company: { type: 'object', properties: { name: { type: 'string' }, founded: { type: 'integer' } } },
+      },
+    } as const;
+    expect(fill(titled, nested, markdown).value).toEqual({
+      company: { name: 'Harbour Ropes', founded: 1952 },
+    });
     // The organisation's own name outranks the site's, which outranks the title's.
     const marked = parsePage(
       `<head><title>About us | Ropes</title><meta property="og:site_name" content="Harbour Ropes Shop">

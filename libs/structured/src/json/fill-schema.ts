@@ -41,12 +41,12 @@ function fillValue(
   if (isRoot) return undefined;
   const name = lastName(path);
   if (kind === 'array') return fillArray(own, path, name, scope, page, missing);
-  const found = best(
-    scope,
-    name,
-    (value) => coerce(value, kind, own) !== undefined,
-    (value) => !Array.isArray(value),
-  );
+  const fits = (value: unknown) => coerce(value, kind, own) !== undefined;
+  const shaped = (value: unknown) => !Array.isArray(value);
+  // `company.name` is the company's name where the page labels one, else whatever is the `name`.
+  const parent = parentName(path);
+  const found =
+    (parent ? best(scope, `${parent} ${name}`, fits, shaped) : undefined) ?? best(scope, name, fits, shaped);
   if (found === undefined) {
     missing.push(path);
     return null;
@@ -280,6 +280,12 @@ function namedByHeading(name: string, heading: string | undefined, fields: strin
   const asked = fields.filter((field) => nameMatch('name', field) < SAME_NAME);
   const given = asked.filter((field) => best(scope, field, (value) => value !== undefined && value !== null));
   return given.length * 2 > asked.length;
+}
+
+/** The object a field belongs to: `company` of `company.name`, `offers` of `offers[].price`. */
+function parentName(path: string): string | undefined {
+  const parts = path.split('.');
+  return parts.length > 1 ? (parts.at(-2) as string).replace(/\[\]$/, '') : undefined;
 }
 
 function lastName(path: string): string {
