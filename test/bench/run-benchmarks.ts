@@ -8,6 +8,7 @@ import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 import { benchScripts } from './scripts.bench.js';
+import { benchSearchIndex } from './search-index.bench.js';
 
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
@@ -20,6 +21,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],
   ['Monitors', benchMonitors],
+  ['Search index', benchSearchIndex],
   ['Browser sessions and scripts', benchScripts],
 ];
 const only = process.argv[2];
