@@ -10,7 +10,7 @@ const LISTING = `<html><body>
 
 describe('itemLinks', () => {
   it("finds each listed item's own page by its name, in the items' order", () => {
-    const items = [{ name: 'Lamp model B', price: 47 }, { title: 'Lamp model A' }];
+    const items = [{ name: 'Lamp model B', price: 47 }, { product_name: 'Lamp model A' }];
     expect(itemLinks(LISTING, 'http://shop.test/lamps', items)).toEqual([
       'http://shop.test/lamps/b',
       'http://shop.test/lamps/a',
