@@ -1,6 +1,6 @@
 import { BLURB } from '../page/label-values.js';
 import { asList, isObject, typedItems } from '../page/structured-data.js';
-import { nameMatch, nameTokens } from '../text/field-names.js';
+import { isNameField, nameMatch, nameTokens } from '../text/field-names.js';
 import { coerce } from './coerce.js';
 import { type JsonSchema, resolveSchema } from './json-schema.js';
 import { type Fact, itemFacts, type PageFacts } from './page-facts.js';
@@ -277,7 +277,7 @@ function showsOne(name: string, shows: string): boolean {
 function namedByHeading(name: string, heading: string | undefined, fields: string[], scope: Fact[]): boolean {
   const [word, ...more] = nameTokens(name);
   if (!word || more.length > 0 || !heading || !nameTokens(heading).includes(word)) return false;
-  const asked = fields.filter((field) => nameMatch('name', field) < SAME_NAME);
+  const asked = fields.filter((field) => !isNameField(field));
   const given = asked.filter((field) => best(scope, field, (value) => value !== undefined && value !== null));
   return given.length * 2 > asked.length;
 }

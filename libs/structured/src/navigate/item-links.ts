@@ -1,10 +1,7 @@
 import { parseHtml } from '../page/parse-html.js';
 import { isObject } from '../page/structured-data.js';
-import { nameMatch, nameTokens } from '../text/field-names.js';
+import { isNameField } from '../text/field-names.js';
 import { siteLinks } from './links-worth-following.js';
-
-/** A field that names an item: its last word is a name (`name`, `title`, `product_name`, `item_title`). */
-const namesItem = (field: string) => nameMatch(nameTokens(field).at(-1) ?? '', 'name') >= 0.8;
 
 /**
  * The pages of a listing's items, in the order of the items: an item's own address when its answer
@@ -21,7 +18,7 @@ export function itemLinks(html: string, pageUrl: string, items: unknown[]): stri
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     );
     const address = values.map(([, value]) => absolute(value, pageUrl)).find((url) => url && onSite.has(url));
-    const name = values.find(([field]) => namesItem(field))?.[1];
+    const name = values.find(([field]) => isNameField(field))?.[1];
     const named = name ? normalised(name) : '';
     const byName =
       named === ''

@@ -64,6 +64,11 @@ export function nameTokens(name: string): string[] {
     );
 }
 
+/** A field that names its thing: its last word is a name (`name`, `title`, `product_name`, `item_title`). */
+export function isNameField(field: string): boolean {
+  return wordMatch(nameTokens(field).at(-1) ?? '', 'name') >= 0.8;
+}
+
 /**
  * How well a label on the page names a requested field, 0..1: the same words score 1, synonyms
  * 0.9, partial overlaps by the share of the field's words found. The unit a label gives its value
