@@ -33,7 +33,8 @@ export interface AgentStep {
  * run's pages answered so far (the crawl state keeps the fields each page answered); while the
  * schema's fields (or, for a prompt alone, the answer) still lack a value, it picks the page's links
  * most likely to hold them (libs/structured: the model when one is configured, else by their
- * words), after the own pages of the items it listed when no item gave one of their fields. The crawl aggregate then queues them within the run's depth and page budget.
+ * words), after the own pages of the items it listed when no item gave one of their fields. The
+ * crawl aggregate then queues them within the run's depth and page budget.
  */
 @Injectable()
 export class AgentNavigator {
