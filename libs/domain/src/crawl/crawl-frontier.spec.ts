@@ -194,6 +194,16 @@ describe('map links', () => {
         search: 'blog',
       }),
     ).toEqual(['http://blog.a.test/post', 'http://a.test/blog']);
+    // A search word finds the words it begins, not any text it is part of.
+    expect(selectMapLinks(local, { ...onLocal, search: 'tab' })).toEqual([
+      'http://127.0.0.1:8765/blog/tide%20tables',
+    ]);
+    expect(selectMapLinks(local, { ...onLocal, search: 'b' })).toEqual([
+      'http://127.0.0.1:8765/blog/',
+      'http://127.0.0.1:8765/blog/post-1',
+      'http://127.0.0.1:8765/blog/post-2',
+      'http://127.0.0.1:8765/blog/tide%20tables',
+    ]);
     // A page known by its title (scraped before) is found by the title's words too.
     const titles = new Map([[similarUrlKey('http://a.test/pricing?ref=nav'), 'Plans and prices']]);
     expect(selectMapLinks(found, { ...selection, search: 'plans', titles })).toEqual([

@@ -5,8 +5,8 @@ export interface MapSelection {
   includeSubdomains: boolean;
   ignoreQueryParameters: boolean;
   /**
-   * Keep URLs whose path, query, own subdomain or known title holds any of its words, those holding
-   * more first.
+   * Keep URLs whose path, query, own subdomain or known title has a word beginning with any of its
+   * words, those with more of them first.
    */
   search?: string;
   limit: number;
@@ -36,18 +36,30 @@ export function selectMapLinks(candidates: string[], selection: MapSelection): s
     seen.add(key);
     urls.push(url);
   }
-  const words = (selection.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const words = wordsOf(selection.search ?? '');
   if (words.length === 0) return urls.slice(0, selection.limit);
   return urls
     .map((url, index) => {
       const title = selection.titles?.get(similarUrlKey(url)) ?? '';
-      const text = `${searchable(url, start.hostname, domain)} ${title.toLowerCase()}`;
-      return { url, index, hits: words.filter((word) => text.includes(word)).length };
+      const text = wordsOf(`${searchable(url, start.hostname, domain)} ${title}`);
+      const hits = words.filter((word) => text.some((own) => own.startsWith(word))).length;
+      return { url, index, hits };
     })
     .filter((entry) => entry.hits > 0)
     .sort((a, b) => b.hits - a.hits || a.index - b.index)
     .slice(0, selection.limit)
     .map((entry) => entry.url);
+}
+
+/**
+ * The words of a search or an address, lower-cased: a search word finds the words it begins
+ * (`helmet` finds `bike-helmets`), not any text it is part of (a lone `b` does not find `/about`).
+ */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**
