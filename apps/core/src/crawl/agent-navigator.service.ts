@@ -3,7 +3,14 @@ import { apiKeyOf, type CrawlEvent, crawlStreamId } from '#contracts';
 import { crawlDecider, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { ModelMeter } from '#llm';
-import { answeredFields, answerGaps, itemLinks, type JsonSchema, linksToFollow } from '#structured';
+import {
+  answeredFields,
+  answerGaps,
+  itemLinks,
+  type JsonSchema,
+  linksToFollow,
+  parseHtml,
+} from '#structured';
 import { EVENT_STORE } from '../event-store.provider.js';
 
 /** Links an agent run follows from one page at most: the best few, not the whole menu. */
@@ -75,16 +82,18 @@ export class AgentNavigator {
       correlationId,
     });
     const pageUrl = document.metadata?.url ?? page.url;
+    // Parsed once for both kinds of link.
+    const tree = parseHtml(document.rawHtml);
     // The items this page listed, of lists whose items lack a field: each item's own page may say it.
     const answer = document.json as Record<string, unknown> | undefined;
     const items = gaps.listsLacking.flatMap((list) => (Array.isArray(answer?.[list]) ? answer[list] : []));
     const links = await linksToFollow(
-      document.rawHtml,
+      tree,
       pageUrl,
       { prompt: asked?.prompt ?? '', fields: gaps.fields },
       LINKS_PER_PAGE,
       model,
     );
-    return { ...step, links, itemLinks: itemLinks(document.rawHtml, pageUrl, items) };
+    return { ...step, links, itemLinks: itemLinks(tree, pageUrl, items) };
   }
 }

@@ -1,3 +1,4 @@
+import { parseHtml } from '../page/parse-html.js';
 import { itemLinks } from './item-links.js';
 
 const LISTING = `<html><body>
@@ -11,7 +12,7 @@ const LISTING = `<html><body>
 describe('itemLinks', () => {
   it("finds each listed item's own page by its name, in the items' order", () => {
     const items = [{ name: 'Lamp model B', price: 47 }, { product_name: 'Lamp model A' }];
-    expect(itemLinks(LISTING, 'http://shop.test/lamps', items)).toEqual([
+    expect(itemLinks(parseHtml(LISTING), 'http://shop.test/lamps', items)).toEqual([
       'http://shop.test/lamps/b',
       'http://shop.test/lamps/a',
     ]);
@@ -23,7 +24,9 @@ describe('itemLinks', () => {
       { name: 'Lamp model C' },
       { name: null, price: 12 },
     ];
-    expect(itemLinks(LISTING, 'http://shop.test/lamps', items)).toEqual(['http://shop.test/lamps/b']);
-    expect(itemLinks(LISTING, 'http://shop.test/lamps', [])).toEqual([]);
+    expect(itemLinks(parseHtml(LISTING), 'http://shop.test/lamps', items)).toEqual([
+      'http://shop.test/lamps/b',
+    ]);
+    expect(itemLinks(parseHtml(LISTING), 'http://shop.test/lamps', [])).toEqual([]);
   });
 });

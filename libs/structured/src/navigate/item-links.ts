@@ -1,4 +1,4 @@
-import { parseHtml } from '../page/parse-html.js';
+import type { Root } from 'hast';
 import { isObject } from '../page/structured-data.js';
 import { isNameField } from '../text/field-names.js';
 import { siteLinks } from './links-worth-following.js';
@@ -8,9 +8,9 @@ import { siteLinks } from './links-worth-following.js';
  * holds one on the page's site (`url`, `link`), else the link whose text is the item's name (or
  * holds it: "Lamp model A £40"). Items found by neither have no page here.
  */
-export function itemLinks(html: string, pageUrl: string, items: unknown[]): string[] {
+export function itemLinks(tree: Root, pageUrl: string, items: unknown[]): string[] {
   if (items.length === 0) return [];
-  const links = siteLinks(parseHtml(html), pageUrl);
+  const links = siteLinks(tree, pageUrl);
   const onSite = new Set(links.map((link) => link.url));
   const found = new Set<string>();
   for (const item of items.filter(isObject)) {

@@ -1,6 +1,5 @@
 import type { Root } from 'hast';
 import type { LlmPort } from '#llm';
-import { parseHtml } from '../page/parse-html.js';
 import { linksWorthFollowing, siteLinks, type Wanted } from './links-worth-following.js';
 
 /** Links of one page the model is shown at most, in page order. */
@@ -18,13 +17,12 @@ const SYSTEM =
  * or when the model fails, by their words (`linksWorthFollowing`). The model may pick none.
  */
 export async function linksToFollow(
-  html: string,
+  tree: Root,
   pageUrl: string,
   wanted: Wanted,
   limit: number,
   llm: LlmPort | null,
 ): Promise<string[]> {
-  const tree = parseHtml(html);
   const picked = llm ? await pickByModel(llm, tree, pageUrl, wanted, limit) : undefined;
   return picked ?? linksWorthFollowing(tree, pageUrl, wanted, limit);
 }
