@@ -16,6 +16,7 @@ interface Page {
   visibility?: string;
   diff: { text: string } | null;
   currentScrapeId: string | null;
+  judgment: { meaningful: boolean } | null;
 }
 const byPath = (pages: Page[]) => Object.fromEntries(pages.map((page) => [new URL(page.url).pathname, page]));
 
@@ -42,6 +43,7 @@ describe('monitors with crawl and search targets', () => {
       name: 'Watched section',
       schedule: { text: 'daily' },
       targets: [{ type: 'crawl', url: site.url('/watch/'), crawlOptions: { sitemap: 'skip', limit: 20 } }],
+      goal: 'a storm warning',
       webhook: { url: hooks.url, events: ['monitor.page'] },
     });
     expect(created.status).toBe(200);
@@ -55,6 +57,8 @@ describe('monitors with crawl and search targets', () => {
     expect(Object.values(firstPages).map((page) => [page.status, page.visibility])).toEqual(
       Array(4).fill(['new', 'visible']),
     );
+    // At the first check every page is new: none is judged, not even the storm warning.
+    expect(Object.values(firstPages).map((page) => page.judgment)).toEqual(Array(4).fill(null));
 
     // /watch/a changes; /watch/b is no longer linked but still there; /watch/c is gone.
     serve('/watch/', watchPage('Watch', 'Start of the watched section.', ['/watch/a']));
@@ -99,9 +103,14 @@ describe('monitors with crawl and search targets', () => {
       '/watch/c': ['removed', 'hidden'],
     });
 
-    // A removed page that no crawl reaches is reported once, then forgotten.
+    // A removed page that no crawl reaches is reported once, then forgotten; a page the crawl finds
+    // after the first check is news, judged against the goal when new.
+    serve('/watch/', watchPage('Watch', 'Start of the watched section.', ['/watch/a', '/watch/d']));
+    serve('/watch/d', watchPage('Tides D', 'Storm warning for Friday.'));
     const third = await runCheck(trawl, monitorId);
-    expect(Object.keys(byPath(third.data.pages)).sort()).toEqual(['/watch/', '/watch/a', '/watch/b']);
+    const thirdPages = byPath(third.data.pages);
+    expect(Object.keys(thirdPages).sort()).toEqual(['/watch/', '/watch/a', '/watch/b', '/watch/d']);
+    expect(thirdPages['/watch/d']).toMatchObject({ status: 'new', judgment: { meaningful: true } });
   });
 
   it('runs the queries of a search target through the local provider, within its window and domains', async () => {

@@ -221,7 +221,8 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       comparison: comparison?.changeStatus,
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
-    // A search result is news in itself: a new one is judged against the goal as if all of it were added.
+    // A search result, or a page a crawl found since its first check, is news in itself: when new, it is
+    // judged against the goal as if all of it were added.
     const judged =
       diff?.text ?? (status === 'new' && toCheck.judgeWhenNew ? asAddedLines(document.markdown ?? '') : null);
     const judgment =

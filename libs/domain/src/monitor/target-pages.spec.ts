@@ -8,7 +8,10 @@ describe('pages of crawl and search targets', () => {
     const pages = crawlTargetPages(
       { id: 't1', scrapeOptions: { onlyMainContent: false } },
       {
-        scraped: [{ scrapeId: 's1', url: 'http://a.test/', documentBlob: 'd1' }],
+        scraped: [
+          { scrapeId: 's1', url: 'http://a.test/', documentBlob: 'd1' },
+          { scrapeId: 's3', url: 'http://a.test/new', documentBlob: 'd3' },
+        ],
         errors: [{ id: 's2', timestamp: 't', url: 'http://a.test/x', code: 'SCRAPE_TIMEOUT', error: 'slow' }],
       },
       {
@@ -26,6 +29,13 @@ describe('pages of crawl and search targets', () => {
       },
       {
         targetId: 't1',
+        url: 'http://a.test/new',
+        crawled: { scrapeId: 's3', documentBlob: 'd3' },
+        visibility: 'visible',
+        judgeWhenNew: true,
+      },
+      {
+        targetId: 't1',
         url: 'http://a.test/x',
         crawled: { error: 'SCRAPE_TIMEOUT: slow' },
         visibility: 'visible',
@@ -37,6 +47,15 @@ describe('pages of crawl and search targets', () => {
         visibility: 'hidden',
       },
     ]);
+  });
+
+  it("judges no page as new at a target's first check, when every page is new", () => {
+    const pages = crawlTargetPages(
+      { id: 't1' },
+      { scraped: [{ scrapeId: 's1', url: 'http://a.test/', documentBlob: 'd1' }], errors: [] },
+      { [pageKey('t2', 'http://a.test/other-target')]: snapshot },
+    );
+    expect(pages.map((page) => page.judgeWhenNew)).toEqual([undefined]);
   });
 
   it('dedupes search results of every query by canonical URL, up to maxResults', () => {

@@ -11,26 +11,39 @@ export interface PageToCheck {
   crawled?: { scrapeId: string; documentBlob: string } | { error: string };
   /** Crawl targets: `hidden` when the crawl no longer reached a page known from earlier checks. */
   visibility?: 'visible' | 'hidden';
-  /** Search results: judged against the goal when first seen, not only when they change. */
+  /**
+   * Judged against the goal when first seen, not only when it changes: every search result, and a page
+   * a crawl finds after the target's first check (a new product, a new post).
+   */
   judgeWhenNew?: boolean;
 }
 
 /**
  * The pages of a crawl target at one check: every page the crawl reached (scraped or failed), then
  * the pages earlier checks knew under this target that the crawl did not reach, to be checked
- * directly (a 404 there makes them `removed`).
+ * directly (a 404 there makes them `removed`). Once the target has a baseline, a page it never knew is
+ * news and judged when new; at the first check every page is new, so none is.
  */
 export function crawlTargetPages(
   target: { id: string; scrapeOptions?: Record<string, unknown> },
   crawl: { scraped: { scrapeId: string; url: string; documentBlob: string }[]; errors: CrawlError[] },
   baselines: Record<string, PageSnapshot>,
 ): PageToCheck[] {
+  const prefix = pageKey(target.id, '');
+  const knownUrls = new Set(
+    Object.keys(baselines)
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length)),
+  );
+  const judgedWhenNew = (url: string) =>
+    knownUrls.size > 0 && !knownUrls.has(url) ? { judgeWhenNew: true } : {};
   const reached: PageToCheck[] = [
     ...crawl.scraped.map(({ url, scrapeId, documentBlob }) => ({
       targetId: target.id,
       url,
       crawled: { scrapeId, documentBlob },
       visibility: 'visible' as const,
+      ...judgedWhenNew(url),
     })),
     ...crawl.errors.map(({ url, code, error }) => ({
       targetId: target.id,
@@ -40,10 +53,7 @@ export function crawlTargetPages(
     })),
   ];
   const reachedUrls = new Set(reached.map((page) => page.url));
-  const prefix = pageKey(target.id, '');
-  const hidden = Object.keys(baselines)
-    .filter((key) => key.startsWith(prefix))
-    .map((key) => key.slice(prefix.length))
+  const hidden = [...knownUrls]
     .filter((url) => !reachedUrls.has(url))
     .map((url) => ({
       targetId: target.id,
