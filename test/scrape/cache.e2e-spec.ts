@@ -48,6 +48,34 @@ describe('the scrape cache', () => {
     expect(fetchesOf('/changing')).toBe(fetches + 1);
   });
 
+  it('a page fetched for a screenshot or change tracking refreshes the copy that cache-only answers serve', async () => {
+    const url = running.site.url('/changing?live');
+    await scrape({ url });
+    await cached(url);
+    const tracked = await scrape({ url, formats: ['markdown', 'changeTracking'] });
+    expect(tracked.body.data.metadata.cacheState).toBeUndefined();
+    const trackedVersion = /Version \d+/.exec(tracked.body.data.markdown)?.[0] as string;
+    await until(async () => {
+      const copy = await scrape({ url, minAge: 1 });
+      return copy.status === 200 && copy.body.data.markdown.includes(trackedVersion);
+    }, 'the page fetched for change tracking to replace the cached copy');
+
+    const photographed = await scrape({ url, formats: ['markdown', { type: 'screenshot', fullPage: true }] });
+    const photographedVersion = /Version \d+/.exec(photographed.body.data.markdown)?.[0] as string;
+    expect(photographedVersion).not.toBe(trackedVersion);
+    // A screenshot asked of a cache-only answer: the copy, without the screenshot, saying why.
+    await until(async () => {
+      const copy = await scrape({ url, lockdown: true, formats: ['markdown', 'screenshot'] });
+      if (copy.status !== 200 || !copy.body.data.markdown.includes(photographedVersion)) return false;
+      expect(copy.body.data.screenshot).toBeUndefined();
+      expect(copy.body.data.warning).toMatch(
+        /^screenshot not produced: this answer comes from the cache only/,
+      );
+      return true;
+    }, 'the page fetched for a screenshot to replace the cached copy');
+    expect(fetchesOf('/changing?live')).toBe(3);
+  });
+
   it('scrapes anew once the copy is older than maxAge', async () => {
     const url = running.site.url('/articles/tide-pools?maxage');
     await scrape({ url });

@@ -2,14 +2,11 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { buildDocument, localPartOf, pageInputOf, refineWithModel, type ScrapeDocument } from '#content';
 import { type FetchedPage, type NatsNames, readableTypeOf, type ScrapeRequest } from '#contracts';
-import { type CacheEntry, type CacheVerdict, cachedPage } from '#domain';
+import { type CacheEntry, type CacheVerdict, cachedPage, FRESH_ONLY_FORMATS } from '#domain';
 import { deadlineSignal, LLM_PORT, type LlmPort } from '#llm';
 import { BLOB_STORE, type BlobStore, CacheIndex, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { asAnswerError, markupInputOf, type PdfOutput, pdfDocument, pdfOutput, readableDocument } from '#pdf';
 import { ApiConversionPools } from './conversion-pools.js';
-
-/** Formats a cached page cannot give: they need a new visit of the page. */
-const NOT_FROM_CACHE = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
 
 /** Conversions of cached pages kept in memory, so repeated hits skip the converter. */
 const CONVERTED_PAGES = 200;
@@ -73,7 +70,7 @@ export class ScrapeCache {
     // Only cache-only requests (minAge, lockdown) reach here with these formats: nothing is
     // scraped, so there is no new version to compare and no page to photograph.
     const missing = request.formats
-      .filter((format) => NOT_FROM_CACHE.has(format.type))
+      .filter((format) => FRESH_ONLY_FORMATS.has(format.type))
       .map((format) => format.type);
     if (missing.length > 0) {
       const note = `${missing.join(' and ')} not produced: this answer comes from the cache only (minAge or lockdown)`;

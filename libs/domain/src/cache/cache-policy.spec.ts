@@ -37,6 +37,8 @@ describe('cache policy', () => {
     expect(cacheKey('team-1', request({ mobile: true }))).not.toBe(base);
     expect(cacheKey('team-1', request({ location: { country: 'DE' } }))).not.toBe(base);
     expect(cacheKey('team-1', request({ formats: ['links'] }))).toBe(base);
+    // A screenshot reads the page every reader sees: its scrape refreshes the same copy.
+    expect(cacheKey('team-1', request({ formats: [{ type: 'screenshot', fullPage: true }] }))).toBe(base);
   });
 
   it('is not eligible with headers, actions, changeTracking, waitFor or maxAge 0', () => {
@@ -55,6 +57,14 @@ describe('cache policy', () => {
     expect(isCacheWritable(request({ actions: [{ type: 'click', selector: 'a' }] }))).toBe(false);
     expect(isCacheWritable(request({ storeInCache: false }))).toBe(false);
     expect(isCacheWritable(request({ minAge: 1 }))).toBe(false);
+  });
+
+  it('writes the page fetched for a format only a live page gives, unless a screenshot resized the window', () => {
+    expect(isCacheWritable(request({ formats: ['markdown', 'changeTracking'] }))).toBe(true);
+    expect(isCacheWritable(request({ formats: ['branding'] }))).toBe(true);
+    expect(isCacheWritable(request({ formats: [{ type: 'screenshot', fullPage: true }] }))).toBe(true);
+    const resized = { type: 'screenshot', viewport: { width: 390, height: 844 } };
+    expect(isCacheWritable(request({ formats: [resized] }))).toBe(false);
   });
 
   it('serves copies younger than maxAge and scrapes otherwise', () => {

@@ -37,22 +37,33 @@ export function cachedPage(entry: CacheEntry): CachedPage {
 }
 
 /** Formats a cached page cannot give: a new version to compare, or files that expire before a cached page. */
-const FRESH_ONLY_FORMATS = new Set(['changeTracking', 'screenshot', 'branding', 'audio', 'video']);
+export const FRESH_ONLY_FORMATS: ReadonlySet<string> = new Set([
+  'changeTracking',
+  'screenshot',
+  'branding',
+  'audio',
+  'video',
+]);
 
 /**
  * A request may be answered from the cache only when nothing in it makes the page private or
  * time-dependent (API-NOTES: no actions, custom headers, changeTracking, `waitFor`, `maxAge: 0`),
- * nor a screenshot, whose file expires before a cached page does, nor a profile.
- * `minAge` and `lockdown` read the cache whatever `maxAge` says.
+ * nor asks a format only a live page gives (a screenshot, whose file expires before a cached page
+ * does), nor a profile. `minAge` and `lockdown` read the cache whatever `maxAge` says.
  */
 export function isCacheEligible(request: ScrapeRequest): boolean {
   if (request.lockdown || request.minAge !== undefined) return true;
-  return isSharedPage(request) && request.maxAge > 0;
+  return (
+    isSharedPage(request) &&
+    !request.formats.some((format) => FRESH_ONLY_FORMATS.has(format.type)) &&
+    request.maxAge > 0
+  );
 }
 
 /**
  * Whether the page a request reads is the one every reader of its address sees: no actions, no
- * profile, no custom headers, no `waitFor`, no format that needs the live page.
+ * profile, no custom headers, no `waitFor`, no window resized for a screenshot (which lays the page
+ * out anew). Formats read the page without changing it.
  */
 function isSharedPage(request: ScrapeRequest): boolean {
   return (
@@ -60,16 +71,15 @@ function isSharedPage(request: ScrapeRequest): boolean {
     // A profile's cookies and storage make the page private to it.
     !request.profile &&
     !(request.headers && Object.keys(request.headers).length > 0) &&
-    // Screenshots expire from the file store sooner than cached pages: always taken fresh; branding
-    // is measured in the live page.
-    !request.formats.some((format) => FRESH_ONLY_FORMATS.has(format.type)) &&
+    !request.formats.some((format) => format.type === 'screenshot' && format.viewport) &&
     request.waitFor === 0
   );
 }
 
 /**
  * Whether a completed scrape of this request is written to the cache: a fresh one (`maxAge: 0`)
- * too, as in Firecrawl, so the copy later readers get is the newest; never a cache-only request's.
+ * too, as in Firecrawl, and one fetched for a format only a live page gives (a screenshot, change
+ * tracking), so that the copy later readers get is the newest; never a cache-only request's.
  */
 export function isCacheWritable(request: ScrapeRequest): boolean {
   return (
@@ -97,16 +107,12 @@ export function normaliseCacheUrl(raw: string): string {
  * URL, and every option that changes what the browser sees.
  */
 export function cacheKey(teamId: string, request: ScrapeRequest): string {
-  const screenshot = request.formats.find((format) => format.type === 'screenshot');
   const variant = {
     url: normaliseCacheUrl(request.url),
     mobile: request.mobile,
     blockAds: request.blockAds,
     location: request.location ?? null,
     proxy: request.proxy,
-    screenshot: screenshot
-      ? { fullPage: screenshot.fullPage ?? false, viewport: screenshot.viewport ?? null }
-      : null,
   };
   return createHash('sha256').update(teamId).update('\n').update(JSON.stringify(variant)).digest('hex');
 }
