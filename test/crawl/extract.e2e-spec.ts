@@ -95,6 +95,40 @@ describe('extract with the official Firecrawl JS SDK (no model: the local extrac
     });
   });
 
+  it('lists a page without shop markup as an item when its heading names one and it says what the items ask', async () => {
+    const lampPage = (name: string, sentence: string, price: number) =>
+      Buffer.from(
+        `<html><head><title>${name}</title></head><body><main><h1>${name}</h1><p>${sentence}</p>` +
+          `<p>Price: $${price}</p></main></body></html>`,
+      );
+    running.site.serve(
+      '/lamps/a',
+      'text/html; charset=utf-8',
+      lampPage('Lamp A', 'A desk lamp made of brass.', 25),
+    );
+    running.site.serve(
+      '/lamps/b',
+      'text/html; charset=utf-8',
+      lampPage('Lamp B', 'A floor lamp carved from oak.', 90),
+    );
+    const item = { name: { type: 'string' }, price: { type: 'number' }, material: { type: 'string' } };
+    const result = await client().extract({
+      urls: [running.site.url('/lamps/a'), running.site.url('/lamps/b')],
+      schema: {
+        type: 'object',
+        properties: { lamps: { type: 'array', items: { type: 'object', properties: item } } },
+      },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(result.data).toEqual({
+      lamps: [
+        { name: 'Lamp A', price: 25, material: 'brass' },
+        { name: 'Lamp B', price: 90, material: 'oak' },
+      ],
+    });
+  });
+
   it('reads the pages /v2/map finds below a path for a URL ending in /*', async () => {
     const result = await client().extract({
       urls: [running.site.url('/crawl/guide/*')],

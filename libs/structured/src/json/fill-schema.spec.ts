@@ -472,6 +472,24 @@ describe('fillSchema', () => {
       kettles: [{ name: 'Copper Kettle 1.7L', price: '44.99' }],
     });
     expect(fill(kettle, list('kettles', ['name', 'capacity', 'colour'])).value).toEqual({ kettles: null });
+    // A page without shop markup is one too when its heading names one of them and it gives what they ask;
+    // a heading that names many is a page of many.
+    const lamp = (heading: string) =>
+      parsePage(
+        `<main><h1>${heading}</h1><p>A desk lamp made of brass.</p><p>Price: $25</p></main>`,
+        'http://shop.test/lamp-a',
+      );
+    const lamps = list('lamps', ['name', 'price', 'material']);
+    const markdown = markdownBlocks('A desk lamp made of brass.');
+    expect(fill(lamp('Lamp A'), lamps, markdown).value).toEqual({
+      lamps: [{ name: 'Lamp A', price: '$25', material: 'brass' }],
+    });
+    expect(fill(lamp('Lamps and shades'), lamps, markdown).value).toEqual({ lamps: null });
+    // Half of what an item asks is enough; none of it is not.
+    expect(fill(lamp('Lamp B'), list('lamps', ['name', 'price', 'wattage'])).value).toEqual({
+      lamps: [{ name: 'Lamp B', price: '$25', wattage: null }],
+    });
+    expect(fill(lamp('Lamp B'), list('lamps', ['name', 'wattage', 'colour'])).value).toEqual({ lamps: null });
   });
 
   it('reads contact details from the markup made for them: tel and mailto links, address, profiles, logo', () => {
@@ -752,10 +770,10 @@ describe('fillSchema', () => {
     });
   });
 
-  it("fills a product's sizes and weight from its sentences, in the unit a field names", () => {
+  it("fills a product's sizes, weight and material from its sentences, in the unit a field names", () => {
     const markdown = markdownBlocks(
       '# Harbour lamp',
-      'A handmade lamp, 18 cm tall and 12 cm wide. It weighs just 2.5 kg.',
+      'A handmade lamp, 18 cm tall and 12 cm wide, made of solid brass and finished by hand. It weighs just 2.5 kg.',
     );
     const page = parsePage(`<main>${markdown}</main>`, 'http://ropes.test/lamp');
     const schema = fields({
@@ -765,6 +783,7 @@ describe('fillSchema', () => {
       weight_kg: 'number',
       weight_lb: 'number',
       depth_cm: 'number',
+      material: 'string',
     });
     expect(fill(page, schema, markdown).value).toEqual({
       height: '18 cm',
@@ -774,7 +793,17 @@ describe('fillSchema', () => {
       weight_kg: 2.5,
       weight_lb: 5.51,
       depth_cm: null,
+      material: 'solid brass',
     });
+    // Where it was made is no material.
+    const madeIn = markdownBlocks('# Harbour lamp', 'Made in Italy from the finest parts.');
+    expect(
+      fill(
+        parsePage(`<main>${madeIn}</main>`, 'http://ropes.test/lamp'),
+        fields({ material: 'string' }),
+        madeIn,
+      ).value,
+    ).toEqual({ material: null });
   });
 
   it('fills the company name from the title or the site name, and its headquarters and years at work from sentences', () => {

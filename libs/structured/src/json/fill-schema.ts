@@ -214,10 +214,11 @@ function recordsFor(
     }
   }
   // A page that is itself one of what the array names (`products` on a product page without a list
-  // of them, `lamps` on the page of "Lamp model C") is its one item, filled from the whole page as the
-  // fields beside the array are.
-  if (chosen || !page.shows) return chosen?.records;
-  if (showsOne(name, page.shows) || namedByHeading(name, page.heading, fields, scope)) return [scope];
+  // of them, `lamps` on the page of "Lamp model C", shop markup or not) is its one item, filled from
+  // the whole page as the fields beside the array are.
+  if (chosen) return chosen.records;
+  if (page.shows && showsOne(name, page.shows)) return [scope];
+  if (namedByHeading(name, page.heading, fields, scope)) return [scope];
   return undefined;
 }
 
@@ -271,15 +272,22 @@ function showsOne(name: string, shows: string): boolean {
 
 /**
  * Whether an array is named for what the page's heading calls its one thing (`lamps` on the page of
- * "Lamp model C") and asks what the page gives of it: most of the item's fields besides its name, so
- * `reviews` on "Lamp C reviews" are not the lamp itself.
+ * "Lamp model C", not on "Lamps and shades", which names many) and asks what the page gives of it:
+ * at least half of the item's fields besides its name, so a care guide that names the lamp is no lamp.
  */
 function namedByHeading(name: string, heading: string | undefined, fields: string[], scope: Fact[]): boolean {
   const [word, ...more] = nameTokens(name);
-  if (!word || more.length > 0 || !heading || !nameTokens(heading).includes(word)) return false;
+  if (!word || more.length > 0 || !heading) return false;
+  if (
+    !heading
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .includes(word)
+  )
+    return false;
   const asked = fields.filter((field) => !isNameField(field));
   const given = asked.filter((field) => best(scope, field, (value) => value !== undefined && value !== null));
-  return given.length * 2 > asked.length;
+  return given.length > 0 && given.length * 2 >= asked.length;
 }
 
 /** The object a field belongs to: `company` of `company.name`, `offers` of `offers[].price`. */

@@ -89,6 +89,14 @@ const WEIGHT_UNITS: Record<string, [name: string, grams: number]> = {
   ounces: ['oz', 28.349523125],
 };
 
+/**
+ * "made of brass", "crafted from 100% organic cotton", "carved from solid oak": what a thing is made of,
+ * up to four lowercase words (no `i` flag: a capital starts a name, "made in Italy" a place; "made from
+ * scratch" is how, not of what).
+ */
+const MATERIAL =
+  /\b(?:[Mm]ade|[Cc]rafted|[Cc]ast|[Cc]arved|[Ww]oven|[Kk]nitted|[Ss]ewn|[Ff]orged)\s+(?:entirely\s+|mostly\s+|by\s+hand\s+)?(?:of|from)\s+(?!scratch\b)((?:(?!(?:and|with|for|that|which|to|by|in|on|at|so)\b)[\p{Ll}\d%][\p{Ll}\d%-]*\s*){1,4})/gu;
+
 /** "ship to 23 countries", "12 products": a count and the word it counts. */
 const COUNT = /\b(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b/g;
 /** Words after a number that do not say what it counts. */
@@ -118,7 +126,8 @@ const NOT_COUNTED = new Set([
  * What the page's sentences say in so many words, for fields no label names: the year it was
  * founded (built, opened, …, or "since" when it has been at it) and by whom, where its headquarters
  * are, how many people it employs, its mission (vision, purpose: the sentence that states it), its
- * sizes and weight ("18 cm tall" fills `height` and `height_cm`, "weighs 2 kg" `weight_kg`), and
+ * sizes and weight ("18 cm tall" fills `height` and `height_cm`, "weighs 2 kg" `weight_kg`), what it
+ * is made of ("made of brass" fills `material`), and
  * counts ("23 countries", "12 products" fill `countries`, `total_products`). Read from the main content's text, so menus and baskets ("2 items") do not count.
  */
 export function proseFacts(sentences: string[]): Fact[] {
@@ -163,6 +172,10 @@ export function proseFacts(sentences: string[]): Fact[] {
     }
     for (const [, amount = '', unit = ''] of text.matchAll(WEIGHT))
       measured('weight', amount, unit, WEIGHT_UNITS);
+    for (const [, material = ''] of text.matchAll(MATERIAL)) {
+      add(['material', 'made of', 'made from'], material.trim());
+      add(['materials'], [material.trim()]);
+    }
     for (const [, employees = ''] of text.matchAll(EMPLOYS)) add(['employees', 'staff'], count(employees));
     const stated = STATEMENT.exec(text)?.[1]?.toLowerCase();
     if (stated) add([stated, `company ${stated}`, `our ${stated}`], text);
