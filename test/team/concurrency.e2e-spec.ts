@@ -59,4 +59,18 @@ describe('concurrency limit per team', () => {
     expect((await holder).status).toBe(200);
     expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
   });
+
+  it('queues many scrapes arriving at once and runs every one of them in turn', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        post(running.trawl, '/v2/scrape', {
+          url: running.site.url(`/articles/tide-pools?at-once=${index}`),
+          timeout: 60_000,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((answer) => answer.body.data.metadata.concurrencyLimited)).toHaveLength(7);
+    expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@ export * from './correlation.js';
 export * from './credit-totals.js';
 export * from './event-consumer.js';
 export * from './events-stream.js';
+export * from './kv-compare-and-set.js';
 export * from './lazy-kv.js';
 export * from './messaging.module.js';
 export * from './nats-connection.js';

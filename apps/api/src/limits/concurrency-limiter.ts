@@ -11,14 +11,13 @@ import {
   release,
   withoutExpired,
 } from '#domain';
-import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { KvCompareAndSet, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 
 const CONCURRENCY_READ_MODEL = 'concurrency';
 /** How often a waiting scrape looks again for a free slot. */
 const POLL_MS = 100;
 /** A slot outlives its scrape's timeout by this much before it frees itself (a dead api instance). */
 const LEASE_GRACE_MS = 15_000;
-const MAX_CAS_ATTEMPTS = 50;
 
 export interface ConcurrencySlot {
   /** The scrape had to wait for a slot. */
@@ -35,6 +34,7 @@ export interface ConcurrencySlot {
 @Injectable()
 export class ConcurrencyLimiter {
   private readonly kv: () => Promise<KV>;
+  private readonly queues: KvCompareAndSet;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -42,6 +42,7 @@ export class ConcurrencyLimiter {
     @Inject(NATS_NAMES) names: NatsNames,
   ) {
     this.kv = lazyKv(nc, names.kvBucket(CONCURRENCY_READ_MODEL));
+    this.queues = new KvCompareAndSet(this.kv, 'The concurrency queue');
   }
 
   get limit(): number {
@@ -89,24 +90,16 @@ export class ConcurrencyLimiter {
     return withoutExpired(queue, Date.now());
   }
 
-  /** Compare-and-set: reads the team's document, applies `change`, writes it if nobody wrote first. */
-  private async update<T>(
+  /** Applies `change` to the team's document (compare-and-set, shared by every api instance). */
+  private update<T>(
     teamId: string,
     change: (queue: ConcurrencyQueue) => { queue: ConcurrencyQueue; result: T },
   ): Promise<T> {
-    const kv = await this.kv();
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const entry = await kv.get(teamId);
-      const exists = entry?.operation === 'PUT';
-      const { queue, result } = change(exists ? entry.json<ConcurrencyQueue>() : EMPTY_CONCURRENCY_QUEUE);
-      try {
-        if (exists) await kv.update(teamId, JSON.stringify(queue), entry.revision);
-        else await kv.create(teamId, JSON.stringify(queue));
-        return result;
-      } catch {
-        // Another instance wrote first: read again.
-      }
-    }
-    throw new TrawlError('SERVICE_UNAVAILABLE', 'The concurrency queue is too contended; retry shortly');
+    return this.queues.update(teamId, (current) => {
+      const { queue, result } = change(
+        current ? (JSON.parse(current) as ConcurrencyQueue) : EMPTY_CONCURRENCY_QUEUE,
+      );
+      return { value: JSON.stringify(queue), result };
+    });
   }
 }

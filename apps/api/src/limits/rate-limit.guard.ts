@@ -1,14 +1,12 @@
-import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, TrawlError } from '#contracts';
 import { RATE_WINDOW_MS, rateDecision, rateWindow } from '#domain';
-import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { KvCompareAndSet, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { AuthenticatedRequest } from '../auth/api-key.guard.js';
 
 const RATE_LIMITS_READ_MODEL = 'rate_limits';
-const MAX_CAS_ATTEMPTS = 20;
 
 /**
  * Requests per minute per team and per key, counted in a JetStream KV bucket that every api
@@ -17,14 +15,15 @@ const MAX_CAS_ATTEMPTS = 20;
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly kv: () => Promise<KV>;
+  private readonly counters: KvCompareAndSet;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(NATS_NAMES) private readonly names: NatsNames,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(NATS_NAMES) names: NatsNames,
   ) {
-    this.kv = lazyKv(this.nc, this.names.kvBucket(RATE_LIMITS_READ_MODEL), { ttl: 2 * RATE_WINDOW_MS });
+    const kv = lazyKv(nc, names.kvBucket(RATE_LIMITS_READ_MODEL), { ttl: 2 * RATE_WINDOW_MS });
+    this.counters = new KvCompareAndSet(kv, 'The rate limit counter');
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,22 +50,10 @@ export class RateLimitGuard implements CanActivate {
   }
 
   /** Adds one to a shared counter and returns the new count. */
-  private async increment(key: string): Promise<number> {
-    const kv = await this.kv();
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const entry = await kv.get(key);
-      try {
-        if (entry?.operation !== 'PUT') {
-          await kv.create(key, '1');
-          return 1;
-        }
-        const count = Number(entry.string()) + 1;
-        await kv.update(key, String(count), entry.revision);
-        return count;
-      } catch {
-        // Another instance counted first: read again.
-      }
-    }
-    throw new TrawlError('SERVICE_UNAVAILABLE', 'Rate limit counter is too contended; retry shortly');
+  private increment(key: string): Promise<number> {
+    return this.counters.update(key, (current) => {
+      const count = Number(current ?? 0) + 1;
+      return { value: String(count), result: count };
+    });
   }
 }
