@@ -1,8 +1,10 @@
 import type { Element } from 'hast';
 import { select } from 'hast-util-select';
 import { parseHtml } from '#structured';
+import { pathGroupIds } from './block-features.js';
 import {
   dataTableCells,
+  fromJudgedInGroups,
   judgedBlocks,
   keepForBestF1,
   keepTablesInKeptText,
@@ -91,7 +93,10 @@ describe('tables', () => {
       `<body><p>Rainfall of the year.</p><table>${rows.join('')}</table><p>Notes.</p></body>`,
     );
     const tableOf = dataTableCells(blocks);
-    const judged = judgedBlocks(tableOf);
+    const judged = judgedBlocks(
+      tableOf,
+      blocks.map((_, index) => index),
+    );
     // The intro, the first 1,000 of the 1,400 cells, and the closing notes.
     expect(judged).toEqual([...Array.from({ length: 1001 }, (_, index) => index), 1401]);
     const probabilities = blocks.map((_, index) =>
@@ -103,6 +108,24 @@ describe('tables', () => {
     expect(probability[1]?.toFixed(3)).toBe(unit.toFixed(3));
     expect(probability[1400]?.toFixed(3)).toBe(unit.toFixed(3));
     expect([probability[0], probability[1401]]).toEqual([0.4, 0.8]);
+  });
+
+  it('judges a path group too big to judge whole by members spread over it, the others taking the last one judged', () => {
+    const paragraphs = Array.from({ length: 2_500 }, (_, index) => `<p>Entry ${index} of the log.</p>`);
+    const blocks = blocksOf(`<body><h1>Log</h1>${paragraphs.join('')}<footer><p>Contact</p></footer></body>`);
+    const tableOf = dataTableCells(blocks);
+    const pathGroup = pathGroupIds(blocks);
+    const judged = judgedBlocks(tableOf, pathGroup);
+    // The heading, 1,000 of the 2,500 entries (the first, then one in every 2.5), and the footer's line.
+    expect(judged).toHaveLength(1_002);
+    expect(judged.slice(0, 6)).toEqual([0, 1, 4, 6, 9, 11]);
+    expect(judged.at(-1)).toBe(2_501);
+    const probabilities = blocks.map((_, index) => (judged.includes(index) ? index / 10_000 : undefined));
+    const filled = fromJudgedInGroups(probabilities, pathGroup, tableOf);
+    expect(filled.slice(0, 6)).toEqual([0, 0.0001, 0.0001, 0.0001, 0.0004, 0.0004]);
+    expect(filled.every((probability) => probability !== undefined)).toBe(true);
+    // A group no bigger than that is judged whole.
+    expect(judgedBlocks(tableOf.slice(0, 900), pathGroup.slice(0, 900))).toHaveLength(900);
   });
 
   it("leaves a table of one row or one column (a forum's user menu, a row of links) to its cells", () => {

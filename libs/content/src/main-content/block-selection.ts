@@ -57,19 +57,68 @@ export function dataTableCells(blocks: readonly ContentBlock[]): (Element | unde
  */
 const JUDGED_CELLS_PER_TABLE = 1_000;
 
-/** The indices of the blocks the classifier judges: every block but a big data table's later cells. */
-export function judgedBlocks(tableOf: readonly (Element | undefined)[]): number[] {
+/**
+ * The members of one path group the classifier judges; the others take the probability of the judged
+ * member before them (`fromJudgedInGroups`). A log of 40,000 paragraphs would otherwise have each one
+ * measured and scored, three times the time of converting the page whole; members spread evenly over
+ * the group say what its parts are. WCXB's biggest path group has 984 blocks, so no page of it is
+ * judged differently.
+ */
+const JUDGED_PER_PATH_GROUP = 1_000;
+
+/**
+ * The indices of the blocks the classifier judges: every block but a big data table's later cells
+ * and, of a path group too big to judge whole, all but members spread evenly over it.
+ */
+export function judgedBlocks(
+  tableOf: readonly (Element | undefined)[],
+  pathGroup: readonly number[],
+): number[] {
+  const members = new Map<number, number>();
+  tableOf.forEach((table, index) => {
+    if (!table) members.set(pathGroup[index] as number, (members.get(pathGroup[index] as number) ?? 0) + 1);
+  });
   const cellsSeen = new Map<Element, number>();
+  const membersSeen = new Map<number, number>();
   const judged: number[] = [];
   tableOf.forEach((table, index) => {
     if (table) {
       const seen = (cellsSeen.get(table) ?? 0) + 1;
       cellsSeen.set(table, seen);
       if (seen > JUDGED_CELLS_PER_TABLE) return;
+    } else {
+      const group = pathGroup[index] as number;
+      const size = members.get(group) as number;
+      const rank = membersSeen.get(group) ?? 0;
+      membersSeen.set(group, rank + 1);
+      // The first member, then one each time the rank enters the next of the group's equal shares.
+      const sampled = Math.floor((rank * JUDGED_PER_PATH_GROUP) / size);
+      if (rank > 0 && sampled === Math.floor(((rank - 1) * JUDGED_PER_PATH_GROUP) / size)) return;
     }
     judged.push(index);
   });
   return judged;
+}
+
+/**
+ * Each unjudged block outside a data table (a big path group's member between its samples) takes the
+ * probability of the last judged member of its group before it; table cells are left to `tablesAsUnits`.
+ */
+export function fromJudgedInGroups(
+  probabilities: readonly (number | undefined)[],
+  pathGroup: readonly number[],
+  tableOf: readonly (Element | undefined)[],
+): (number | undefined)[] {
+  const lastJudged = new Map<number, number>();
+  return probabilities.map((probability, index) => {
+    if (tableOf[index]) return probability;
+    const group = pathGroup[index] as number;
+    if (probability !== undefined) {
+      lastJudged.set(group, probability);
+      return probability;
+    }
+    return lastJudged.get(group);
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { type ExtractionModel, scoreBlocks } from './block-classifier.js';
 import { blockFeatures, pathGroupIds, type RulePick } from './block-features.js';
 import {
   dataTableCells,
+  fromJudgedInGroups,
   judgedBlocks,
   keepForBestF1,
   keepTablesInKeptText,
@@ -144,7 +145,12 @@ function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
     scored[block] = scores[index];
   });
   const words = page.blocks.map((block) => block.words);
-  const probabilities = towardPathGroups(tablesAsUnits(scored, words, page.tableOf), words, page.pathGroup);
+  const everyBlock = tablesAsUnits(
+    fromJudgedInGroups(scored, page.pathGroup, page.tableOf),
+    words,
+    page.tableOf,
+  );
+  const probabilities = towardPathGroups(everyBlock, words, page.pathGroup);
   return keepTablesInKeptText(keepForBestF1(probabilities, words), page.tableOf);
 }
 
@@ -201,8 +207,8 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
   const keptByRules = blocks.map((block) => !block.hidden && pick.keeps(block.element, block.ancestors));
   const tableOf = dataTableCells(blocks);
-  const judged = judgedBlocks(tableOf);
   const pathGroup = pathGroupIds(blocks);
+  const judged = judgedBlocks(tableOf, pathGroup);
   const features = blockFeatures({ body, blocks, stats, pick, keptByRules, pathGroup }, options, judged);
   const text = blocks.reduce((sum, block) => sum + block.text.length, 0);
   return { body, text, keptByRules, blocks, media, tableOf, pathGroup, judged, features };
