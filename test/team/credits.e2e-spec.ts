@@ -7,6 +7,7 @@ import { until } from '../support/until.js';
 
 const running = trawlWithSite();
 
+const PRODUCT = { type: 'object', properties: { name: { type: 'string' } } };
 const sdk = (apiKey: string) => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey });
 const get = async (path: string, apiKey: string) => {
   const response = await fetch(`${running.trawl.baseUrl}${path}`, {
@@ -89,6 +90,17 @@ describe('credits', () => {
     await expect(client.scrape(running.site.url('/articles/tide-pools'))).rejects.toMatchObject({
       status: 402,
     });
+    // Nor does any job that scrapes start: a crawl, a batch, an extract or a search.
+    const jobs: [string, Record<string, unknown>][] = [
+      ['/v2/crawl', { url: running.site.url('/crawl/'), limit: 3 }],
+      ['/v2/batch/scrape', { urls: [running.site.url('/articles/lighthouse')] }],
+      ['/v2/extract', { urls: [running.site.url('/articles/lighthouse')], schema: PRODUCT }],
+      ['/v2/search', { query: 'tide pools', scrapeOptions: { formats: ['markdown'] } }],
+    ];
+    for (const [path, body] of jobs) {
+      const job = await post(running.trawl, path, body, { apiKey: team.key });
+      expect([path, job.status, job.body.code]).toEqual([path, 402, 'INSUFFICIENT_CREDITS']);
+    }
     expect(running.site.requests.length).toBe(fetchesBefore);
 
     // Another grant makes the team work again; other teams never see its balance.
@@ -110,6 +122,33 @@ describe('credits', () => {
       endDate: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)T23:59:59.999Z$`)),
       creditsUsed: expect.any(Number),
     });
+  });
+
+  it('holds what running scrapes will cost: a burst cannot spend more than the team has left', async () => {
+    const team = await createTeam(running.trawl, 'burst');
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '3', 'trial');
+    await until(async () => (await sdk(team.key).getCreditUsage()).planCredits === 3, 'the grant');
+    // Eight scrapes at once, each of a page that takes a second: three credits run three of them.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        post(
+          running.trawl,
+          '/v2/scrape',
+          { url: running.site.url(`/slow?ms=1000&burst=${index}`) },
+          { apiKey: team.key },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
+    const refused = answers.find((answer) => answer.status === 402);
+    expect(refused?.body).toMatchObject({ success: false, code: 'INSUFFICIENT_CREDITS' });
+    expect(refused?.body.error).toContain('its running scrapes hold the rest');
+    const usage = await until(async () => {
+      const answer = await sdk(team.key).getCreditUsage();
+      return answer.remainingCredits === 0 && answer;
+    }, 'three charges');
+    expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 3 });
   });
 
   it('splits the monthly usage by the API key whose requests were charged, crawl, batch and monitor pages included', async () => {

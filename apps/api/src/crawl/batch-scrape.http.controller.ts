@@ -5,6 +5,7 @@ import { type DtoSchemas, type JsonSchema, OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
@@ -53,6 +54,7 @@ export class BatchScrapeHttpController {
   })
   @Post()
   @HttpCode(200)
+  @UseGuards(CreditsGuard)
   start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateBatchScrapeRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);

@@ -11,6 +11,7 @@ import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
@@ -32,6 +33,7 @@ export class CrawlHttpController {
   })
   @Post()
   @HttpCode(200)
+  @UseGuards(CreditsGuard)
   async start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateCrawlRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);

@@ -13,12 +13,15 @@ export class CreditsGuard implements CanActivate {
     const { teamId } = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (!teamId) throw new TrawlError('UNAUTHORIZED', 'Unauthorized: no team for this request');
     const balance = await this.credits.balance(teamId);
-    if (!hasCreditsLeft(balance)) {
-      throw new TrawlError(
-        'INSUFFICIENT_CREDITS',
-        'Insufficient credits to perform this request: this team has no credits left. Ask the operator of this Trawl to grant more.',
-      );
-    }
+    if (!hasCreditsLeft(balance)) throw insufficientCredits();
     return true;
   }
+}
+
+/** 402 INSUFFICIENT_CREDITS; `why` says where the credits went when the balance alone does not show it. */
+export function insufficientCredits(why?: string): TrawlError {
+  return new TrawlError(
+    'INSUFFICIENT_CREDITS',
+    `Insufficient credits to perform this request: this team has no credits left${why ? ` (${why})` : ''}. Ask the operator of this Trawl to grant more.`,
+  );
 }

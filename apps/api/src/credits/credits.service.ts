@@ -1,14 +1,23 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { apiKeyOf, type ChargeBasis, CREDITS_CATEGORY, type CreditTotals, type NatsNames } from '#contracts';
+import {
+  apiKeyOf,
+  type ChargeBasis,
+  CREDITS_CATEGORY,
+  type CreditTotals,
+  type NatsNames,
+  type ScrapeRequest,
+} from '#contracts';
 import {
   type CreditBalance,
+  type CreditHold,
   type CreditUsagePeriod,
   creditBalance,
   monthlyCreditUsage,
   monthlyTokenUsage,
   operationCost,
+  pageCredits,
   type TokenBudget,
   type TokenUsagePeriod,
   tokenBudget,
@@ -33,6 +42,12 @@ export class CreditsService {
 
   async balance(teamId: string): Promise<CreditBalance> {
     return creditBalance(await this.totals(teamId), this.config.defaultTeamCredits);
+  }
+
+  /** What a scrape with these options holds of a metered team's credits while it runs; nothing for others. */
+  async hold(teamId: string, request: ScrapeRequest): Promise<CreditHold | undefined> {
+    const balance = await this.balance(teamId);
+    return balance.metered ? { remaining: balance.remainingCredits, cost: pageCredits(request) } : undefined;
   }
 
   /** The months the team used credits in, oldest first; `byApiKey` splits each by key. */

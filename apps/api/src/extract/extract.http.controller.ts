@@ -6,6 +6,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { type Caller, CallerOf } from '../auth/caller.decorator.js';
 import { TeamId } from '../auth/team-id.decorator.js';
 import { jobId } from '../crawl/job-id.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { ExtractService } from './extract.service.js';
@@ -22,6 +23,7 @@ export class ExtractHttpController {
   })
   @Post()
   @HttpCode(200)
+  @UseGuards(CreditsGuard)
   start(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateExtractRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);

@@ -6,12 +6,14 @@ import { type NatsNames, TrawlError } from '#contracts';
 import {
   acquire,
   type ConcurrencyQueue,
+  type CreditHold,
   EMPTY_CONCURRENCY_QUEUE,
   queueWaitLimitMs,
   release,
   withoutExpired,
 } from '#domain';
 import { KvCompareAndSet, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { insufficientCredits } from '../credits/credits.guard.js';
 
 const CONCURRENCY_READ_MODEL = 'concurrency';
 /** How often a waiting scrape looks again for a free slot. */
@@ -49,7 +51,16 @@ export class ConcurrencyLimiter {
     return this.config.concurrencyPerTeam;
   }
 
-  async acquire(teamId: string, ticket: string, timeoutMs: number): Promise<ConcurrencySlot> {
+  /**
+   * A slot for the ticket, once one is free; `credits` (read again at each look) makes a metered
+   * team's scrape hold its cost while it runs, and refuses it with 402 when nothing is left.
+   */
+  async acquire(
+    teamId: string,
+    ticket: string,
+    timeoutMs: number,
+    credits: () => Promise<CreditHold | undefined> = async () => undefined,
+  ): Promise<ConcurrencySlot> {
     const startedAt = Date.now();
     const giveUpAt = startedAt + queueWaitLimitMs(timeoutMs);
     const leaseUntil = startedAt + queueWaitLimitMs(timeoutMs) + timeoutMs + LEASE_GRACE_MS;
@@ -62,10 +73,20 @@ export class ConcurrencyLimiter {
           `This team already runs ${this.limit} scrapes at once; this one waited ${now - startedAt} ms (two thirds of its timeout) for a free slot`,
         );
       }
-      const admitted = await this.update(teamId, (queue) => {
-        const result = acquire(queue, { ticket, now, limit: this.limit, leaseUntil, giveUpAt });
-        return { queue: result.queue, result: result.admitted };
+      const hold = await credits();
+      const result = await this.update(teamId, (queue) => {
+        const result = acquire(queue, {
+          ticket,
+          now,
+          limit: this.limit,
+          leaseUntil,
+          giveUpAt,
+          credits: hold,
+        });
+        return { queue: result.queue, result };
       });
+      if ('outOfCredits' in result) throw insufficientCredits('its running scrapes hold the rest');
+      const { admitted } = result;
       if (admitted) {
         return {
           limited: polls > 0,

@@ -42,7 +42,9 @@ export class ParseService {
     const { request, filename, kind } = upload;
     const parseId = uuidv7();
     const startedAt = Date.now();
-    const slot = await this.concurrency.acquire(teamId, parseId, request.timeout);
+    const slot = await this.concurrency.acquire(teamId, parseId, request.timeout, () =>
+      this.credits.hold(teamId, request),
+    );
     let document: ScrapeDocument;
     try {
       const model = this.models.for({ teamId, ...apiKeyOf(caller), operationId: parseId, correlationId });

@@ -112,7 +112,9 @@ export class ScrapeService implements BeforeApplicationShutdown {
       if (request.minAge !== undefined)
         throw new TrawlError('SCRAPE_NO_CACHED_DATA', `No cached copy of ${request.url}`);
     }
-    const slot = await this.concurrency.acquire(teamId, scrapeId, request.timeout);
+    const slot = await this.concurrency.acquire(teamId, scrapeId, request.timeout, () =>
+      this.credits.hold(teamId, request),
+    );
     // Zero data retention: straight from a browser-worker, past the event store and blob store.
     const fresh = request.zeroDataRetention
       ? this.zeroRetention.scrape(scrapeId, caller, request, correlationId)

@@ -4,6 +4,7 @@ import { SearchRequestDto, TrawlError, validateSearchRequest } from '#contracts'
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { type Caller, CallerOf } from '../auth/caller.decorator.js';
+import { CreditsGuard } from '../credits/credits.guard.js';
 import { correlationIdOf } from '../http/correlation-id.js';
 import { RateLimitGuard } from '../limits/rate-limit.guard.js';
 import { SearchService } from './search.service.js';
@@ -20,6 +21,7 @@ export class SearchHttpController {
   })
   @Post()
   @HttpCode(200)
+  @UseGuards(CreditsGuard)
   search(@Body() body: unknown, @CallerOf() caller: Caller, @Req() req: Request) {
     const validated = validateSearchRequest(body);
     if (!validated.ok) throw new TrawlError('BAD_REQUEST', validated.error, validated.details);

@@ -55,4 +55,29 @@ describe('concurrency queue', () => {
   it('waits at most two thirds of the timeout', () => {
     expect(queueWaitLimitMs(30_000)).toBe(20_000);
   });
+
+  it("admits a metered team's scrape while its credits less those its running scrapes hold are left", () => {
+    const metered = (ticket: string, remaining: number) => ({
+      ...at(ticket, 0, 10),
+      credits: { remaining, cost: 5 },
+    });
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, metered('a', 7)).queue;
+    // 7 credits, 5 held by a: 2 left, so b runs (and may take the balance below zero).
+    const b = acquire(queue, metered('b', 7));
+    expect(b.admitted).toBe(true);
+    queue = b.queue;
+    expect(queue.active.map((slot) => slot.credits)).toEqual([5, 5]);
+    // 10 held: c is refused and leaves the queue.
+    const c = acquire(queue, metered('c', 7));
+    expect(c).toMatchObject({ admitted: false, outOfCredits: true });
+    expect(c.queue.waiting).toEqual([]);
+    // Once a ends and its charge is in the balance (2), what b holds still counts.
+    queue = release(queue, 'a');
+    expect(acquire(queue, metered('d', 2))).toMatchObject({ admitted: false, outOfCredits: true });
+    expect(acquire(queue, metered('d', 6)).admitted).toBe(true);
+    // An unmetered team holds nothing.
+    expect(acquire(EMPTY_CONCURRENCY_QUEUE, at('e', 0)).queue.active).toEqual([
+      { ticket: 'e', leaseUntil: 60_000 },
+    ]);
+  });
 });

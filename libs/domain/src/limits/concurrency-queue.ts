@@ -1,10 +1,12 @@
 /**
  * A team's running scrapes and its fair (first come, first served) queue of waiting ones, as
  * one document that api instances update with compare-and-set. Every entry expires on its own
- * (a lease, a give-up time), so an instance that dies leaves nothing blocked for long.
+ * (a lease, a give-up time), so an instance that dies leaves nothing blocked for long. A running
+ * scrape of a metered team holds what it will cost until it ends, so that a burst of scrapes
+ * cannot spend credits that the ones before it are about to.
  */
 export interface ConcurrencyQueue {
-  active: { ticket: string; leaseUntil: number }[];
+  active: { ticket: string; leaseUntil: number; credits?: number }[];
   waiting: { ticket: string; enqueuedAt: number; giveUpAt: number }[];
   /** ISO time of the team's newest scrape that finished successfully. */
   lastSuccessAt?: string;
@@ -20,7 +22,19 @@ export interface AcquireRequest {
   leaseUntil: number;
   /** When a waiting scrape stops waiting. */
   giveUpAt: number;
+  /** A metered team's credits left (its balance) and what this scrape costs at least. */
+  credits?: CreditHold;
 }
+
+export interface CreditHold {
+  remaining: number;
+  cost: number;
+}
+
+export type AcquireResult =
+  | { queue: ConcurrencyQueue; admitted: boolean }
+  /** The team's credits, less what its running scrapes hold, are spent: the ticket leaves the queue. */
+  | { queue: ConcurrencyQueue; admitted: false; outOfCredits: true };
 
 /** A waiting scrape may wait this long: two thirds of its timeout. */
 export function queueWaitLimitMs(timeoutMs: number): number {
@@ -38,13 +52,12 @@ export function withoutExpired(queue: ConcurrencyQueue, now: number): Concurrenc
 
 /**
  * Queues the ticket (once) and admits it when a slot is free and nobody queued before it is
- * still waiting for one: the first `free` waiters in arrival order get the free slots.
+ * still waiting for one: the first `free` waiters in arrival order get the free slots. A metered
+ * team's ticket is admitted while its credits less those its running scrapes hold are above zero
+ * (the last scrape may take the balance below zero, as a charge may), and then holds its cost.
  */
-export function acquire(
-  queue: ConcurrencyQueue,
-  request: AcquireRequest,
-): { queue: ConcurrencyQueue; admitted: boolean } {
-  const { ticket, now, limit, leaseUntil, giveUpAt } = request;
+export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): AcquireResult {
+  const { ticket, now, limit, leaseUntil, giveUpAt, credits } = request;
   const current = withoutExpired(queue, now);
   if (current.active.some((slot) => slot.ticket === ticket)) return { queue: current, admitted: true };
   const waiting = current.waiting.some((waiter) => waiter.ticket === ticket)
@@ -53,11 +66,17 @@ export function acquire(
   const free = Math.max(0, limit - current.active.length);
   const position = waiting.findIndex((waiter) => waiter.ticket === ticket);
   if (position >= free) return { queue: { ...current, waiting }, admitted: false };
+  const others = waiting.filter((waiter) => waiter.ticket !== ticket);
+  if (credits) {
+    const held = current.active.reduce((sum, slot) => sum + (slot.credits ?? 0), 0);
+    if (credits.remaining - held <= 0)
+      return { queue: { ...current, waiting: others }, admitted: false, outOfCredits: true };
+  }
   return {
     queue: {
       ...current,
-      active: [...current.active, { ticket, leaseUntil }],
-      waiting: waiting.filter((waiter) => waiter.ticket !== ticket),
+      active: [...current.active, { ticket, leaseUntil, ...(credits ? { credits: credits.cost } : {}) }],
+      waiting: others,
     },
     admitted: true,
   };
