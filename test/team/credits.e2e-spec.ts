@@ -151,6 +151,20 @@ describe('credits', () => {
     expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 3 });
   });
 
+  it("reads no more pages in a crawl than the team's credits left pay for, as Firecrawl clamps its limit", async () => {
+    const team = await createTeam(running.trawl, 'crawler');
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2', 'trial');
+    const client = sdk(team.key);
+    await until(async () => (await client.getCreditUsage()).planCredits === 2, 'the grant');
+    const crawl = await client.crawl(running.site.url('/crawl/'), {
+      limit: 10,
+      scrapeOptions: { maxAge: 0 },
+      pollInterval: 1,
+    });
+    expect(crawl).toMatchObject({ status: 'completed', total: 2, creditsUsed: 2 });
+    expect(crawl.data).toHaveLength(2);
+  });
+
   it('splits the monthly usage by the API key whose requests were charged, crawl, batch and monitor pages included', async () => {
     const team = await createTeam(running.trawl, 'two keys');
     const second = await operatorCli(running.trawl, 'keys', 'create', team.teamId, 'batch jobs');

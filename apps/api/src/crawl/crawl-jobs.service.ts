@@ -21,8 +21,10 @@ import {
   type ValidBatchScrapeRequest,
   type ValidCrawlRequest,
 } from '#contracts';
+import { pageCredits } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
+import { CreditsService } from '../credits/credits.service.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 
@@ -55,12 +57,18 @@ export class CrawlJobs {
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     private readonly bus: CommandBus,
     private readonly scrapes: ScrapeService,
+    private readonly credits: CreditsService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   async startCrawl(caller: Caller, crawl: ValidCrawlRequest, correlationId: string) {
     this.refuseWhatCannotRun(crawl.scrapeRequest, crawl.unsupported);
     const crawlId = uuidv7();
+    // As Firecrawl does, a metered team's crawl reads no more pages than its credits left pay for.
+    const balance = await this.credits.balance(caller.teamId);
+    const affordable = balance.metered
+      ? Math.max(1, Math.floor(balance.remainingCredits / pageCredits(crawl.scrapeRequest)))
+      : crawl.options.limit;
     const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
     await this.send(
       'StartCrawl',
@@ -69,7 +77,7 @@ export class CrawlJobs {
         teamId: caller.teamId,
         ...apiKeyOf(caller),
         url: crawl.url,
-        options: crawl.options,
+        options: { ...crawl.options, limit: Math.min(crawl.options.limit, affordable) },
         scrapeRequest: crawl.scrapeRequest,
         returnLinks,
         ...(crawl.webhook ? { webhook: crawl.webhook } : {}),
