@@ -59,7 +59,7 @@ export class ConcurrencyLimiter {
     teamId: string,
     ticket: string,
     timeoutMs: number,
-    credits: () => Promise<CreditHold | undefined> = async () => undefined,
+    credits: () => Promise<CreditHold | undefined>,
   ): Promise<ConcurrencySlot> {
     const startedAt = Date.now();
     const giveUpAt = startedAt + queueWaitLimitMs(timeoutMs);
