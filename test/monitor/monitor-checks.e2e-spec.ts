@@ -98,6 +98,40 @@ describe('monitors over HTTP', () => {
     ]);
   });
 
+  it('reports a removed page once: while it stays gone it is same, and back again it is new', async () => {
+    const { trawl, site } = running;
+    const serve = () =>
+      site.serve(
+        '/comeback',
+        'text/html; charset=utf-8',
+        Buffer.from(
+          '<html><body><main><h1>Ferry times</h1><p>Ferries leave at nine.</p></main></body></html>',
+        ),
+      );
+    serve();
+    const created = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Comeback',
+      schedule: { text: 'daily' },
+      targets: [{ type: 'scrape', urls: [site.url('/comeback')] }],
+    });
+    const monitorId = created.body.data.id;
+    const statuses: string[] = [];
+    const check = async () => {
+      const { data } = await runCheck(trawl, monitorId);
+      statuses.push(data.pages[0].status);
+      return data;
+    };
+    await check();
+    site.unserve('/comeback');
+    await check();
+    const stillGone = await check();
+    expect(stillGone.pages[0]).toMatchObject({ status: 'same', statusCode: 404, diff: null });
+    serve();
+    const back = await check();
+    expect(back.pages[0]).toMatchObject({ status: 'new', statusCode: 200, previousScrapeId: null });
+    expect(statuses).toEqual(['new', 'removed', 'same', 'new']);
+  });
+
   it('validates, refuses what it cannot do, pauses, keeps teams apart and deletes', async () => {
     const { trawl, site } = running;
     const target = { type: 'scrape', url: site.url('/articles/tide-pools') };

@@ -204,7 +204,9 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     if (!scraped.ok) return { page: { ...page, error: scraped.error }, snapshot: null };
     const { scrapeId, documentBlob, document } = scraped;
     const statusCode = Number(document.metadata.statusCode ?? 0);
-    const previous = baseline && (await this.markdownOf(baseline.documentBlob));
+    // A page reported removed has nothing to compare with until it is back: then it is new again.
+    const reportedRemoved = baseline?.removedAt !== undefined;
+    const previous = baseline && !reportedRemoved ? await this.markdownOf(baseline.documentBlob) : undefined;
     const hasBaseline = previous !== undefined;
     const json = scraped.tracksJson
       ? await compareJsonSnapshots(this.blobs, scrapeId, hasBaseline ? baseline?.scrapeId : undefined)
@@ -219,6 +221,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       statusCode,
       hasBaseline,
       comparison: comparison?.changeStatus,
+      reportedRemoved,
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
     // A search result, or a page a crawl found since its first check, is news in itself: when new, it is
@@ -234,7 +237,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
         ...page,
         status,
         error,
-        previousScrapeId: hasBaseline ? (baseline?.scrapeId ?? null) : null,
+        previousScrapeId: status === 'new' ? null : (baseline?.scrapeId ?? null),
         currentScrapeId: scrapeId,
         statusCode,
         metadata: document.metadata as Record<string, unknown>,
@@ -242,7 +245,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
         snapshot: json?.current ?? null,
         judgment,
       },
-      snapshot: becomesBaseline(status) ? { scrapeId, documentBlob, checkedAt: now() } : null,
+      snapshot: becomesBaseline(status, statusCode) ? { scrapeId, documentBlob, checkedAt: now() } : null,
     };
   }
 

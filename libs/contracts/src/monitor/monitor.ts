@@ -120,6 +120,11 @@ export interface PageSnapshot {
   scrapeId: string;
   documentBlob: string;
   checkedAt: string;
+  /**
+   * When the page was reported `removed` (it answered 404/410): the snapshot keeps its last content,
+   * later 404s are no news (`same`), and its return is `new`.
+   */
+  removedAt?: string;
 }
 
 export type CheckStatus =

@@ -24,9 +24,17 @@ describe('classifyPage', () => {
     expect(classifyPage({ outcome: 'scraped', statusCode: 500, hasBaseline: true }).status).toBe('error');
   });
 
+  it('reports a removed page once: still gone is same, back again is new', () => {
+    const reported = { outcome: 'scraped' as const, hasBaseline: false, reportedRemoved: true };
+    expect(classifyPage({ ...reported, statusCode: 404 })).toEqual({ status: 'same', error: null });
+    expect(classifyPage({ ...reported, statusCode: 200 })).toEqual({ status: 'new', error: null });
+    expect(classifyPage({ ...reported, statusCode: 500 }).status).toBe('error');
+  });
+
   it('keeps the last good content as baseline', () => {
-    expect(['new', 'same', 'changed', 'removed', 'error'].filter((s) => becomesBaseline(s as never))).toEqual(
-      ['new', 'same', 'changed'],
-    );
+    const statuses = ['new', 'same', 'changed', 'removed', 'error'] as const;
+    expect(statuses.filter((status) => becomesBaseline(status, 200))).toEqual(['new', 'same', 'changed']);
+    // A page still gone is `same`, but its 404 is no content.
+    expect(becomesBaseline('same', 404)).toBe(false);
   });
 });

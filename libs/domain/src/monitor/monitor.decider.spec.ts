@@ -288,6 +288,30 @@ describe('monitor decider', () => {
     expect(next).toMatchObject({ data: { baselines: { 't-1 http://a.test/': baseline } } });
   });
 
+  it("keeps a removed page's last content marked removed, and forgets a crawl's unreached page once it is gone", () => {
+    const start = started('c-1', 'manual', null, 't1', null);
+    const key = 't-1 http://a.test/';
+    const seen = pageChecked('c-1', page('http://a.test/', 'new'), baseline);
+    const removed = pageChecked('c-1', { ...page('http://a.test/', 'removed'), createdAt: 't5' });
+    const marked = given(monitorDecider, [created, start, seen, removed]).state();
+    expect(marked).toMatchObject({ baselines: { [key]: { ...baseline, removedAt: 't5' } } });
+    // Still gone (same, no snapshot): the mark stays; a hidden page of a crawl is forgotten then.
+    const stillGone = pageChecked('c-1', page('http://a.test/', 'same'));
+    expect(given(monitorDecider, [created, start, seen, removed, stillGone]).state()).toMatchObject({
+      baselines: { [key]: { removedAt: 't5' } },
+    });
+    const hiddenStillGone = pageChecked('c-1', { ...page('http://a.test/', 'same'), visibility: 'hidden' });
+    expect(given(monitorDecider, [created, start, seen, removed, hiddenStillGone]).state()).toMatchObject({
+      baselines: {},
+    });
+    // Back again: its new content is the baseline, unmarked.
+    const back = pageChecked('c-1', page('http://a.test/', 'new'), baseline);
+    const returned = given(monitorDecider, [created, start, seen, removed, back]).state() as {
+      baselines: Record<string, PageSnapshot>;
+    };
+    expect(returned.baselines[key]).toEqual(baseline);
+  });
+
   it('summarises and rates checks', () => {
     expect(checkStatus(summarise([{ status: 'same' }, { status: 'changed' }]))).toBe('completed');
     expect(checkStatus(summarise([{ status: 'error' }]))).toBe('failed');

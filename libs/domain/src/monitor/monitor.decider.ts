@@ -139,7 +139,7 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
           running: { ...state.running, pages: { ...state.running.pages, [key]: event.data.page } },
           baselines: event.data.snapshot
             ? { ...state.baselines, [key]: event.data.snapshot }
-            : forgetGone(state.baselines, key, event.data.page),
+            : afterRemoval(state.baselines, key, event.data.page),
         };
       }
       case 'CheckCompleted':
@@ -313,11 +313,19 @@ export const monitorDecider: Decider<MonitorState, MonitorCommand, MonitorEvent>
   },
 };
 
-/** A crawl target's page that its crawl no longer reaches and that answers 404/410 is reported once, then forgotten. */
-function forgetGone(baselines: Record<string, PageSnapshot>, key: string, page: CheckPage) {
-  if (page.visibility !== 'hidden' || page.status !== 'removed') return baselines;
+/**
+ * A removed page is reported once. A crawl target's page that its crawl no longer reaches is then
+ * forgotten (also one the crawl reached when it was removed, once the crawl stops reaching it); any
+ * other keeps its last content, marked removed, so that while it stays gone it is no news and its
+ * return is.
+ */
+function afterRemoval(baselines: Record<string, PageSnapshot>, key: string, page: CheckPage) {
+  const baseline = baselines[key];
+  const stillGone = page.status === 'same' && baseline?.removedAt !== undefined;
+  if (!baseline || (page.status !== 'removed' && !stillGone)) return baselines;
   const { [key]: _gone, ...kept } = baselines;
-  return kept;
+  if (page.visibility === 'hidden') return kept;
+  return stillGone ? baselines : { ...kept, [key]: { ...baseline, removedAt: page.createdAt } };
 }
 
 export function summarise(pages: readonly Pick<CheckPage, 'status'>[]): CheckSummary {
