@@ -113,6 +113,7 @@ describe('monitors over HTTP', () => {
       name: 'Comeback',
       schedule: { text: 'daily' },
       targets: [{ type: 'scrape', urls: [site.url('/comeback')] }],
+      goal: 'ferry times',
     });
     const monitorId = created.body.data.id;
     const statuses: string[] = [];
@@ -121,14 +122,20 @@ describe('monitors over HTTP', () => {
       statuses.push(data.pages[0].status);
       return data;
     };
-    await check();
+    expect((await check()).pages[0].judgment).toBeNull();
     site.unserve('/comeback');
     await check();
     const stillGone = await check();
     expect(stillGone.pages[0]).toMatchObject({ status: 'same', statusCode: 404, diff: null });
     serve();
     const back = await check();
-    expect(back.pages[0]).toMatchObject({ status: 'new', statusCode: 200, previousScrapeId: null });
+    // Its return is news: judged against the goal as if all of it were added.
+    expect(back.pages[0]).toMatchObject({
+      status: 'new',
+      statusCode: 200,
+      previousScrapeId: null,
+      judgment: { meaningful: true },
+    });
     expect(statuses).toEqual(['new', 'removed', 'same', 'new']);
   });
 

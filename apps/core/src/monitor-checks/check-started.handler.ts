@@ -224,10 +224,11 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       reportedRemoved,
     });
     const diff = status === 'changed' && comparison?.diff ? comparison.diff : null;
-    // A search result, or a page a crawl found since its first check, is news in itself: when new, it is
-    // judged against the goal as if all of it were added.
+    // A search result, a page a crawl found since its first check, or a removed page back again is news
+    // in itself: when new, it is judged against the goal as if all of it were added.
+    const newsWhenNew = toCheck.judgeWhenNew || reportedRemoved;
     const judged =
-      diff?.text ?? (status === 'new' && toCheck.judgeWhenNew ? asAddedLines(document.markdown ?? '') : null);
+      diff?.text ?? (status === 'new' && newsWhenNew ? asAddedLines(document.markdown ?? '') : null);
     const judgment =
       judged !== null && check.judgeEnabled && check.goal
         ? await this.judge(check, check.goal, judged, correlationId)
