@@ -151,7 +151,7 @@ describe('credits', () => {
     expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 3 });
   });
 
-  it("reads no more pages in a crawl than the team's credits left pay for, as Firecrawl clamps its limit", async () => {
+  it("reads no more pages in a crawl or a batch than the team's credits left pay for, as Firecrawl checks them", async () => {
     const team = await createTeam(running.trawl, 'crawler');
     await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2', 'trial');
     const client = sdk(team.key);
@@ -163,6 +163,20 @@ describe('credits', () => {
     });
     expect(crawl).toMatchObject({ status: 'completed', total: 2, creditsUsed: 2 });
     expect(crawl.data).toHaveLength(2);
+
+    // A batch whose pages cost more than what is left is refused before any page is scraped.
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2');
+    await until(async () => (await client.getCreditUsage()).remainingCredits === 2, 'the second grant');
+    const pages = ['/articles/tide-pools', '/articles/lighthouse', '/articles/survey'].map((path) =>
+      running.site.url(`${path}?batch-credits`),
+    );
+    const fetchesBefore = running.site.requests.length;
+    const refused = await post(running.trawl, '/v2/batch/scrape', { urls: pages }, { apiKey: team.key });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toContain('3 pages cost at least 3 credits and this team has 2 left');
+    expect(running.site.requests.length).toBe(fetchesBefore);
+    const affordable = await client.batchScrape(pages.slice(0, 2), { pollInterval: 1 });
+    expect(affordable).toMatchObject({ status: 'completed', completed: 2, creditsUsed: 2 });
   });
 
   it('splits the monthly usage by the API key whose requests were charged, crawl, batch and monitor pages included', async () => {

@@ -24,6 +24,7 @@ import {
 import { pageCredits } from '#domain';
 import { BLOB_STORE, type BlobStore, CommandBus, CommandRejectedError } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
+import { insufficientCredits } from '../credits/credits.guard.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
@@ -97,6 +98,7 @@ export class CrawlJobs {
   ) {
     this.refuseWhatCannotRun(batch.scrapeRequest, batch.unsupported);
     const { teamId } = caller;
+    if (!extract) await this.refuseUnaffordableBatch(teamId, batch);
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
@@ -131,6 +133,22 @@ export class CrawlJobs {
       url: this.jobUrl(extract ? 'extract' : 'batch', crawlId),
       ...(batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {}),
     };
+  }
+
+  /**
+   * As Firecrawl's credit check does (a batch needs a credit per URL), a metered team's batch whose
+   * pages cost more than the credits it has left is refused before any page is scraped.
+   */
+  private async refuseUnaffordableBatch(teamId: string, batch: ValidBatchScrapeRequest) {
+    const balance = await this.credits.balance(teamId);
+    if (!balance.metered) return;
+    const cost = batch.urls.length * pageCredits(batch.scrapeRequest);
+    if (cost > balance.remainingCredits) {
+      const pages = `${batch.urls.length} page${batch.urls.length === 1 ? '' : 's'}`;
+      throw insufficientCredits(
+        `${pages} cost at least ${cost} credits and this team has ${balance.remainingCredits} left`,
+      );
+    }
   }
 
   async status(

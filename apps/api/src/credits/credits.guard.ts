@@ -18,10 +18,10 @@ export class CreditsGuard implements CanActivate {
   }
 }
 
-/** 402 INSUFFICIENT_CREDITS; `why` says where the credits went when the balance alone does not show it. */
-export function insufficientCredits(why?: string): TrawlError {
+/** 402 INSUFFICIENT_CREDITS, saying why the credits do not suffice. */
+export function insufficientCredits(why = 'this team has no credits left'): TrawlError {
   return new TrawlError(
     'INSUFFICIENT_CREDITS',
-    `Insufficient credits to perform this request: this team has no credits left${why ? ` (${why})` : ''}. Ask the operator of this Trawl to grant more.`,
+    `Insufficient credits to perform this request: ${why}. Ask the operator of this Trawl to grant more.`,
   );
 }

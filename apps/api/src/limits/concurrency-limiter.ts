@@ -85,7 +85,8 @@ export class ConcurrencyLimiter {
         });
         return { queue: result.queue, result };
       });
-      if ('outOfCredits' in result) throw insufficientCredits('its running scrapes hold the rest');
+      if ('outOfCredits' in result)
+        throw insufficientCredits('this team has no credits left (its running scrapes hold the rest)');
       const { admitted } = result;
       if (admitted) {
         return {
