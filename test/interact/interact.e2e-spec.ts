@@ -245,6 +245,10 @@ describe('interact', () => {
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, stdout: 'Hello, Grace! True\n', exitCode: 0 });
+    // A call printed without await says so, where Playwright's async API would print a coroutine.
+    expect(await interact(scrapeId, { language: 'python', code: 'print(page.title())' })).toMatchObject({
+      body: { stdout: '<page.title() not awaited: write await page.title()>\n' },
+    });
     // And bash, with agent-browser on the same page.
     expect(
       await interact(scrapeId, { code: 'agent-browser get text "#greeting"', language: 'bash' }),

@@ -70,6 +70,11 @@ class Chain:
         return relay(self._steps)
         yield
 
+    def __repr__(self):
+        # What Playwright's async API prints for a call without await is a coroutine; say what to write.
+        call = "page" + "".join("." + step["get"] if "get" in step else "(…)" if step["call"] else "()" for step in self._steps)
+        return f"<{call} not awaited: write await {call}>"
+
 def run(source):
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
     scope = {"__name__": "__main__", "page": Chain([]), "asyncio": asyncio}
