@@ -323,9 +323,11 @@ function afterRemoval(baselines: Record<string, PageSnapshot>, key: string, page
   const baseline = baselines[key];
   const stillGone = page.status === 'same' && baseline?.removedAt !== undefined;
   if (!baseline || (page.status !== 'removed' && !stillGone)) return baselines;
-  const { [key]: _gone, ...kept } = baselines;
-  if (page.visibility === 'hidden') return kept;
-  return stillGone ? baselines : { ...kept, [key]: { ...baseline, removedAt: page.createdAt } };
+  if (page.visibility === 'hidden') {
+    const { [key]: _gone, ...kept } = baselines;
+    return kept;
+  }
+  return stillGone ? baselines : { ...baselines, [key]: { ...baseline, removedAt: page.createdAt } };
 }
 
 export function summarise(pages: readonly Pick<CheckPage, 'status'>[]): CheckSummary {

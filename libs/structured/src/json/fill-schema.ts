@@ -278,13 +278,9 @@ function showsOne(name: string, shows: string): boolean {
 function namedByHeading(name: string, heading: string | undefined, fields: string[], scope: Fact[]): boolean {
   const [word, ...more] = nameTokens(name);
   if (!word || more.length > 0 || !heading) return false;
-  if (
-    !heading
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .includes(word)
-  )
-    return false;
+  // The heading's words as written, not made singular: "Lamps and shades" names many lamps.
+  const written = heading.toLowerCase().split(/[^a-z0-9]+/);
+  if (!written.includes(word)) return false;
   const asked = fields.filter((field) => !isNameField(field));
   const given = asked.filter((field) => best(scope, field, (value) => value !== undefined && value !== null));
   return given.length > 0 && given.length * 2 >= asked.length;
