@@ -58,6 +58,31 @@ describe('extractMenu', () => {
     ]);
   });
 
+  it('keeps a one-dish section as a section, and reads a dish whose price stands in an element of its own', () => {
+    const menu = extractMenu(
+      parsePage(
+        `<html><body><main>
+          <section><h2>Pasta</h2><ul>
+            <li><strong>Carbonara</strong> – guanciale, egg yolk <span>£13.50</span></li>
+            <li><strong>Arrabbiata</strong> – spicy tomato <span>£11.00</span></li></ul></section>
+          <section><h2>Desserts</h2><ul><li><strong>Tiramisu</strong> <span>£6.00</span></li></ul></section>
+          <section><h2>Drinks</h2>
+            <div class="dish"><div class="dish-name">Espresso</div><div class="dish-price">£2.20</div></div>
+            <div class="dish"><div class="dish-name">Limoncello</div><div class="dish-price">£4.50</div></div></section>
+        </main></body></html>`,
+        'http://luigi.test/menu',
+      ),
+    );
+    expect(menu.sections.map((section) => [section.name, section.items.map((item) => item.name)])).toEqual([
+      ['Pasta', ['Carbonara', 'Arrabbiata']],
+      ['Desserts', ['Tiramisu']],
+      ['Drinks', ['Espresso', 'Limoncello']],
+    ]);
+    const tiramisu = menu.sections[1].items[0];
+    expect(tiramisu).toMatchObject({ price: { amount: 6 } });
+    expect(tiramisu.description).toBeUndefined();
+  });
+
   it('says an article is not a menu, and never invents a currency', () => {
     const menu = extractMenu(fixturePage('lighthouse'));
     expect(menu).toMatchObject({ isMenu: false, sections: [], currency: null });

@@ -201,6 +201,7 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
   let current: MenuSection | undefined;
   const body = selectAll('body', page.tree)[0];
   if (!body) return [];
+  const isItem = itemFinder(prices);
   const walk = (node: Element) => {
     if (NON_CONTENT.has(node.tagName) || ['nav', 'footer', 'header'].includes(node.tagName)) return;
     if (HEADINGS.has(node.tagName)) {
@@ -211,7 +212,7 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
         return;
       }
     }
-    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node, prices)) {
+    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node)) {
       const item = headingItem(node, current?.id ?? 'menu', current?.items.length ?? 0, page, prices, locale);
       if (item) {
         if (!current) {
@@ -229,11 +230,32 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
   return sections.filter((section) => section.items.length > 0);
 }
 
-/** An element holding one priced dish: one price in its text, and no child that holds a whole dish. */
-function isItem(node: Element, prices: PriceReader): boolean {
-  const found = spacedText(node).match(new RegExp(prices.pattern.source, 'g')) ?? [];
-  if (found.length !== 1) return false;
-  return !childElements(node).some((child) => ITEM_CONTAINERS.has(child.tagName) && isItem(child, prices));
+/**
+ * Whether an element is one priced dish: its text holds one price and words besides it (a name),
+ * and nothing inside it is a whole dish. So a section of one dish is a section, not a dish named
+ * after its heading, and a price in an element of its own (`<div class=price>`) is no dish.
+ */
+function itemFinder(prices: PriceReader): (node: Element) => boolean {
+  const everyPrice = new RegExp(prices.pattern.source, 'g');
+  const holdsItem = new Map<Element, boolean>();
+  const isItem = (node: Element): boolean => {
+    const text = spacedText(node);
+    const found = text.match(everyPrice) ?? [];
+    if (found.length !== 1 || !/\p{L}/u.test(text.replace(everyPrice, ''))) return false;
+    return !childElements(node).some(holdsDish);
+  };
+  // Only elements whose text holds a price are searched, so this walks the prices' paths only.
+  const holdsDish = (node: Element): boolean => {
+    let answer = holdsItem.get(node);
+    if (answer === undefined) {
+      answer =
+        (ITEM_CONTAINERS.has(node.tagName) && isItem(node)) ||
+        (prices.pattern.test(spacedText(node)) && childElements(node).some(holdsDish));
+      holdsItem.set(node, answer);
+    }
+    return answer;
+  };
+  return isItem;
 }
 
 /** How prices are recognised in item text. */
