@@ -6,7 +6,7 @@ import { missingOnPage } from './json/merge-extracted.js';
 import { pageFacts } from './json/page-facts.js';
 import { pageOutline } from './json/page-outline.js';
 import { extractMenu } from './menu/extract-menu.js';
-import { type ParsedPage, parsePage } from './page/parse-page.js';
+import { firstMeta, type ParsedPage, parsePage } from './page/parse-page.js';
 import { extractProduct } from './product/extract-product.js';
 import { summarize } from './summary/summarize.js';
 import { formatPrice } from './text/prices.js';
@@ -84,8 +84,11 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
     output.notes.changeTracking = `changeTracking json ${extracted.note}`;
   }
   if (request.summary) {
-    output.summary = summarize(input.markdown);
-    output.notes.summary = 'summary is extractive: sentences of the page chosen by the local ranker';
+    output.summary = summarize(input.markdown, {
+      description: firstMeta(page(), 'description', 'og:description', 'twitter:description'),
+    });
+    output.notes.summary =
+      "summary is extractive: sentences of the page chosen by the local ranker, led by the page's description when it has little prose";
   }
   if (request.question !== undefined) {
     const found = answerQuestion(input.markdown, request.question, pageData(page, input.markdown));

@@ -27,5 +27,19 @@ describe('summarize', () => {
     expect(summary).not.toContain('# Solar');
   });
 
-  it('is empty for a page without prose', () => expect(summarize('# Title\n\n- a\n- b')).toBe(''));
+  it('is empty for a page without prose or description', () =>
+    expect(summarize('# Title\n\n- a\n- b')).toBe(''));
+
+  it("leads with the page's description when the page has little prose, never on an article", () => {
+    const menu =
+      '# Our Menu\n\n- **Bruschetta** £6.50\n- **Tiramisu** £6.00\n\nOpen Tuesday to Sunday, from noon to ten.';
+    const description = 'Family Italian restaurant in Leeds since 1987';
+    expect(summarize(menu, { description })).toBe(
+      'Family Italian restaurant in Leeds since 1987. Open Tuesday to Sunday, from noon to ten.',
+    );
+    expect(summarize('# Our Menu\n\n- Tiramisu £6.00', { description })).toBe(`${description}.`);
+    expect(summarize('# Menu\n\n- Tiramisu', { description: 'Menu' })).toBe('');
+    const article = fixtureMarkdown('lighthouse');
+    expect(summarize(article, { description })).toBe(summarize(article));
+  });
 });

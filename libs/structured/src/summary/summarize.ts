@@ -5,7 +5,15 @@ export interface SummaryOptions {
   maxSentences?: number;
   /** At most this many characters (the last sentence that fits is the last one kept). */
   maxChars?: number;
+  /**
+   * The page's own description (its meta or og:description): it leads the summary of a page with
+   * little prose (a menu, a shop page, a contact page), whose few sentences seldom say what it is.
+   */
+  description?: string;
 }
+
+/** Below this many whole sentences a page has little prose, and its description leads. */
+const FEW_SENTENCES = 3;
 
 const MAX_RANKED_SENTENCES = 400;
 
@@ -24,7 +32,8 @@ export function summarize(markdown: string, options: SummaryOptions = {}): strin
     )
     // The graph is quadratic in sentences: very long pages are ranked on their first part.
     .slice(0, MAX_RANKED_SENTENCES);
-  if (candidates.length === 0) return '';
+  const lead = candidates.length < FEW_SENTENCES ? describing(options.description) : undefined;
+  if (candidates.length === 0) return lead ?? '';
   const wanted = options.maxSentences ?? Math.min(6, Math.max(2, Math.ceil(candidates.length / 5)));
   const maxChars = options.maxChars ?? 1_200;
   const words = candidates.map((sentence) => new Set(terms(sentence.text)));
@@ -48,10 +57,18 @@ export function summarize(markdown: string, options: SummaryOptions = {}): strin
     chosen.push(entry);
     length += entry.sentence.text.length + 1;
   }
-  return chosen
-    .sort((a, b) => a.position - b.position)
-    .map((entry) => entry.sentence.text)
-    .join(' ');
+  const sentences = chosen.sort((a, b) => a.position - b.position).map((entry) => entry.sentence.text);
+  const leadWords = new Set(terms(lead ?? ''));
+  if (lead && !chosen.some((entry) => overlap(words[entry.position], leadWords) > 0.6))
+    sentences.unshift(lead);
+  return sentences.join(' ');
+}
+
+/** A description that says something: five words or more, ended as a sentence. */
+function describing(description: string | undefined): string | undefined {
+  const text = description?.replace(/\s+/g, ' ').trim();
+  if (!text || text.split(' ').length < 5) return undefined;
+  return /[.!?]["'”’)]?$/.test(text) ? text : `${text}.`;
 }
 
 /** PageRank over sentence similarity (shared words normalised by the sentences' lengths). */
