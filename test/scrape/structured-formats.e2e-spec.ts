@@ -128,7 +128,7 @@ describe('structured formats without a model', () => {
     expect(invalid.body.error).toMatch(/^schema is not a valid JSON Schema/);
   });
 
-  it('measures branding in the live page: colours, fonts, type scale, buttons, input, logo', async () => {
+  it('measures branding in the live page: colours, fonts, type scale, buttons, input, logo; a link styled as a button is no text link', async () => {
     const { status, body } = await scrape({ url: running.site.url('/brand'), formats: ['branding'] });
     expect(status).toBe(200);
     const { branding } = body.data;
@@ -152,7 +152,8 @@ describe('structured formats without a model', () => {
         buttonPrimary: {
           background: '#F97316',
           textColor: '#FFFFFF',
-          borderColor: '#F97316',
+          // Its border is 0 wide: no colour of it shows.
+          borderColor: 'transparent',
           borderRadius: '8px',
         },
         buttonSecondary: { background: 'transparent', textColor: '#38BDF8', borderColor: '#38BDF8' },

@@ -86,17 +86,21 @@ function measureInPage(): BrandingProfile {
   const text = hex(bodyStyle.color) ?? '#000000';
   const colors: Record<string, string> = { background, textPrimary: text };
 
-  const links = [...document.querySelectorAll('main a[href], article a[href], body a[href]')].filter(
-    (link) => visible(link) && !link.closest('nav, header, footer'),
+  const BUTTONS =
+    'button, input[type=submit], input[type=button], a[class*=btn], a[class*=button], [role=button]';
+  // A text link: not a call to action styled as a button, whose text colour is its label's.
+  const textLinks = [...document.querySelectorAll('a[href]')].filter(
+    (link) => visible(link) && !link.matches(BUTTONS) && !hex(getComputedStyle(link).backgroundColor),
   );
-  const link = links[0] ?? [...document.querySelectorAll('a[href]')].find(visible);
+  const link = textLinks.find((candidate) => !candidate.closest('nav, header, footer')) ?? textLinks[0];
   if (link) colors.link = hex(getComputedStyle(link).color) ?? text;
 
-  const buttons = [
-    ...document.querySelectorAll(
-      'button, input[type=submit], input[type=button], a[class*=btn], a[class*=button], [role=button]',
-    ),
-  ].filter(visible);
+  const buttons = [...document.querySelectorAll(BUTTONS)].filter(visible);
+  /** A border's colour, when the border shows (a 0-wide or unstyled border has none). */
+  const borderColor = (style: CSSStyleDeclaration) =>
+    (style.borderTopStyle !== 'none' && Number.parseFloat(style.borderTopWidth) > 0
+      ? hex(style.borderTopColor)
+      : undefined) ?? 'transparent';
   const buttonStyle = (element: Element) => {
     const style = getComputedStyle(element);
     const fill = hex(style.backgroundColor);
@@ -105,7 +109,7 @@ function measureInPage(): BrandingProfile {
       entry: {
         background: fill ?? 'transparent',
         textColor: hex(style.color) ?? text,
-        borderColor: hex(style.borderTopColor) ?? 'transparent',
+        borderColor: borderColor(style),
         borderRadius: style.borderTopLeftRadius,
       } as Record<string, string>,
     };
@@ -139,7 +143,7 @@ function measureInPage(): BrandingProfile {
   if (input) {
     const style = getComputedStyle(input);
     components.input = {
-      borderColor: hex(style.borderTopColor) ?? 'transparent',
+      borderColor: borderColor(style),
       borderRadius: style.borderTopLeftRadius,
       background: hex(style.backgroundColor) ?? 'transparent',
     };
