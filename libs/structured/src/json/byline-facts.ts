@@ -28,6 +28,11 @@ const PUBLISHED = /publish|posted|created/i;
 const UPDATED = /updat|modif/i;
 /** Words a date's text may open with: "Published on June 04, 2025". */
 const DATE_LEAD = /^(?:published|posted|updated|on)\b[\s:]*(?:on\s+)?/i;
+/** A date as a byline writes it: "2 November 2026", "Nov. 2, 2026", "2026-11-02". */
+const MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?`;
+const DATE_TEXT = new RegExp(
+  String.raw`\b(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH},?\s+\d{4}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{4}-\d{2}-\d{2})\b`,
+);
 /** A byline is a short line: a paragraph starting "By 2030, …" is prose. */
 const MAX_BYLINE = 120;
 /** Authors on one page that make it a conversation. */
@@ -46,17 +51,23 @@ const MAX_LEVELS = 4;
 export function bylineFacts(page: ParsedPage, heading: Element | undefined): Fact[] {
   const scopes = bylineScopes(page, heading);
   const facts: Fact[] = [];
-  const author = firstFound(scopes, authorIn);
-  if (author) facts.push({ label: 'author', value: author, weight: WEIGHT });
-  const date = firstFound(scopes, (scope) => {
-    const times = selectAll('time', scope);
-    // Two dates at the nearest level are teasers' or comments', not the page's.
-    if (times.length !== 1 && scope.tagName !== 'article') return undefined;
-    // The date it was published before the date it was updated, where the markup says which is which.
-    const time =
-      times.find((each) => PUBLISHED.test(markOf(each))) ?? times.find((each) => !UPDATED.test(markOf(each)));
-    return time && (attr(time, 'dateTime') ?? (textOf(time).replace(DATE_LEAD, '') || undefined));
-  });
+  const byline = firstFound(scopes, bylineIn);
+  if (byline) facts.push({ label: 'author', value: byline.author, weight: WEIGHT });
+  const date =
+    firstFound(scopes, (scope) => {
+      const times = selectAll('time', scope);
+      // Two dates at the nearest level are teasers' or comments', not the page's.
+      if (times.length !== 1 && scope.tagName !== 'article') return undefined;
+      // The date it was published before the date it was updated, where the markup says which is which.
+      const time =
+        times.find((each) => PUBLISHED.test(markOf(each))) ??
+        times.find((each) => !UPDATED.test(markOf(each)));
+      return time && (attr(time, 'dateTime') ?? (textOf(time).replace(DATE_LEAD, '') || undefined));
+    }) ??
+    // Without a <time>, the date the byline's own text gives ("By Ada Lovelace, 2 November 2026").
+    (byline && textOf(byline.line).length <= MAX_BYLINE
+      ? DATE_TEXT.exec(textOf(byline.line))?.[0]
+      : undefined);
   if (date) facts.push({ label: 'date', value: date, weight: WEIGHT });
   return facts;
 }
@@ -100,7 +111,7 @@ function bylineScopes(page: ParsedPage, heading: Element | undefined): Element[]
 /** What a `<time>`'s markup says it is: its class and itemprop. */
 const markOf = (time: Element) => `${attr(time, 'className') ?? ''} ${attr(time, 'itemProp') ?? ''}`;
 
-function firstFound(scopes: Element[], read: (scope: Element) => string | undefined): string | undefined {
+function firstFound<T>(scopes: Element[], read: (scope: Element) => T | undefined): T | undefined {
   for (const scope of scopes) {
     const found = read(scope);
     if (found) return found;
@@ -108,16 +119,31 @@ function firstFound(scopes: Element[], read: (scope: Element) => string | undefi
   return undefined;
 }
 
-function authorIn(scope: Element): string | undefined {
-  const linked = selectAll('[rel~=author]', scope).map(textOf).find(Boolean);
-  if (linked) return BY_NAME.exec(linked)?.[1] ?? linked;
+/** The byline in `scope`: the author it names, and its line (a `rel=author` link's is the link's parent). */
+function bylineIn(scope: Element): { author: string; line: Element } | undefined {
+  const link = selectAll('[rel~=author]', scope).find((each) => textOf(each) !== '');
+  if (link) {
+    const linked = textOf(link);
+    return { author: BY_NAME.exec(linked)?.[1] ?? linked, line: parentOf(scope, link) ?? link };
+  }
   for (const element of selectAll('*', scope)) {
     const classed = BYLINE_CLASS.test(attr(element, 'className') ?? '');
     if (!classed && !['p', 'span', 'div'].includes(element.tagName)) continue;
     // The name first: most lines name none, and their whole text is not read.
     const named = nameInByline(textsOf(element, 2), classed);
-    if (named && textOf(element).length <= MAX_BYLINE) return named;
+    if (named && textOf(element).length <= MAX_BYLINE) return { author: named, line: element };
   }
+  return undefined;
+}
+
+/** The element inside `scope` whose child `element` is. */
+function parentOf(scope: Element, element: Element): Element | undefined {
+  if (scope.children.includes(element)) return scope;
+  for (const child of scope.children)
+    if (child.type === 'element') {
+      const found = parentOf(child, element);
+      if (found) return found;
+    }
   return undefined;
 }
 

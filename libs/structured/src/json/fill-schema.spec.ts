@@ -568,6 +568,22 @@ describe('fillSchema', () => {
     });
   });
 
+  it("reads an article's date from its metadata whatever one word or two name it", () => {
+    const page = parsePage(
+      `<html><head><meta property="article:published_time" content="2026-11-02T09:00:00Z">
+       <meta property="article:modified_time" content="2026-11-20T10:00:00Z"></head>
+       <body><article><h1>How harbour tides work</h1><p>Tides rise and fall.</p></article></body></html>`,
+      'http://tides.test/blog/tides',
+    );
+    const when = '2026-11-02T09:00:00Z';
+    expect(
+      fill(
+        page,
+        fields({ published: 'string', date: 'string', published_at: 'string', publication_date: 'string' }),
+      ).value,
+    ).toEqual({ published: when, date: when, published_at: when, publication_date: when });
+  });
+
   it("reads an article's author and date from its byline when no metadata names them, and a listing's teasers with their words", () => {
     const post = parsePage(
       `<main><article><h1>New sensors on 40 quays</h1>
@@ -585,6 +601,16 @@ describe('fillSchema', () => {
         posts: [{ title: 'New sensors on 40 quays', author: 'Ingrid Solberg', date: '2026-10-02' }],
       },
     );
+    // A byline that writes its date as text, with no <time>; a field may name the date by one word.
+    const plain = parsePage(
+      `<main><article><h1>How harbour tides work</h1><p class="byline">By Ada Lovelace, 2 November 2026</p>
+       <p>Tides are the rise and fall of sea levels.</p></article></main>`,
+      'http://tides.test/blog/tides',
+    );
+    expect(fill(plain, fields({ author: 'string', published: 'string' })).value).toEqual({
+      author: 'Ada Lovelace',
+      published: '2 November 2026',
+    });
     // A thread has a byline too, but many authors write on it: it is no one post.
     const reply = (author: string, text: string) =>
       `<div class="reply"><span class="author">${author}</span><p>${text}</p></div>`;
