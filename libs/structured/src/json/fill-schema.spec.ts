@@ -400,9 +400,12 @@ describe('fillSchema', () => {
     expect(value).toEqual({ cod_price: 9.5, haddockLanded: 'Brixham', mackerel_price: null });
   });
 
-  it('fills a product page without product data as the product format reads it, its choices and rating', () => {
+  it('fills a product page without product data as the product format reads it, its description, choices and rating', () => {
     const page = parsePage(
-      `<html><head><title>Sienna 2500 | Tackle Shop</title></head><body><h1>Shimano Sienna 2500</h1>
+      `<html><head><title>Sienna 2500 | Tackle Shop</title>
+       <meta name="description" content="Tackle Shop: rods, reels and bait since 1982, delivered next day."></head>
+       <body><h1>Shimano Sienna 2500</h1>
+       <div class="product-description">A light spinning reel with a front drag, for bass and mullet.</div>
        <div class="price-box"><span class="compare-at">Was £45.00</span> <span class="price">Now £35.00</span></div>
        <p class="stock">In stock – ships today</p>
        <label for="size">Size</label><select id="size"><option value="">Choose a size</option><option>1000</option><option>2500</option></select>
@@ -413,6 +416,7 @@ describe('fillSchema', () => {
       page,
       fields({
         name: 'string',
+        description: 'string',
         price: 'number',
         original_price: 'number',
         currency: 'string',
@@ -424,6 +428,8 @@ describe('fillSchema', () => {
     );
     expect(value).toEqual({
       name: 'Shimano Sienna 2500',
+      // The shop's meta description names nothing of the reel: the description the page shows is its.
+      description: 'A light spinning reel with a front drag, for bass and mullet.',
       price: 35,
       original_price: 45,
       currency: 'GBP',

@@ -13,10 +13,12 @@ export function shopFacts(page: ParsedPage, shown: ReturnType<typeof extractProd
 }
 
 /** The product's facts, trusted above labelled lines and tables, below the page's own data that names the field. */
-function productFacts({ brand, variants: [variant] }: Product): Fact[] {
+function productFacts({ brand, description, variants: [variant] }: Product): Fact[] {
   const weight = 1.3;
   const facts: Fact[] = [];
   if (brand) facts.push({ label: 'brand', value: brand, weight });
+  // Chosen from the meta descriptions and the one the page shows, so it outweighs the meta tags.
+  if (description) facts.push({ label: 'description', value: description, weight: 2.2 });
   if (!variant) return facts;
   if (variant.price) {
     facts.push({ label: 'price', value: variant.price.amount, weight });

@@ -83,6 +83,32 @@ describe('extractProduct', () => {
     });
   });
 
+  it('takes the description the page shows over a shop-wide meta description that names nothing of the product', () => {
+    const head = (description: string) =>
+      `<html><head><meta name="description" content="${description}">
+       <meta property="og:type" content="product"><meta property="product:price:amount" content="44.99">
+       <meta property="product:price:currency" content="GBP"></head>`;
+    const body = `<body><header><p class="site-description">Kitchenware and homeware since 1990, delivered free.</p></header>
+       <main><h1>Copper Kettle 1.7L</h1><p class="price">£44.99</p>
+       <div class="product-description"><p>A hand-finished copper kettle that boils 1.7 litres on any hob.</p></div>
+       </main></body></html>`;
+    const shopWide = parsePage(
+      `${head('Hearth &amp; Home – quality kitchenware since 1990. Free UK delivery over £50.')}${body}`,
+      'http://shop.test/kettle',
+    );
+    expect(extractProduct(shopWide)?.product.description).toBe(
+      'A hand-finished copper kettle that boils 1.7 litres on any hob.',
+    );
+    // A meta description that speaks of the product is the shop's own summary of it.
+    const own = parsePage(
+      `${head('Buy the Copper Kettle 1.7L: hand-finished, for every hob.')}${body}`,
+      'http://shop.test/kettle',
+    );
+    expect(extractProduct(own)?.product.description).toBe(
+      'Buy the Copper Kettle 1.7L: hand-finished, for every hob.',
+    );
+  });
+
   it('takes the photos that name the product when neither its data nor its tags name an image', () => {
     const page = parsePage(
       `<html><head><script type="application/ld+json">{"@type":"Product","name":"Trail Runner 3",

@@ -19,6 +19,7 @@ import {
   type StructuredItem,
   structuredItems,
 } from '../page/structured-data.js';
+import { terms } from '../text/passages.js';
 import { findPrice, formatPrice, type Price } from '../text/prices.js';
 
 export interface ProductAvailability {
@@ -157,7 +158,7 @@ function fromOpenGraph(page: ParsedPage, dom: DomSignals): Product {
     ...optional('brand', firstMeta(page, 'product:brand')),
     ...optional('category', firstMeta(page, 'product:category')),
     url: absoluteUrl(firstMeta(page, 'og:url'), page.url) ?? page.url,
-    ...optional('description', firstMeta(page, 'og:description') ?? dom.description),
+    ...optional('description', dom.description),
     variants: [
       {
         ...optional('sku', firstMeta(page, 'product:retailer_item_id')),
@@ -311,15 +312,35 @@ function domSignals(page: ParsedPage): DomSignals {
   } else availability = { inStock: false, text: 'Availability not stated on the page' };
   const image = absoluteUrl(firstMeta(page, 'og:image'), page.url);
   const title = h1 ? textOf(h1) : undefined;
+  // A meta description that names nothing of the product is often the shop's, on every page.
+  const metas = [firstMeta(page, 'og:description'), firstMeta(page, 'description')].filter(
+    (meta): meta is string => meta !== undefined,
+  );
+  const named = terms(title ?? firstMeta(page, 'og:title') ?? '').filter((term) => /\p{L}.{2}/u.test(term));
   return {
     title,
-    description: firstMeta(page, 'description', 'og:description'),
+    description:
+      metas.find((meta) => terms(meta).some((term) => named.includes(term))) ??
+      shownDescription(page) ??
+      metas[0],
     price,
     struckPrices,
     availability,
     images: image ? [{ url: image }] : productPhotos(page, title),
   };
 }
+
+/** The description the page shows: its first element marked as one, outside the site's header, navigation and footer. */
+function shownDescription(page: ParsedPage): string | undefined {
+  return selectAll('[itemprop=description], [class*=description], [id*=description]', page.tree)
+    .filter((element) => !hasAncestor(element, SITE_CHROME))
+    .map(spacedText)
+    .find((text) => text.length >= MIN_DESCRIPTION);
+}
+
+const SITE_CHROME = new Set(['header', 'nav', 'footer', 'aside']);
+/** Shorter text marked as a description is a label or a teaser, not the product's description. */
+const MIN_DESCRIPTION = 40;
 
 /**
  * The photos of the product when the page names no image in its data or tags: images whose alt
@@ -357,6 +378,12 @@ function nearButton(buttons: Element[], locale?: string): Price | undefined {
 }
 
 const parents = new WeakMap<Element, Element>();
+
+function hasAncestor(element: Element, tags: Set<string>): boolean {
+  for (let above = parentOf(element); above; above = parentOf(above))
+    if (tags.has(above.tagName)) return true;
+  return false;
+}
 
 function parentOf(element: Element): Element | undefined {
   return parents.get(element);
