@@ -30,7 +30,7 @@ describe('summarize', () => {
   it('is empty for a page without prose or description', () =>
     expect(summarize('# Title\n\n- a\n- b')).toBe(''));
 
-  it("leads with the page's description when the page has little prose, never on an article", () => {
+  it("leads with the page's description when the page has little prose that says nothing of its heading, never on an article", () => {
     const menu =
       '# Our Menu\n\n- **Bruschetta** £6.50\n- **Tiramisu** £6.00\n\nOpen Tuesday to Sunday, from noon to ten.';
     const description = 'Family Italian restaurant in Leeds since 1987';
@@ -39,6 +39,11 @@ describe('summarize', () => {
     );
     expect(summarize('# Our Menu\n\n- Tiramisu £6.00', { description })).toBe(`${description}.`);
     expect(summarize('# Menu\n\n- Tiramisu', { description: 'Menu' })).toBe('');
+    // A shop page whose sentences speak of what its heading names needs no shop-wide description.
+    const kettle = '# Copper Kettle\n\n£44.99\n\nA hand-finished copper kettle for any hob, induction too.';
+    expect(
+      summarize(kettle, { description: 'Hearth and Home: kitchenware since 1990, delivered free.' }),
+    ).toBe('A hand-finished copper kettle for any hob, induction too.');
     const article = fixtureMarkdown('lighthouse');
     expect(summarize(article, { description })).toBe(summarize(article));
   });

@@ -7,12 +7,12 @@ export interface SummaryOptions {
   maxChars?: number;
   /**
    * The page's own description (its meta or og:description): it leads the summary of a page with
-   * little prose (a menu, a shop page, a contact page), whose few sentences seldom say what it is.
+   * little prose (a menu, a contact page) when its few sentences say nothing of what its heading names.
    */
   description?: string;
 }
 
-/** Below this many whole sentences a page has little prose, and its description leads. */
+/** Below this many whole sentences a page has little prose, and its description may lead. */
 const FEW_SENTENCES = 3;
 
 const MAX_RANKED_SENTENCES = 400;
@@ -59,7 +59,8 @@ export function summarize(markdown: string, options: SummaryOptions = {}): strin
   }
   const sentences = chosen.sort((a, b) => a.position - b.position).map((entry) => entry.sentence.text);
   const leadWords = new Set(terms(lead ?? ''));
-  if (lead && !chosen.some((entry) => overlap(words[entry.position], leadWords) > 0.6))
+  const saysWhatItIs = chosen.some((entry) => share(title, words[entry.position]) > 0);
+  if (lead && !saysWhatItIs && !chosen.some((entry) => overlap(words[entry.position], leadWords) > 0.6))
     sentences.unshift(lead);
   return sentences.join(' ');
 }
