@@ -103,6 +103,28 @@ describe('the operator-only admin API', () => {
       async () => (await scrape(rotated.key, { zeroDataRetention: true })).status === 200,
       'zero data retention to be allowed',
     );
+
+    // The operator finds the team, its keys that still work (the rotated one under its label) and its settings.
+    const listed = {
+      teamId,
+      name: 'Acme',
+      createdAt: expect.any(String),
+      zeroDataRetention: true,
+      keys: [{ keyId: rotated.keyId, label: 'default', issuedAt: expect.any(String) }],
+    };
+    // Its own projection may apply the last change a moment after the one the scrape reads.
+    await until(
+      async () => (await admin('GET', `/teams/${teamId}`)).body.data?.zeroDataRetention,
+      'the team',
+    );
+    expect(await admin('GET', `/teams/${teamId}`)).toEqual({
+      status: 200,
+      body: { success: true, data: listed },
+    });
+    const teams = (await admin('GET', '/teams')).body.data;
+    expect(teams).toContainEqual(listed);
+    const creation = teams.map((team: { createdAt: string }) => team.createdAt);
+    expect(creation).toEqual([...creation].sort());
   });
 
   it('answers 404 for a team or key that does not exist', async () => {
@@ -114,6 +136,8 @@ describe('the operator-only admin API', () => {
     expect(await admin('PUT', `${nobody}/token-allowance`, { monthlyTokens: 5 })).toMatchObject(notFound);
     expect(await admin('GET', `${nobody}/credits`)).toMatchObject(notFound);
     expect(await admin('GET', `${nobody}/feedback`)).toMatchObject(notFound);
+    expect(await admin('GET', nobody)).toMatchObject(notFound);
+    expect(await admin('GET', '/teams/not-a-team')).toMatchObject(notFound);
     expect(await admin('GET', '/teams/not-a-team/credits')).toMatchObject(notFound);
     const team = (await admin('POST', '/teams', { name: 'Other' })).body.data;
     const noKey = await admin('DELETE', `/teams/${team.teamId}/keys/nope`);

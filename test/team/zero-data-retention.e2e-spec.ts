@@ -52,6 +52,19 @@ async function placesHolding(marker: string): Promise<string[]> {
 describe('zero data retention', () => {
   it('is refused unless the operator enabled it for the team, and with options that keep data', async () => {
     const team = await createTeam(running.trawl, 'no-zdr');
+    // `trawl teams list` shows the operator the team, not allowed zero data retention.
+    const listed = await until(
+      async () =>
+        ((await operatorCli(running.trawl, 'teams', 'list')) as { teamId: string }[]).find(
+          (each) => each.teamId === team.teamId,
+        ),
+      'the team in the list',
+    );
+    expect(listed).toMatchObject({
+      name: 'no-zdr',
+      zeroDataRetention: false,
+      keys: [{ keyId: team.keyId, label: 'default' }],
+    });
     const refused = await post(
       running.trawl,
       '/v2/scrape',

@@ -2,6 +2,7 @@
 /**
  * Operator CLI. Talks to a running Trawl over NATS (same NATS_URL / NATS_PREFIX as the service):
  *   trawl teams create <name>             creates a team and prints its first API key
+ *   trawl teams list                      prints every team with its active keys (ids and labels)
  *   trawl teams zdr <teamId> on|off       allows or stops the team's zeroDataRetention scrapes
  *   trawl keys create <teamId> [label]    issues another key for a team
  *   trawl keys revoke <teamId> <keyId>    revokes a key
@@ -20,6 +21,7 @@ import { openConfiguredStore } from './store/open-store.js';
 
 const usage = `usage:
   trawl teams create <name>
+  trawl teams list
   trawl teams zdr <teamId> on|off
   trawl keys create <teamId> [label]
   trawl keys revoke <teamId> <keyId>
@@ -50,6 +52,10 @@ async function main(argv: string[]): Promise<number> {
     if (noun === 'teams' && verb === 'create' && args[0]) {
       const teamId = await accounts.createTeam(args.join(' '));
       print(await accounts.issueKey(teamId, 'default'));
+      return 0;
+    }
+    if (noun === 'teams' && verb === 'list') {
+      print(await accounts.listTeams());
       return 0;
     }
     if (noun === 'keys' && verb === 'create' && args[0]) {

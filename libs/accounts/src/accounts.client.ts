@@ -1,6 +1,14 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
-import { AUDIT_CATEGORY, CREDITS_CATEGORY, type NatsNames, TEAM_CATEGORY, teamStreamId } from '#contracts';
+import {
+  AUDIT_CATEGORY,
+  CREDITS_CATEGORY,
+  type NatsNames,
+  TEAM_CATEGORY,
+  TEAMS_READ_MODEL,
+  type TeamView,
+  teamStreamId,
+} from '#contracts';
 import { generateApiKey, hashApiKey } from '#domain';
 import { type CommandBus, CommandRejectedError, openKv } from '#messaging';
 
@@ -49,6 +57,24 @@ export class AccountsClient {
       if (error instanceof CommandRejectedError && error.code === 'NOT_FOUND') return false;
       throw error;
     }
+  }
+
+  /** Every team, oldest first, with its active keys (as the projector has applied them). */
+  async listTeams(): Promise<TeamView[]> {
+    const kv = await openKv(this.nc, this.names.kvBucket(TEAMS_READ_MODEL));
+    const teams: TeamView[] = [];
+    for await (const teamId of await kv.keys()) {
+      const entry = await kv.get(teamId);
+      if (entry?.operation === 'PUT') teams.push(entry.json<TeamView>());
+    }
+    return teams.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.teamId.localeCompare(b.teamId));
+  }
+
+  /** One team with its active keys, or undefined when no such team was created. */
+  async team(teamId: string): Promise<TeamView | undefined> {
+    const kv = await openKv(this.nc, this.names.kvBucket(TEAMS_READ_MODEL));
+    const entry = await kv.get(teamId);
+    return entry?.operation === 'PUT' ? entry.json<TeamView>() : undefined;
   }
 
   async issueKey(teamId: string, label = 'default'): Promise<IssuedKey> {

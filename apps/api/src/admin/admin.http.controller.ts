@@ -62,6 +62,20 @@ export class AdminHttpController {
     });
   }
 
+  @OpenApiOperation({ summary: 'Every team, oldest first, with its active keys (ids and labels)' })
+  @Get('teams')
+  async listTeams() {
+    return { success: true, data: await this.accounts.listTeams() };
+  }
+
+  @OpenApiOperation({ summary: 'A team with its active keys (ids and labels)', errors: ['TEAM_NOT_FOUND'] })
+  @Get('teams/:teamId')
+  async team(@Param('teamId') teamId: string) {
+    const team = isUuid(teamId) ? await this.accounts.team(teamId) : undefined;
+    if (!team) throw new TrawlError('TEAM_NOT_FOUND', `No team ${teamId}`);
+    return { success: true, data: team };
+  }
+
   @OpenApiOperation({
     summary: 'Issue another API key for a team (shown once)',
     bodySchema: { type: 'object', properties: { label: { type: 'string' } } },

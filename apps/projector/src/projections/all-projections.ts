@@ -8,6 +8,7 @@ import { feedbackProjection } from '../feedback/feedback.projection.js';
 import { monitorViewsProjection } from '../monitors/monitor-views.js';
 import { searchIndexProjection } from '../search-index/search-index.projection.js';
 import { teamSettingsProjection } from '../team-settings/team-settings.projection.js';
+import { teamsProjection } from '../teams/teams.projection.js';
 import type { Projection } from './projection.js';
 
 /** Every projection of the projector: the live projector runs them, rebuild/verify replay them. */
@@ -17,6 +18,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   changeHistoryProjection,
   creditBalancesProjection,
   teamSettingsProjection,
+  teamsProjection,
   searchIndexProjection,
   monitorViewsProjection,
   browserSessionsProjection,

@@ -56,5 +56,18 @@ export interface TeamSettings {
   zeroDataRetention: boolean;
 }
 
+/**
+ * Read model (KV `<prefix>_teams`): each team as the operator lists it, with its active keys (ids
+ * and labels, never their hashes).
+ */
+export const TEAMS_READ_MODEL = 'teams';
+export interface TeamView {
+  teamId: string;
+  name: string;
+  createdAt: string;
+  zeroDataRetention: boolean;
+  keys: { keyId: string; label: string; issuedAt: string }[];
+}
+
 export const teamStreamId = (teamId: string) => `team-${teamId}`;
 export const TEAM_CATEGORY = 'team';
