@@ -287,6 +287,21 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
     expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('# Orphan');
   });
 
+  it('finds a page scraped for a summary alone by what it says, not only by its title', async () => {
+    // A team of its own: no other test's markdown scrape of the page indexes its text for it.
+    const apiKey = await issueKeyWithCli(running.trawl.env, running.trawl.logs);
+    const team = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey });
+    const url = running.site.url('/articles/lighthouse');
+    const scraped = await team.scrape(url, { formats: ['summary'] });
+    expect(scraped.markdown).toBeUndefined();
+    // "Agnes Porthleven" is in the page's text alone: neither its title nor its description names her.
+    const hit = await until(async () => {
+      const { web } = await team.search('Agnes Porthleven', { limit: 5 });
+      return (web as { url: string }[] | undefined)?.find((result) => result.url === url);
+    }, 'the page found by a name in its text');
+    expect(hit).toMatchObject({ title: 'The Lighthouse at Cape Wren' });
+  });
+
   it("replaces a result's description with its page's passages on the query (search highlights)", async () => {
     const url = running.site.url('/articles/tide-pools');
     await client().scrape(url, { formats: ['markdown'] });

@@ -89,8 +89,9 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     }
     let document: ScrapeDocument & { changeTracking?: ChangeTrackingResult };
     let changeTrackingJson: unknown;
+    let unrequestedMarkdown: string | undefined;
     try {
-      ({ document, changeTrackingJson } = await documentOfPage(
+      ({ document, changeTrackingJson, unrequestedMarkdown } = await documentOfPage(
         this.pools,
         this.models.for({ teamId: data.teamId, ...apiKeyOf(data), operationId: scrapeId, correlationId }),
         scrapeId,
@@ -122,12 +123,16 @@ export class PageFetchedHandler implements OnApplicationBootstrap, OnApplication
     }
     const documentBlob = `documents/${scrapeId}`;
     await this.blobs.put(documentBlob, JSON.stringify(document));
+    // A page scraped for json alone is still found by what it says, not only by its title.
+    const textBlob = unrequestedMarkdown === undefined ? undefined : `texts/${scrapeId}`;
+    if (textBlob) await this.blobs.put(textBlob, unrequestedMarkdown as string);
     await this.bus.send(
       SCRAPE_CATEGORY,
       'CompleteScrape',
       {
         scrapeId,
         documentBlob,
+        ...(textBlob ? { textBlob } : {}),
         url: page.url,
         statusCode: page.statusCode,
         ...(typeof document.metadata.numPages === 'number' ? { numPages: document.metadata.numPages } : {}),

@@ -5,7 +5,7 @@ import type { Projection } from '../projections/projection.js';
 /**
  * The local search provider's index (which `/v2/map` also reads): per team, the newest scrape of
  * each page (title, description, markdown: the newest that has one), from ScrapeCompleted events and
- * the documents they point to. A page that answered an error (404, 500) is no page to find: its
+ * the documents they point to (and, for a document without markdown, the text blob beside it). A page that answered an error (404, 500) is no page to find: its
  * scrape indexes nothing and drops an older entry, since the page is gone. A document whose blob has
  * expired indexes nothing, live and in a rebuild alike.
  */
@@ -15,7 +15,8 @@ export const searchIndexProjection: Projection = {
   type: 'ScrapeCompleted',
   readModels: [{ name: SEARCH_INDEX_READ_MODEL }],
   async apply(event, documents, { blobs }) {
-    const { teamId, documentBlob, url, fetchedAt, statusCode } = event.data as ScrapeCompleted['data'];
+    const { teamId, documentBlob, textBlob, url, fetchedAt, statusCode } =
+      event.data as ScrapeCompleted['data'];
     const index = documents[SEARCH_INDEX_READ_MODEL];
     const key = indexKey(teamId, url);
     const stored = await index.get(key);
@@ -26,7 +27,10 @@ export const searchIndexProjection: Projection = {
     }
     const text = await blobs.getText(documentBlob);
     if (!text) return;
-    const page = indexedPageOf(JSON.parse(text), url, fetchedAt);
+    const document = JSON.parse(text);
+    // A document without markdown (a scrape for json alone) points to the main content's text apart.
+    if (document.markdown === undefined && textBlob) document.markdown = await blobs.getText(textBlob);
+    const page = indexedPageOf(document, url, fetchedAt);
     if (!page) return;
     const entry = newestEntry(current, page);
     if (entry !== current) await index.put(key, JSON.stringify(entry));

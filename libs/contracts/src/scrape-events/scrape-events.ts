@@ -80,6 +80,11 @@ export interface ScrapeCompleted {
     apiKeyId?: string;
     /** Blob key of the Firecrawl document (JSON) the API answers with. */
     documentBlob: string;
+    /**
+     * Blob key of the main content's markdown when the document holds none (a scrape for json or a
+     * summary alone): the text the local search index reads.
+     */
+    textBlob?: string;
     url: string;
     statusCode: number;
     /** The fetched page the document was derived from. */
@@ -163,6 +168,8 @@ export interface CompleteScrape {
   data: {
     scrapeId: string;
     documentBlob: string;
+    /** The main content's markdown, when the document holds none (`ScrapeCompleted.textBlob`). */
+    textBlob?: string;
     url: string;
     statusCode: number;
     /** Pages parsed by the pdf parser, when the page was a PDF (what per-page billing counts). */

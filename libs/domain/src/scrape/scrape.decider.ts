@@ -186,7 +186,7 @@ export const scrapeDecider: Decider<
             `Scrape ${command.data.scrapeId} has no fetched page yet`,
           );
         }
-        const { scrapeId, documentBlob, url, statusCode, numPages, at } = command.data;
+        const { scrapeId, documentBlob, textBlob, url, statusCode, numPages, at } = command.data;
         const { teamId, request, page, fetchedAt } = state;
         const premiums = scrapePremiums(request);
         return [
@@ -196,6 +196,7 @@ export const scrapeDecider: Decider<
               scrapeId,
               teamId,
               documentBlob,
+              ...(textBlob !== undefined ? { textBlob } : {}),
               url,
               statusCode,
               page,

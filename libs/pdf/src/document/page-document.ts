@@ -38,6 +38,12 @@ export interface PageDocument {
   document: ScrapeDocument;
   /** The extraction change tracking's `json` mode compares, when the request asked for it. */
   changeTrackingJson?: unknown;
+  /**
+   * The main content's markdown when the document holds none but it was written for the structured
+   * formats (a scrape for json alone): what the page says, for the search index. Never when personal
+   * data was to be redacted: this text is not.
+   */
+  unrequestedMarkdown?: string;
 }
 
 /**
@@ -67,9 +73,12 @@ export async function documentOfPage(
     const deadline = deadlineSignal(left, `the scrape's ${request.timeout} ms timeout ran out`);
     output = await refineWithModel(llm, input, output, deadline);
   }
+  const unrequestedMarkdown =
+    output.markdown === undefined && !request.redactPII ? output.structured?.pageMarkdown : undefined;
   return {
     document: buildDocument(scrapeId, request, page, output),
     changeTrackingJson: output.structured?.changeTrackingJson,
+    ...(unrequestedMarkdown ? { unrequestedMarkdown } : {}),
   };
 }
 
