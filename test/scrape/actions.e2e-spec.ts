@@ -76,6 +76,15 @@ describe('page actions and files', () => {
     });
     expect(status).toBe(500);
     expect(body.code).toBe('SCRAPE_ACTION_ERROR');
-    expect(body.error).toMatch(/^Action 1 \(click\) failed: /);
+    expect(body.error).toBe(
+      'Action 1 (click) failed: no element matches the selector #does-not-exist (waited 5 s)',
+    );
+    const hidden = await scrape({
+      url: running.site.url('/form'),
+      actions: [{ type: 'click', selector: '#later' }],
+    });
+    expect(hidden.body.error).toBe(
+      'Action 0 (click) failed: the selector #later matches an element, but none became visible and usable within 5 s',
+    );
   });
 });

@@ -53,11 +53,28 @@ export async function runActions(page: Page, actions: PageAction[]): Promise<Act
     try {
       await runAction(page, action, results);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      const reason = await failureReason(page, action, error);
       throw new FetchError('SCRAPE_ACTION_ERROR', `Action ${index} (${action.type}) failed: ${reason}`);
     }
   }
   return results;
+}
+
+/**
+ * Why an action failed, in the user's terms: a selector that timed out matched nothing, or matched an
+ * element that never became usable; otherwise the browser's first line.
+ */
+async function failureReason(page: Page, action: PageAction, error: unknown): Promise<string> {
+  const firstLine = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  if (!action.selector || !(error instanceof Error) || error.name !== 'TimeoutError') return firstLine;
+  const waited = `${SELECTOR_TIMEOUT_MS / 1000} s`;
+  const matches = await page
+    .locator(action.selector)
+    .count()
+    .catch(() => undefined);
+  if (matches === 0) return `no element matches the selector ${action.selector} (waited ${waited})`;
+  if (matches === undefined) return firstLine;
+  return `the selector ${action.selector} matches ${matches === 1 ? 'an element' : `${matches} elements`}, but none became visible and usable within ${waited}`;
 }
 
 async function runAction(page: Page, action: PageAction, results: ActionResults): Promise<void> {
