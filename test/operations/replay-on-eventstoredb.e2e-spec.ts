@@ -153,7 +153,6 @@ describe('audit and replay on EventStoreDB', () => {
       ['cache_index', 0],
       ['change_tracking', 0],
       ['credit_balances', 0],
-      ['team_settings', 0],
       ['teams', 0],
       ['search_index', 0],
       ['monitors', 0],
@@ -169,7 +168,6 @@ describe('audit and replay on EventStoreDB', () => {
       monitors: 1,
       monitor_checks: 2,
       monitor_check_pages: 4,
-      team_settings: 1,
       browser_sessions: 1,
       agent_runs: 2,
     });

@@ -7,8 +7,8 @@ import {
   type FetchedPage,
   type NatsNames,
   type ScrapeRequest,
-  TEAM_SETTINGS_READ_MODEL,
-  type TeamSettings,
+  TEAMS_READ_MODEL,
+  type TeamView,
   TrawlError,
   ZERO_RETENTION_CATEGORY,
   ZERO_RETENTION_FETCH,
@@ -39,7 +39,7 @@ const TIMEOUT_GRACE_MS = 3_000;
  */
 @Injectable()
 export class ZeroRetentionScrapes {
-  private readonly settings: () => Promise<KV>;
+  private readonly teams: () => Promise<KV>;
 
   constructor(
     private readonly pools: ApiConversionPools,
@@ -48,7 +48,7 @@ export class ZeroRetentionScrapes {
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     private readonly credits: CreditsService,
   ) {
-    this.settings = lazyKv(nc, names.kvBucket(TEAM_SETTINGS_READ_MODEL));
+    this.teams = lazyKv(nc, names.kvBucket(TEAMS_READ_MODEL));
   }
 
   /** 403 unless the operator allowed this team zero data retention; 400 for options that must keep data. */
@@ -63,9 +63,9 @@ export class ZeroRetentionScrapes {
         conflicts.map((option) => ({ path: [option], message: 'not available with zeroDataRetention' })),
       );
     }
-    const entry = await (await this.settings()).get(teamId);
-    const settings = entry?.operation === 'PUT' ? entry.json<TeamSettings>() : undefined;
-    if (!settings?.zeroDataRetention) {
+    const entry = await (await this.teams()).get(teamId);
+    const team = entry?.operation === 'PUT' ? entry.json<TeamView>() : undefined;
+    if (!team?.zeroDataRetention) {
       throw new TrawlError(
         'FORBIDDEN',
         'zeroDataRetention is not enabled for this team; the operator enables it with `trawl teams zdr <teamId> on`',

@@ -7,7 +7,6 @@ import { creditBalancesProjection } from '../credit-balances/credit-balances.pro
 import { feedbackProjection } from '../feedback/feedback.projection.js';
 import { monitorViewsProjection } from '../monitors/monitor-views.js';
 import { searchIndexProjection } from '../search-index/search-index.projection.js';
-import { teamSettingsProjection } from '../team-settings/team-settings.projection.js';
 import { teamsProjection } from '../teams/teams.projection.js';
 import type { Projection } from './projection.js';
 
@@ -17,7 +16,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   cacheIndexProjection,
   changeHistoryProjection,
   creditBalancesProjection,
-  teamSettingsProjection,
   teamsProjection,
   searchIndexProjection,
   monitorViewsProjection,

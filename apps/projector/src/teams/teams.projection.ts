@@ -42,7 +42,10 @@ export function teamViewAfter(view: TeamView | undefined, event: RecordedEvent):
   }
 }
 
-/** The teams the operator lists (`trawl teams list`, `GET /admin/teams`), from team events. */
+/**
+ * The teams the operator lists (`trawl teams list`, `GET /admin/teams`) and the api reads per
+ * zero-data-retention request, from team events.
+ */
 export const teamsProjection: Projection = {
   worker: 'projector_teams',
   category: TEAM_CATEGORY,

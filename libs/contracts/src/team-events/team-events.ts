@@ -50,15 +50,10 @@ export interface SetZeroDataRetention {
 
 export type TeamCommand = CreateTeam | IssueApiKey | RevokeApiKey | RotateApiKey | SetZeroDataRetention;
 
-/** Read model (KV `<prefix>_team_settings`): per team, what the operator allowed it. */
-export const TEAM_SETTINGS_READ_MODEL = 'team_settings';
-export interface TeamSettings {
-  zeroDataRetention: boolean;
-}
-
 /**
  * Read model (KV `<prefix>_teams`): each team as the operator lists it, with its active keys (ids
- * and labels, never their hashes).
+ * and labels, never their hashes) and what the operator allowed it (the api checks zero data
+ * retention here per request).
  */
 export const TEAMS_READ_MODEL = 'teams';
 export interface TeamView {
