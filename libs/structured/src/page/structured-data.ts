@@ -1,4 +1,5 @@
 import type { Element, Root } from 'hast';
+import { parseHtml } from './parse-html.js';
 import { absoluteUrl, attr, type ParsedPage, textOf } from './parse-page.js';
 
 /** A schema.org-like item: `@type` (short names, e.g. `Product`) plus its properties. */
@@ -44,16 +45,30 @@ function collect(value: unknown, into: StructuredItem[]) {
   if (value['@type'] !== undefined) into.push(shortTypes(value));
 }
 
-/** `https://schema.org/Product` → `Product`, recursively, so callers compare short names. */
+/**
+ * `https://schema.org/Product` → `Product`, recursively, so callers compare short names; strings
+ * read as the HTML text shops write into them.
+ */
 function shortTypes(item: Record<string, unknown>): StructuredItem {
   const result: StructuredItem = {};
+  const read = (value: unknown) =>
+    isObject(value) ? shortTypes(value) : typeof value === 'string' ? htmlText(value) : value;
   for (const [key, value] of Object.entries(item)) {
     if (key === '@type') result[key] = Array.isArray(value) ? value.map(shortName) : shortName(value);
-    else if (Array.isArray(value))
-      result[key] = value.map((entry) => (isObject(entry) ? shortTypes(entry) : entry));
-    else result[key] = isObject(value) ? shortTypes(value) : value;
+    else result[key] = Array.isArray(value) ? value.map(read) : read(value);
   }
   return result;
+}
+
+/** A character reference (`&amp;`, `&#39;`) or a tag (`<p>`, `<wbr/>`): a string written as HTML. */
+const WRITTEN_AS_HTML = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);|<\/?[a-z][^>]*>/i;
+
+/**
+ * JSON-LD strings hold plain text, but themes write HTML into them ("white &amp; green",
+ * "<p>Soft cotton tops.</p>"): such a string is read as the text a browser would show.
+ */
+function htmlText(value: string): string {
+  return WRITTEN_AS_HTML.test(value) ? textOf(parseHtml(value, { fragment: true })) : value;
 }
 
 function shortName(type: unknown): string {

@@ -109,6 +109,22 @@ describe('extractProduct', () => {
     );
   });
 
+  it("reads a schema.org Product's strings as the HTML text shops write into them", () => {
+    const page = parsePage(
+      `<html><head><script type="application/ld+json">{"@type":"Product",
+        "name":"3 pack ladies top black, white &amp; green",
+        "description":"<p>Soft cotton tops.</p><p>Model is 5&apos;9&quot; and wears size 8.</p>",
+        "brand":{"@type":"Brand","name":"Marks &amp; Sparks"},
+        "offers":{"price":"24.00","priceCurrency":"GBP"}}</script></head><body></body></html>`,
+      'http://shop.test/tops',
+    );
+    expect(extractProduct(page)?.product).toMatchObject({
+      title: '3 pack ladies top black, white & green',
+      brand: 'Marks & Sparks',
+      description: 'Soft cotton tops. Model is 5\'9" and wears size 8.',
+    });
+  });
+
   it('takes the photos that name the product when neither its data nor its tags name an image', () => {
     const page = parsePage(
       `<html><head><script type="application/ld+json">{"@type":"Product","name":"Trail Runner 3",
