@@ -14,7 +14,7 @@ export { linksToFollow } from './navigate/links-to-follow.js';
 export type { Wanted } from './navigate/links-worth-following.js';
 export { MAX_DEPTH, parseHtml } from './page/parse-html.js';
 export { parsePage } from './page/parse-page.js';
-export { asText, itemsOfType, jsonLdItems, type StructuredItem } from './page/structured-data.js';
+export { asText, asWritten, itemsOfType, jsonLdItems, type StructuredItem } from './page/structured-data.js';
 export { separatorBetween, VERBATIM } from './page/touching-inlines.js';
 export { extractProduct, type Product } from './product/extract-product.js';
 export { summarize } from './summary/summarize.js';

@@ -1,6 +1,6 @@
 import type { ElementContent, Root } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import { asText, itemsOfType, jsonLdItems, parseHtml, type StructuredItem } from '#structured';
+import { asText, asWritten, itemsOfType, jsonLdItems, parseHtml, type StructuredItem } from '#structured';
 import { removeNonContent } from '../clean/remove-non-content.js';
 import { resolveUrls } from '../parse/resolve-urls.js';
 import { eachElement } from '../tree/walk-elements.js';
@@ -26,7 +26,7 @@ export function pageProduct(
   if (products.length === 0) return microdataProducts(tree) === 1 ? {} : undefined;
   const names = new Set(products.map((product) => asText(product.name)));
   if (names.size !== 1) return undefined;
-  const description = products.map((product) => asText(product.description)).find(Boolean);
+  const description = products.map((product) => asWritten(product.description)).find(Boolean);
   return description ? { description: descriptionBlocks(unescaped(description), url) } : {};
 }
 

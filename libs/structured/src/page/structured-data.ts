@@ -45,17 +45,14 @@ function collect(value: unknown, into: StructuredItem[]) {
   if (value['@type'] !== undefined) into.push(shortTypes(value));
 }
 
-/**
- * `https://schema.org/Product` → `Product`, recursively, so callers compare short names; strings
- * read as the HTML text shops write into them.
- */
+/** `https://schema.org/Product` → `Product`, recursively, so callers compare short names. */
 function shortTypes(item: Record<string, unknown>): StructuredItem {
   const result: StructuredItem = {};
-  const read = (value: unknown) =>
-    isObject(value) ? shortTypes(value) : typeof value === 'string' ? htmlText(value) : value;
   for (const [key, value] of Object.entries(item)) {
     if (key === '@type') result[key] = Array.isArray(value) ? value.map(shortName) : shortName(value);
-    else result[key] = Array.isArray(value) ? value.map(read) : read(value);
+    else if (Array.isArray(value))
+      result[key] = value.map((entry) => (isObject(entry) ? shortTypes(entry) : entry));
+    else result[key] = isObject(value) ? shortTypes(value) : value;
   }
   return result;
 }
@@ -197,11 +194,20 @@ export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** A property as text: strings as they are, `{name}` / `{@value}` objects by their name. */
+/** A property as the text a reader sees: markup read as HTML, `{name}` / `{@value}` objects by their name. */
 export function asText(value: unknown): string | undefined {
+  const written = asWritten(value);
+  return written === undefined ? undefined : htmlText(written).trim() || undefined;
+}
+
+/**
+ * A property as the page wrote it, markup and character references kept (a description whose
+ * paragraphs and bold text the main content lays out), `{name}` / `{@value}` objects by their name.
+ */
+export function asWritten(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return asText(value[0]);
-  if (isObject(value)) return asText(value.name ?? value['@value'] ?? value.url ?? value.text);
+  if (Array.isArray(value)) return asWritten(value[0]);
+  if (isObject(value)) return asWritten(value.name ?? value['@value'] ?? value.url ?? value.text);
   return undefined;
 }

@@ -125,6 +125,29 @@ describe('extractProduct', () => {
     });
   });
 
+  it('prices a schema.org Product without an offer as its OpenGraph tags, else the page, show it', () => {
+    const data = `<script type="application/ld+json">{"@type":"Product","name":"Scarlett 4i4","brand":"Focusrite"}</script>`;
+    const tagged = parsePage(
+      `<html><head>${data}<meta property="product:price:amount" content="299.99">
+       <meta property="product:price:currency" content="USD"></head><body><h1>Scarlett 4i4</h1></body></html>`,
+      'http://shop.test/4i4',
+    );
+    expect(extractProduct(tagged)?.product.variants[0]?.price).toEqual({
+      amount: 299.99,
+      currency: 'USD',
+      formatted: '$299.99',
+    });
+    const shown = parsePage(
+      `<html><head>${data}</head><body><h1>Scarlett 4i4</h1><div class="price">$279.99</div>
+       <s>$299.99</s><button>Add to cart</button></body></html>`,
+      'http://shop.test/4i4',
+    );
+    expect(extractProduct(shown)?.product.variants[0]).toMatchObject({
+      price: { amount: 279.99, currency: 'USD' },
+      sale: { originalPrice: { amount: 299.99 } },
+    });
+  });
+
   it('takes the photos that name the product when neither its data nor its tags name an image', () => {
     const page = parsePage(
       `<html><head><script type="application/ld+json">{"@type":"Product","name":"Trail Runner 3",

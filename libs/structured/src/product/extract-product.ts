@@ -114,7 +114,13 @@ function fromStructured(item: StructuredItem, page: ParsedPage, dom: DomSignals)
       ...(values && Object.keys(values).length > 0 ? { values } : {}),
       ...imagesOf(ownImages),
     };
-    if (offers.length === 0) return [{ ...shared, availability: dom.availability }];
+    if (offers.length === 0) {
+      // Data without an offer: the one product's price is the one its tags or the page show.
+      const price = single ? shownPrice(page, dom) : undefined;
+      return [
+        { ...shared, ...(price ? { price, ...saleOf(dom, price) } : {}), availability: dom.availability },
+      ];
+    }
     return offers.filter(isObject).map((offer) => {
       const price = offerPrice(offer);
       return {
@@ -144,13 +150,16 @@ function fromStructured(item: StructuredItem, page: ParsedPage, dom: DomSignals)
   return { ...base, variants: fromOffers(item, images) };
 }
 
-function fromOpenGraph(page: ParsedPage, dom: DomSignals): Product {
+/** The price the page's OpenGraph product tags give, else the one it shows (by the buy button, classed as a price). */
+function shownPrice(page: ParsedPage, dom: DomSignals): Price | undefined {
   const amount = parseNumber(firstMeta(page, 'product:price:amount', 'og:price:amount') ?? '');
   const currency = firstMeta(page, 'product:price:currency', 'og:price:currency');
-  const price =
-    amount === undefined
-      ? dom.price
-      : { amount, ...optional('currency', currency), formatted: formatPrice(amount, currency) };
+  if (amount === undefined) return dom.price;
+  return { amount, ...optional('currency', currency), formatted: formatPrice(amount, currency) };
+}
+
+function fromOpenGraph(page: ParsedPage, dom: DomSignals): Product {
+  const price = shownPrice(page, dom);
   const availabilityText = firstMeta(page, 'product:availability', 'og:availability');
   const image = absoluteUrl(firstMeta(page, 'og:image'), page.url);
   return {

@@ -31,10 +31,15 @@ const DOLLAR_BY_REGION: Record<string, string> = {
   MX: 'MXN',
 };
 
+/**
+ * An amount: with thousands separators ("1,299.99", "1 299") or without ("1099", "12,50"), never
+ * the first digits of a longer number ("$1099" is not "$109").
+ */
+const AMOUNT = String.raw`(?:\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d)`;
+
 /** A price in running text: "$12.50", "12,50 €", "EUR 12.50", "CHF 9.–". */
 export const PRICE_PATTERN = new RegExp(
-  `(?:(${CURRENCY_BEFORE})\\s?(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?))` +
-    `|(?:(\\d{1,3}(?:[.,\\s]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)\\s?(${CURRENCY_AFTER}))`,
+  `(?:(${CURRENCY_BEFORE})\\s?(${AMOUNT}))|(?:(${AMOUNT})\\s?(${CURRENCY_AFTER}))`,
 );
 
 /**
