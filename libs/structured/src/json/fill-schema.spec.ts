@@ -55,6 +55,20 @@ describe('fillSchema', () => {
     expect(missing).toEqual(['architect']);
   });
 
+  it("reads the data's strings as the HTML text themes write into them", () => {
+    const page = parsePage(
+      `<html><head><script type="application/ld+json">{"@type":"Product","name":"Warrior drop, white &amp; rose gold",
+        "brand":"L&#8217;atelier Nawbar","description":"<p>Hand-set diamonds.</p><p>18k gold.</p>",
+        "offers":{"price":"3665.00","priceCurrency":"USD"}}</script></head><body></body></html>`,
+      'http://shop.test/drop',
+    );
+    expect(fill(page, fields({ name: 'string', brand: 'string', description: 'string' })).value).toEqual({
+      name: 'Warrior drop, white & rose gold',
+      brand: 'L’atelier Nawbar',
+      description: 'Hand-set diamonds. 18k gold.',
+    });
+  });
+
   it('reads a meta tag that is a name, a property and an itemprop at once, and no footer menu as a label', () => {
     const footer =
       '<footer><dl><dt>About</dt><dd><a href="/about">About us</a></dd><dd><a href="/contact">Contact us</a></dd></dl></footer>';
