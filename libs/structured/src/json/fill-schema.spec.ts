@@ -939,5 +939,17 @@ describe('fillSchema', () => {
       properties: { name: { type: 'string' }, price: { type: 'number' } },
     });
     expect(value).toEqual({ name: 'Trailhead 2 Hiking Boot', price: 149 });
+    // A shop page without product data: the site's Organization names the company, not the product.
+    const oil = parsePage(
+      `<html><head><title>Beard Oil | Beardbrand</title><script type="application/ld+json">
+        {"@type":"Organization","name":"Beardbrand","url":"https://beardbrand.test"}</script></head>
+       <body><h1>Beard Oil</h1><p class="price">$32</p><button>Add to cart</button></body></html>`,
+      'http://beardbrand.test/products/beard-oil',
+    );
+    expect(fill(oil, fields({ name: 'string', price: 'number', company_name: 'string' })).value).toEqual({
+      name: 'Beard Oil',
+      price: 32,
+      company_name: 'Beardbrand',
+    });
   });
 });

@@ -44,9 +44,10 @@ const ADDRESS = /^https?:\/\/\S+$/;
 export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = ''): PageFacts {
   const items = structuredItems(page);
   const layout = pageLayout(page);
-  const described = items.filter(
-    (item) => ![item['@type']].flat().some((type) => type && AROUND_THE_PAGE.test(type)),
-  );
+  const product = extractProduct(page);
+  // On a page that shows a product, the company behind it is the site's: it names only the company.
+  const around = (type: string) => AROUND_THE_PAGE.test(type) || (!!product && COMPANY_TYPES.test(type));
+  const described = items.filter((item) => ![item['@type']].flat().some((type) => type && around(type)));
   const primary = primaryItem(described, schemaFields);
   const facts: Fact[] = [];
   for (const item of described) facts.push(...itemFacts(item, item === primary ? 3.2 : 2.6));
@@ -80,7 +81,6 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     const weight = entry.source === 'section' ? 0.8 : entry.source === 'line' ? 1 : 1.2;
     facts.push({ label: entry.label, value: entry.value, weight });
   }
-  const product = extractProduct(page);
   // The main content itself is what a `content` (`text`, `body`) field asks for when no data holds it
   // (a schema.org `articleBody` does), and its code blocks are a documentation page's examples.
   if (markdown.trim() !== '') facts.push({ label: 'content', value: markdown.trim(), weight: 0.5 });

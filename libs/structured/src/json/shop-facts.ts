@@ -13,9 +13,11 @@ export function shopFacts(page: ParsedPage, shown: ReturnType<typeof extractProd
 }
 
 /** The product's facts, trusted above labelled lines and tables, below the page's own data that names the field. */
-function productFacts({ brand, description, variants: [variant] }: Product): Fact[] {
+function productFacts({ title, brand, description, variants: [variant] }: Product): Fact[] {
   const weight = 1.3;
   const facts: Fact[] = [];
+  // What the page sells is what it is named for, over any other item's name (an FAQ's question, the site's).
+  if (title) facts.push({ label: 'name', value: title, weight: 3.3 });
   if (brand) facts.push({ label: 'brand', value: brand, weight });
   // Chosen from the meta descriptions and the one the page shows, so it outweighs the meta tags.
   if (description) facts.push({ label: 'description', value: description, weight: 2.2 });
