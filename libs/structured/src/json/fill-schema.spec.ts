@@ -319,11 +319,12 @@ describe('fillSchema', () => {
     const page = parsePage(
       `<html><body><h1>Market</h1>
        <table><tr><th>Fish</th><th>Price</th></tr><tr><td>Cod</td><td>$12</td></tr>
-         <tr><td>Hake</td><td>$9</td></tr></table>
+         <tr><td>Hake</td><td>$9</td></tr><tr><td></td><td></td></tr></table>
        <table><tr><th>Date</th><th>Event</th></tr><tr><td>1 May</td><td>Fish fair</td></tr></table>
        </body></html>`,
       'http://market.test/',
     );
+    // The empty row gives nothing: it is no item of nulls.
     expect(fill(page, list('fish', ['name', 'price'])).value).toEqual({
       fish: [
         { name: 'Cod', price: '$12' },

@@ -87,13 +87,23 @@ function fillArray(
       missing.push(path);
       return null;
     }
-    const itemMissing: string[] = [];
-    const values = records.map((record) => fillObject(items.schema, itemPath, record, page, itemMissing));
-    // A field counts as missing when no item has it.
-    for (const field of new Set(itemMissing)) {
-      if (itemMissing.filter((entry) => entry === field).length === records.length) missing.push(field);
+    // An item the page gives nothing of (every field null) is no item.
+    const filled = records
+      .map((record) => {
+        const itemMissing: string[] = [];
+        return { value: fillObject(items.schema, itemPath, record, page, itemMissing), itemMissing };
+      })
+      .filter(({ value }) => holdsSomething(value));
+    if (filled.length === 0) {
+      missing.push(path);
+      return null;
     }
-    return values;
+    // A field counts as missing when no item has it.
+    const itemMissing = filled.flatMap((item) => item.itemMissing);
+    for (const field of new Set(itemMissing)) {
+      if (itemMissing.filter((entry) => entry === field).length === filled.length) missing.push(field);
+    }
+    return filled.map(({ value }) => value);
   }
   const structured = best(
     scope,
@@ -220,6 +230,14 @@ function recordsFor(
   if (page.shows && showsOne(name, page.shows)) return [scope];
   if (namedByHeading(name, page.heading, fields, scope)) return [scope];
   return undefined;
+}
+
+/** Whether a filled value holds anything: a field that is not null, an array with an entry. */
+function holdsSomething(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.values(value).some(holdsSomething);
+  return true;
 }
 
 /**
