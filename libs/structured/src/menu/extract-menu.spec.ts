@@ -83,6 +83,41 @@ describe('extractMenu', () => {
     expect(tiramisu.description).toBeUndefined();
   });
 
+  it('reads dishes from a description list and from table rows, name apart from description', () => {
+    const menu = extractMenu(
+      parsePage(
+        `<html><body><h2>Starters</h2><dl>
+          <dt>Soup of the day</dt><dd>Seasonal vegetables, bread £5.50</dd>
+          <dt>Whitebait</dt><dd>Lemon mayo</dd><dd>£7.00</dd></dl>
+         <h2>Mains</h2><table>
+          <tr><td>Fish pie</td><td>Cod, prawns, mash</td><td>£14</td></tr>
+          <tr><td>Steak</td><td>Chips, peppercorn sauce</td><td>£24</td></tr></table></body></html>`,
+        'http://inn.test/menu',
+      ),
+    );
+    expect(
+      menu.sections.map((section) => [
+        section.name,
+        section.items.map((item) => [item.name, item.description, item.price?.amount]),
+      ]),
+    ).toEqual([
+      [
+        'Starters',
+        [
+          ['Soup of the day', 'Seasonal vegetables, bread', 5.5],
+          ['Whitebait', 'Lemon mayo', 7],
+        ],
+      ],
+      [
+        'Mains',
+        [
+          ['Fish pie', 'Cod, prawns, mash', 14],
+          ['Steak', 'Chips, peppercorn sauce', 24],
+        ],
+      ],
+    ]);
+  });
+
   it('says an article is not a menu, and never invents a currency', () => {
     const menu = extractMenu(fixturePage('lighthouse'));
     expect(menu).toMatchObject({ isMenu: false, sections: [], currency: null });

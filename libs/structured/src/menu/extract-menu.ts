@@ -212,22 +212,41 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
         return;
       }
     }
-    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node)) {
-      const item = headingItem(node, current?.id ?? 'menu', current?.items.length ?? 0, page, prices, locale);
-      if (item) {
-        if (!current) {
-          current = { id: 'menu', name: 'Menu', items: [] };
-          sections.push(current);
-        }
-        current.items.push(item);
-        return;
-      }
+    if (ITEM_CONTAINERS.has(node.tagName) && isItem(node) && added(node)) return;
+    // A description list's dish is a term and its descriptions: `<dt>Soup</dt><dd>… £5.50</dd>`.
+    const children = node.tagName === 'dl' ? termGroups(childElements(node)) : childElements(node);
+    for (const child of children) walk(child);
+  };
+  const added = (node: Element): boolean => {
+    const item = headingItem(node, current?.id ?? 'menu', current?.items.length ?? 0, page, prices, locale);
+    if (!item) return false;
+    if (!current) {
+      current = { id: 'menu', name: 'Menu', items: [] };
+      sections.push(current);
     }
-    for (const child of childElements(node)) walk(child);
+    current.items.push(item);
+    return true;
   };
   walk(body);
   // A section's first paragraph without a price describes it.
   return sections.filter((section) => section.items.length > 0);
+}
+
+/** A `<dl>`'s children with each `<dt>` and the `<dd>`s after it as one `<div>`; others as they are. */
+function termGroups(children: Element[]): Element[] {
+  const grouped: Element[] = [];
+  let term: Element | undefined;
+  for (const child of children) {
+    if (child.tagName === 'dt') {
+      term = { type: 'element', tagName: 'div', properties: {}, children: [child] };
+      grouped.push(term);
+    } else if (child.tagName === 'dd' && term) term.children.push(child);
+    else {
+      term = undefined;
+      grouped.push(child);
+    }
+  }
+  return grouped;
 }
 
 /**
@@ -287,7 +306,13 @@ function headingItem(
   const text = spacedText(node);
   const price = prices.find(text, locale);
   if (!price) return undefined;
-  const named = selectAll('strong, b, h3, h4, h5, h6, dt, [class*=name], [class*=title]', node)[0];
+  // A table row's dish is named by its first cell that is not its price.
+  const firstCell =
+    node.tagName === 'tr'
+      ? childElements(node).find((cell) => textOf(cell) !== '' && !prices.pattern.test(textOf(cell)))
+      : undefined;
+  const named =
+    selectAll('strong, b, h3, h4, h5, h6, dt, [class*=name], [class*=title]', node)[0] ?? firstCell;
   // Without a marked-up name, the name is the text before the price, up to a dash or colon.
   let name = named
     ? textOf(named)
