@@ -49,4 +49,26 @@ describe('extractStructured', () => {
       }).answer,
     ).toBe('The dress costs €549.56 in any size.');
   });
+
+  it("answers what a product is made of, its weight and the shop's phone and e-mail from the page's data", () => {
+    const shop = `<title>Copper Kettle | Hearth</title><main><h1>Copper Kettle</h1><p class="price">£44.99</p>
+      <p>A hand-finished kettle that boils on any hob.</p>
+      <table><tr><th>Material</th><td>Copper, stainless steel base</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr></table>
+      </main><footer>Call us on <a href="tel:+441134960000">0113 496 0000</a> · <a href="mailto:shop@hearth.test">shop@hearth.test</a></footer>`;
+    const ask = (question: string) =>
+      extractStructured({
+        html: shop,
+        url: 'http://hearth.test/kettle',
+        markdown:
+          '# Copper Kettle\n\nA hand-finished kettle that boils on any hob.\n\n| Material | Copper, stainless steel base |\n| - | - |\n| Weight | 1.2 kg |',
+        request: { question },
+      }).answer;
+    expect(ask('What is it made of?')).toBe('Copper, stainless steel base');
+    expect(ask('What material is the kettle?')).toBe('Material: Copper, stainless steel base');
+    expect(ask('How much does it weigh?')).toBe('Weight: 1.2 kg');
+    expect(ask('What is your phone number?')).toBe('0113 496 0000');
+    expect(ask("What's the email address?")).toBe('shop@hearth.test');
+    // What the data does not hold stays unanswered.
+    expect(ask('What is the warranty?')).toBe('The page does not answer this question.');
+  });
 });

@@ -64,6 +64,14 @@ const MEASURES: { asks: RegExp; gives: RegExp }[] = [
       'i',
     ),
   },
+  // "How much does it weigh?" asks a weight, as "how heavy" does; the verb is no word the answer needs.
+  {
+    asks: /^\s*how much (?:does|do|did|will|would|can) .+? (weigh)\b/i,
+    gives: new RegExp(
+      String.raw`${QUANTITY}(?:g|kg|grams?|kilograms?|tonnes?|tons?|lbs?|pounds?|oz|ounces?)(?!\w)`,
+      'i',
+    ),
+  },
   // A cost, which only a price answers ("voted 41 to 12 … over its route and cost" does not).
   { asks: /^\s*how much\b.*\b(cost|price|pay|charge|spend|fee|fare|worth)/i, gives: PRICE_PATTERN },
   { asks: /\bwhat (?:is|are) the (price|cost|fee|fare)s?\b/i, gives: PRICE_PATTERN },
@@ -101,6 +109,20 @@ const ABOUT_THE_PAGE: { asks: RegExp; field: string }[] = [
   {
     asks: new RegExp(String.raw`^\s*what\s+is\s+${THIS_PAGE}\s+about\s*\??\s*$`, 'i'),
     field: 'description',
+  },
+  // What a product is made of: its spec table's Material row, or "made of solid brass".
+  {
+    asks: /^\s*what\s+(?:is|are)\s+(?:it|they|this|these|the\s+[\w\s-]+?)\s+made\s+(?:of|from|out of)\s*\??\s*$|^\s*what\s+materials?\b/i,
+    field: 'material',
+  },
+  // How to reach whoever runs the page: its tel: and mailto: links, or a number in its text.
+  {
+    asks: /^\s*what\s+is\s+(?:your|the|their|its)\s+(?:(?:tele)?phone|contact)(?:\s+number)?\s*\??\s*$|^\s*how\s+(?:can|do)\s+i\s+(?:call|phone|ring)\b/i,
+    field: 'phone',
+  },
+  {
+    asks: /^\s*what\s+is\s+(?:your|the|their|its)\s+e-?mail(?:\s+address)?\s*\??\s*$/i,
+    field: 'email',
   },
 ];
 

@@ -69,11 +69,13 @@ export function blocksOf(markdown: string): Block[] {
  * The column names a table's first row gives, if it names them. Markdown makes every table's first
  * row its header, names or not: a row with figures is data (`Weight | 280 g`), and so is the first
  * pair of a table of pairs (`Colour | Red` over `Material | Leather`), told apart from names
- * (`Fish | Price` over `Cod | $12`) by the figures the rows below have and the first row has not.
+ * (`Fish | Price` over `Cod | $12`) by the figures the rows below have and the first row has not,
+ * and by a value no column name would be (a list, a phrase of five words or more).
  */
 function columnNames(raws: string[], header: number): string[] | undefined {
   const cells = cellsOf(raws[header] as string);
-  if (cells.some((cell) => /\d/.test(cell))) return undefined;
+  // A column name is short and lists nothing: "Copper, stainless steel base" is a value.
+  if (cells.some((cell) => /\d|,/.test(cell) || cell.split(' ').length > 4)) return undefined;
   if (cells.length >= 3) return cells;
   for (let index = header + 2; /^\s*\|/.test(raws[index] ?? ''); index++)
     if (/\d/.test(raws[index] as string)) return cells;
