@@ -44,7 +44,7 @@ describe('validateAgentRequest', () => {
     expect(chat.ok && chat.value.extract.unsupported).toEqual(['threadId', 'mode: chat', 'webhook']);
     expect(validateAgentRequest({})).toMatchObject({
       ok: false,
-      details: expect.arrayContaining([{ path: ['prompt'], message: 'prompt must be a string' }]),
+      details: expect.arrayContaining([{ path: ['prompt'], message: 'prompt is required' }]),
     });
     expect(validateAgentRequest({ prompt: 'x', maxCredits: 0 })).toMatchObject({
       ok: false,

@@ -31,6 +31,15 @@ describe('validateScrapeRequest', () => {
     });
   });
 
+  it('says a missing field is required, not every rule its absence breaks', () => {
+    const missing = rejects({});
+    expect(missing.error).toBe('url is required');
+    expect(missing.details).toEqual([{ path: ['url'], message: 'url is required' }]);
+    // A nested one too: a format without its type.
+    expect(rejects({ url: 'https://example.com', formats: [{}] }).error).toBe('formats.0.type is required');
+    expect(rejects({ url: 42 }).error).toMatch(/^url must be/);
+  });
+
   it('accepts string and object formats and the SDK origin field', () => {
     const request = accepts({
       url: 'https://example.com',

@@ -339,6 +339,9 @@ export function flattenValidationErrors(
 ): ErrorDetail[] {
   return errors.flatMap((error) => {
     const path = [...parent, /^\d+$/.test(error.property) ? Number(error.property) : error.property];
+    // A required field that is absent breaks every rule it has ("url must be shorter than …"): say it is missing.
+    if (error.value === undefined && error.constraints)
+      return [{ path, message: `${path.join('.')} is required` }];
     const own = Object.values(error.constraints ?? {}).map((message) => ({
       path,
       message: message.startsWith(error.property)
