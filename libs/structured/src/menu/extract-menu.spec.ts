@@ -83,10 +83,10 @@ describe('extractMenu', () => {
     expect(tiramisu.description).toBeUndefined();
   });
 
-  it('reads dishes from a description list and from table rows, name apart from description', () => {
+  it('reads dishes from a description list and from table rows, name apart from description, and what describes a section', () => {
     const menu = extractMenu(
       parsePage(
-        `<html><body><h2>Starters</h2><dl>
+        `<html><body><h2>Starters</h2><p>Small plates to share.</p><dl>
           <dt>Soup of the day</dt><dd>Seasonal vegetables, bread £5.50</dd>
           <dt>Whitebait</dt><dd>Lemon mayo</dd><dd>£7.00</dd></dl>
          <h2>Mains</h2><table>
@@ -95,6 +95,11 @@ describe('extractMenu', () => {
         'http://inn.test/menu',
       ),
     );
+    // The paragraph under a section's heading, before its first dish, describes the section.
+    expect(menu.sections.map((section) => section.description)).toEqual([
+      'Small plates to share.',
+      undefined,
+    ]);
     expect(
       menu.sections.map((section) => [
         section.name,

@@ -213,6 +213,14 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
       }
     }
     if (ITEM_CONTAINERS.has(node.tagName) && isItem(node) && added(node)) return;
+    // A section's paragraph without a price, before its first dish, describes it ("Small plates to share").
+    if (node.tagName === 'p' && current && current.items.length === 0 && current.description === undefined) {
+      const text = textOf(node);
+      if (text && !prices.pattern.test(text)) {
+        current.description = text;
+        return;
+      }
+    }
     // A description list's dish is a term and its descriptions: `<dt>Soup</dt><dd>… £5.50</dd>`.
     const children = node.tagName === 'dl' ? termGroups(childElements(node)) : childElements(node);
     for (const child of children) walk(child);
@@ -228,7 +236,6 @@ function fromHeadings(page: ParsedPage, prices: PriceReader): MenuSection[] {
     return true;
   };
   walk(body);
-  // A section's first paragraph without a price describes it.
   return sections.filter((section) => section.items.length > 0);
 }
 
