@@ -5,9 +5,10 @@ import type { Projection } from '../projections/projection.js';
 /**
  * The local search provider's index (which `/v2/map` also reads): per team, the newest scrape of
  * each page (title, description, markdown: the newest that has one), from ScrapeCompleted events and
- * the documents they point to (and, for a document without markdown, the text blob beside it). A page that answered an error (404, 500) is no page to find: its
- * scrape indexes nothing and drops an older entry, since the page is gone. A document whose blob has
- * expired indexes nothing, live and in a rebuild alike.
+ * the documents they point to (and, for a document without markdown, the text blob beside it). A
+ * page that answered an error (404, 500) is no page to find: its scrape indexes nothing and drops an
+ * older entry, since the page is gone. A document whose blob has expired indexes nothing, live and in
+ * a rebuild alike.
  */
 export const searchIndexProjection: Projection = {
   worker: 'projector_search_index',

@@ -150,7 +150,10 @@ function fromStructured(item: StructuredItem, page: ParsedPage, dom: DomSignals)
   return { ...base, variants: fromOffers(item, images) };
 }
 
-/** The price the page's OpenGraph product tags give, else the one it shows (by the buy button, classed as a price). */
+/**
+ * The price the page's OpenGraph product tags give, else the one it shows (by the buy button,
+ * classed as a price).
+ */
 function shownPrice(page: ParsedPage, dom: DomSignals): Price | undefined {
   const amount = parseNumber(firstMeta(page, 'product:price:amount', 'og:price:amount') ?? '');
   const currency = firstMeta(page, 'product:price:currency', 'og:price:currency');
@@ -339,7 +342,10 @@ function domSignals(page: ParsedPage): DomSignals {
   };
 }
 
-/** The description the page shows: its first element marked as one, outside the site's header, navigation and footer. */
+/**
+ * The description the page shows: its first element marked as one, outside the site's header,
+ * navigation and footer.
+ */
 function shownDescription(page: ParsedPage): string | undefined {
   return selectAll('[itemprop=description], [class*=description], [id*=description]', page.tree)
     .filter((element) => !hasAncestor(element, SITE_CHROME))
