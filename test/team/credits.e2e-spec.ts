@@ -179,6 +179,41 @@ describe('credits', () => {
     expect(affordable).toMatchObject({ status: 'completed', completed: 2, creditsUsed: 2 });
   });
 
+  it("stops a batch's pages once scrapes elsewhere spend the team's credits while it runs", async () => {
+    const team = await createTeam(running.trawl, 'spender');
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '4', 'trial');
+    const client = sdk(team.key);
+    await until(async () => (await client.getCreditUsage()).remainingCredits === 4, 'the grant');
+    // One page at a time, the first one slow: the other three wait while the team spends its credits.
+    const pages = [
+      running.site.url('/slow?ms=6000&spent=1'),
+      ...['/articles/tide-pools', '/articles/lighthouse', '/articles/survey'].map((path) =>
+        running.site.url(`${path}?spent`),
+      ),
+    ];
+    const batch = await client.startBatchScrape(pages, { maxConcurrency: 1, options: { maxAge: 0 } });
+    const scrape = () =>
+      post(
+        running.trawl,
+        '/v2/scrape',
+        { url: running.site.url('/articles/harbour-seals'), maxAge: 0 },
+        { apiKey: team.key },
+      );
+    const statuses = await Promise.all([scrape(), scrape(), scrape(), scrape()]);
+    // The batch's slow page holds nothing: the four scrapes may spend all four credits.
+    expect(statuses.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(3);
+    const done = await until(async () => {
+      const status = await client.getBatchScrapeStatus(batch.id);
+      return status.status === 'completed' && status;
+    }, 'the batch to end');
+    // The slow page ran and is paid for (it may take the balance below zero); the rest were not read.
+    expect(done.data).toHaveLength(1);
+    const { errors } = await client.getBatchScrapeErrors(batch.id);
+    expect(errors.map((error) => error.code)).toEqual(Array(3).fill('INSUFFICIENT_CREDITS'));
+    expect(errors[0]?.error).toBe('The team has no credits left: the page was not scraped');
+    expect(running.site.requests.filter((request) => request.path.includes('?spent')).length).toBe(0);
+  });
+
   it('splits the monthly usage by the API key whose requests were charged, crawl, batch and monitor pages included', async () => {
     const team = await createTeam(running.trawl, 'two keys');
     const second = await operatorCli(running.trawl, 'keys', 'create', team.teamId, 'batch jobs');

@@ -24,6 +24,7 @@ import {
   cachedPage,
   completedScrapeBasis,
   crawlDecider,
+  creditBalance,
   DomainError,
   fold,
   nextDispatchAt,
@@ -36,6 +37,7 @@ import {
   BLOB_STORE,
   type BlobStore,
   CacheIndex,
+  CreditTotalsReader,
   consumeEvents,
   NATS_CONNECTION,
   NATS_NAMES,
@@ -68,6 +70,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   /** One command at a time per crawl in this process, so concurrent outcomes do not fight over revisions. */
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly cache: CacheIndex;
+  private readonly credits: CreditTotalsReader;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -81,6 +84,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
     this.cache = new CacheIndex(nc, names);
+    this.credits = new CreditTotalsReader(nc, names);
   }
 
   async onApplicationBootstrap() {
@@ -141,6 +145,16 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
     const { scrapeId, teamId, request, crawlId } = page;
+    if (await this.spentSinceStart(teamId, scrapeId)) {
+      const error = 'The team has no credits left: the page was not scraped';
+      await this.recordOutcome(
+        crawlId,
+        scrapeId,
+        { status: 'failed', code: 'INSUFFICIENT_CREDITS', error },
+        metadata,
+      );
+      return;
+    }
     const verdict = await this.cache.verdict(teamId, request);
     if (verdict.use === 'refuse') {
       const outcome: PageOutcome = { status: 'failed', code: verdict.code, error: verdict.message };
@@ -171,6 +185,17 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       // A redelivered dispatch: the page's scrape is already under way.
       if (!(error instanceof DomainError && error.code === 'SCRAPE_ALREADY_EXISTS')) throw error;
     }
+  }
+
+  /**
+   * Whether a metered team has no credits left for a page it has not started (a redelivered dispatch
+   * whose scrape already ran is not refused). The crawl's limit was set from its credits at the start;
+   * scrapes elsewhere may have spent them since.
+   */
+  private async spentSinceStart(teamId: string, scrapeId: string): Promise<boolean> {
+    const balance = creditBalance(await this.credits.of(teamId), this.config.defaultTeamCredits);
+    if (!balance.metered || balance.remainingCredits > 0) return false;
+    return (await this.store.readStream(scrapeStreamId(scrapeId), { maxCount: 1 })).length === 0;
   }
 
   private async onScrapeEvent(recorded: RecordedEvent) {
