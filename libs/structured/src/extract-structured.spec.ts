@@ -6,8 +6,12 @@ const html = `<title>Iris Hemp Dress | Goshop</title><main><h1>Iris Hemp Dress</
   <p>A strappy dress of three flowing layers, with a side zip and a pocket.</p></main>`;
 const markdown =
   '# Iris Hemp Dress\n\nA strappy dress of three flowing layers, with a side zip and a pocket.';
-const answer = (question: string) =>
-  extractStructured({ html, url: 'http://shop.test/iris', markdown, request: { question } }).answer;
+/** The local answer to a question about a page given by its markup and its main content's markdown. */
+const answerOn =
+  (page: { html: string; url: string; markdown: string }) =>
+  (question: string): string | undefined =>
+    extractStructured({ ...page, request: { question } }).answer;
+const answer = answerOn({ html, url: 'http://shop.test/iris', markdown });
 
 describe('extractStructured', () => {
   it('answers who wrote the page, when it was published and what it is about from its data, when no sentence says', () => {
@@ -16,13 +20,11 @@ describe('extractStructured', () => {
       <script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting",
         "headline": "Garden spray", "author": {"@type": "Person", "name": "Jill Winger"}}</script></head>
       <main><h1>Garden spray</h1><p>Mix soap and water; spray the leaves at dusk.</p></main>`;
-    const ask = (question: string) =>
-      extractStructured({
-        html: article,
-        url: 'http://homestead.test/spray',
-        markdown: '# Garden spray\n\nMix soap and water; spray the leaves at dusk.',
-        request: { question },
-      }).answer;
+    const ask = answerOn({
+      html: article,
+      url: 'http://homestead.test/spray',
+      markdown: '# Garden spray\n\nMix soap and water; spray the leaves at dusk.',
+    });
     expect(ask('Who wrote this article?')).toBe('Jill Winger');
     expect(ask('Who is the author?')).toBe('Jill Winger');
     expect(ask('When was it published?')).toBe('2015-07-14T19:24:13+00:00');
@@ -40,14 +42,12 @@ describe('extractStructured', () => {
     expect(answer('How much does shipping cost?')).toBe('The page does not answer this question.');
     expect(answer('How long is the dress?')).toBe('The page does not answer this question.');
     // A sentence that gives the price answers first.
-    expect(
-      extractStructured({
-        html,
-        url: 'http://shop.test/iris',
-        markdown: `${markdown}\n\nThe dress costs €549.56 in any size.`,
-        request: { question: 'How much does the dress cost?' },
-      }).answer,
-    ).toBe('The dress costs €549.56 in any size.');
+    const said = answerOn({
+      html,
+      url: 'http://shop.test/iris',
+      markdown: `${markdown}\n\nThe dress costs €549.56 in any size.`,
+    });
+    expect(said('How much does the dress cost?')).toBe('The dress costs €549.56 in any size.');
   });
 
   it("answers what a product is made of, its weight and the shop's phone and e-mail from the page's data", () => {
@@ -55,14 +55,12 @@ describe('extractStructured', () => {
       <p>A hand-finished kettle that boils on any hob.</p>
       <table><tr><th>Material</th><td>Copper, stainless steel base</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr></table>
       </main><footer>Call us on <a href="tel:+441134960000">0113 496 0000</a> · <a href="mailto:shop@hearth.test">shop@hearth.test</a></footer>`;
-    const ask = (question: string) =>
-      extractStructured({
-        html: shop,
-        url: 'http://hearth.test/kettle',
-        markdown:
-          '# Copper Kettle\n\nA hand-finished kettle that boils on any hob.\n\n| Material | Copper, stainless steel base |\n| - | - |\n| Weight | 1.2 kg |',
-        request: { question },
-      }).answer;
+    const ask = answerOn({
+      html: shop,
+      url: 'http://hearth.test/kettle',
+      markdown:
+        '# Copper Kettle\n\nA hand-finished kettle that boils on any hob.\n\n| Material | Copper, stainless steel base |\n| - | - |\n| Weight | 1.2 kg |',
+    });
     expect(ask('What is it made of?')).toBe('Copper, stainless steel base');
     expect(ask('What material is the kettle?')).toBe('Material: Copper, stainless steel base');
     expect(ask('How much does it weigh?')).toBe('Weight: 1.2 kg');
