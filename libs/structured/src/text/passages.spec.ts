@@ -8,4 +8,9 @@ describe('blocksOf', () => {
     expect(row?.text).toBe('Cod | White fish Cold water | Whole Filleted');
     expect(row?.row?.cells).toEqual(['Cod', 'White fish Cold water', 'Whole Filleted']);
   });
+
+  it('reads a hard line break as the space a reader sees, not as the backslash markdown writes', () => {
+    const [block] = blocksOf('Artisan blown glass\\\nMade by artists, not machines.');
+    expect(block?.text).toBe('Artisan blown glass Made by artists, not machines.');
+  });
 });

@@ -92,22 +92,26 @@ function cellsOf(row: string): string[] {
 
 /** Markdown as the words a reader sees: list marks, also those of a list in a table cell, are no words. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(CELL_LIST_MARK, '$1 ')
-    .replace(CELL_LINE_BREAK, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s*#{1,6}\s+/gm, '')
-    .replace(LINE_LIST_MARK, '')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/\s*\|\s*/g, ' | ')
-    .replace(/^\s*\|\s*|\s*\|\s*$/gm, '')
-    .replace(/(\*\*|__|~~|`)/g, '')
-    .replace(/(^|\s)[*_](\S[^*_]*?)[*_](?=\s|$|[.,;:!?])/g, '$1$2')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(CELL_LIST_MARK, '$1 ')
+      .replace(CELL_LINE_BREAK, ' ')
+      // A hard line break (a backslash ending its line) is the space a reader sees.
+      .replace(/\\\n/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/^\s*#{1,6}\s+/gm, '')
+      .replace(LINE_LIST_MARK, '')
+      .replace(/^\s*>\s?/gm, '')
+      .replace(/\s*\|\s*/g, ' | ')
+      .replace(/^\s*\|\s*|\s*\|\s*$/gm, '')
+      .replace(/(\*\*|__|~~|`)/g, '')
+      .replace(/(^|\s)[*_](\S[^*_]*?)[*_](?=\s|$|[.,;:!?])/g, '$1$2')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const ABBREVIATIONS =
