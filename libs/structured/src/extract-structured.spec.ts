@@ -69,4 +69,17 @@ describe('extractStructured', () => {
     // What the data does not hold stays unanswered.
     expect(ask('What is the warranty?')).toBe('The page does not answer this question.');
   });
+
+  it('says why a summary is empty', () => {
+    const empty = extractStructured({
+      html: '<main><h1>Link post</h1><ul><li>a</li></ul></main>',
+      url: 'http://links.test/',
+      markdown: '# Link post\n\n- a',
+      request: { summary: true },
+    });
+    expect(empty.summary).toBe('');
+    expect(empty.notes.summary).toMatch(
+      /^summary is empty: the page has no whole sentence, nor a description/,
+    );
+  });
 });

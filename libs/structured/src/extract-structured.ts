@@ -88,7 +88,9 @@ export function extractStructured(input: StructuredInput): StructuredOutput {
       description: firstMeta(page(), 'description', 'og:description', 'twitter:description'),
     });
     output.notes.summary =
-      "summary is extractive: sentences of the page chosen by the local ranker, led by the page's description when it has little prose";
+      output.summary === ''
+        ? 'summary is empty: the page has no whole sentence, nor a description, to summarise it with (local method, no model)'
+        : "summary is extractive: sentences of the page chosen by the local ranker, led by the page's description when it has little prose";
   }
   if (request.question !== undefined) {
     const found = answerQuestion(input.markdown, request.question, pageData(page, input.markdown));
