@@ -455,6 +455,21 @@ describe('fillSchema', () => {
     });
   });
 
+  it("fills products on a product's own page with that product, not the cards of others it recommends", () => {
+    const page = parsePage(
+      `<html><head><meta property="og:type" content="product"><meta property="product:price:amount" content="44.99">
+       <meta property="product:price:currency" content="GBP"></head><body><main>
+       <h1>Copper Kettle 1.7L</h1><p class="price">£44.99</p><button>Add to basket</button>
+       <section class="related"><h2>You may also like</h2>
+         <div class="card"><a href="/p/teapot">Copper teapot</a> £29.99</div>
+         <div class="card"><a href="/p/mugs">Enamel mugs</a> £12.00</div></section></main></body></html>`,
+      'http://hearth.test/kettle',
+    );
+    expect(fill(page, arrayOf('products', { name: 'string', price: 'number' })).value).toEqual({
+      products: [{ name: 'Copper Kettle 1.7L', price: 44.99 }],
+    });
+  });
+
   it('fills an array of the kind of thing the page shows with the page itself, when no list of them is on it', () => {
     const kettle = parsePage(
       `<html><head><title>Copper Kettle | Hearth</title>

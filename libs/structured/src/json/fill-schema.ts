@@ -138,6 +138,9 @@ function fillArray(
  * the page's structured entities of the type it names, a table whose header names the item fields,
  * or repeated elements whose labels do; else the page itself when it shows one of that type.
  */
+/** Cards enough to be a shop's grid of products, not a product page's recommendations. */
+const SHOP_GRID = 10;
+
 function recordsFor(
   itemSchema: JsonSchema,
   name: string,
@@ -158,7 +161,7 @@ function recordsFor(
       ? 0
       : fields.filter((field) => labels.some((label) => nameMatch(field, label) >= MIN_MATCH)).length /
         fields.length;
-  let chosen: { records: Fact[][]; score: number } | undefined;
+  let chosen: { records: Fact[][]; score: number; entities?: true } | undefined;
   // The page's own entities of the type the array names ("products" on a product or category page,
   // "events" on a venue's, "posts" on a thread: its DiscussionForumPosting and Comments), ahead of
   // tables and repeated elements that name as many fields. A schema.org type's last word names its
@@ -178,7 +181,7 @@ function recordsFor(
     .filter((facts) => coverage(facts.map((fact) => fact.label)) > 0);
   if (records.length > 0) {
     const score = coverage([...new Set(records.flat().map((fact) => fact.label))]) + 0.02;
-    if (score >= 0.5) chosen = { records, score };
+    if (score >= 0.5) chosen = { records, score, entities: true };
   }
   for (const table of page.layout.tables) {
     const labels = columnLabels(table.headers, fields);
@@ -226,6 +229,10 @@ function recordsFor(
   // A page that is itself one of what the array names (`products` on a product page without a list
   // of them, `lamps` on the page of "Lamp model C", shop markup or not) is its one item, filled from
   // the whole page as the fields beside the array are.
+  // A product's own page (its data says so) shows that product: a few cards on it are other products
+  // (related, recommended, the shop's menu); a grid of many is a category page that marks itself so.
+  const othersOnly = !chosen || (!chosen.entities && chosen.records.length < SHOP_GRID);
+  if (page.marksProduct && othersOnly && showsOne(name, 'Product')) return [scope];
   if (chosen) return chosen.records;
   if (page.shows && showsOne(name, page.shows)) return [scope];
   if (namedByHeading(name, page.heading, fields, scope)) return [scope];

@@ -30,6 +30,11 @@ export interface PageFacts {
    * format reads it) or `Article` (a byline, `og:type` or an article's data says so).
    */
   shows?: string;
+  /**
+   * The page marks itself as one product's (schema.org or OpenGraph product data): a grid of cards on it
+   * is other products (related, recommended), not what it shows.
+   */
+  marksProduct?: boolean;
   /** The text of the page's title heading (its h1), which names what the page shows. */
   heading?: string;
 }
@@ -118,7 +123,15 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     ((byline.length > 0 || firstMeta(page, 'og:type') === 'article') && !hasManyAuthors(page));
   const shows = product ? 'Product' : article ? 'Article' : undefined;
   const heading = h1 ? textOf(h1) : '';
-  return { items: described, facts, layout, ...(shows ? { shows } : {}), ...(heading ? { heading } : {}) };
+  const marksProduct = !!product && product.source !== 'page-heuristics';
+  return {
+    items: described,
+    facts,
+    layout,
+    ...(shows ? { shows } : {}),
+    ...(marksProduct ? { marksProduct } : {}),
+    ...(heading ? { heading } : {}),
+  };
 }
 
 /** schema.org types of an article: `Article`, `NewsArticle`, `BlogPosting`, `Report`. */
