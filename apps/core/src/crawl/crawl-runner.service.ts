@@ -27,6 +27,7 @@ import {
   creditBalance,
   DomainError,
   fold,
+  hasCreditsLeft,
   nextDispatchAt,
   operationCost,
   proxyAttempts,
@@ -194,7 +195,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async spentSinceStart(teamId: string, scrapeId: string): Promise<boolean> {
     const balance = creditBalance(await this.credits.of(teamId), this.config.defaultTeamCredits);
-    if (!balance.metered || balance.remainingCredits > 0) return false;
+    if (hasCreditsLeft(balance)) return false;
     return (await this.store.readStream(scrapeStreamId(scrapeId), { maxCount: 1 })).length === 0;
   }
 
