@@ -65,9 +65,7 @@ export function bylineFacts(page: ParsedPage, heading: Element | undefined): Fac
       return time && (attr(time, 'dateTime') ?? (textOf(time).replace(DATE_LEAD, '') || undefined));
     }) ??
     // Without a <time>, the date the byline's own text gives ("By Ada Lovelace, 2 November 2026").
-    (byline && textOf(byline.line).length <= MAX_BYLINE
-      ? DATE_TEXT.exec(textOf(byline.line))?.[0]
-      : undefined);
+    bylineDate(byline && textOf(byline.line));
   if (date) facts.push({ label: 'date', value: date, weight: WEIGHT });
   return facts;
 }
@@ -119,12 +117,18 @@ function firstFound<T>(scopes: Element[], read: (scope: Element) => T | undefine
   return undefined;
 }
 
+/** The date a byline line writes, when it is a short line. */
+function bylineDate(line: string | undefined): string | undefined {
+  return line && line.length <= MAX_BYLINE ? DATE_TEXT.exec(line)?.[0] : undefined;
+}
+
 /** The byline in `scope`: the author it names, and its line (a `rel=author` link's is the link's parent). */
 function bylineIn(scope: Element): { author: string; line: Element } | undefined {
   const link = selectAll('[rel~=author]', scope).find((each) => textOf(each) !== '');
   if (link) {
     const linked = textOf(link);
-    return { author: BY_NAME.exec(linked)?.[1] ?? linked, line: parentOf(scope, link) ?? link };
+    const line = [scope, ...selectAll('*', scope)].find((element) => element.children.includes(link));
+    return { author: BY_NAME.exec(linked)?.[1] ?? linked, line: line ?? link };
   }
   for (const element of selectAll('*', scope)) {
     const classed = BYLINE_CLASS.test(attr(element, 'className') ?? '');
@@ -133,17 +137,6 @@ function bylineIn(scope: Element): { author: string; line: Element } | undefined
     const named = nameInByline(textsOf(element, 2), classed);
     if (named && textOf(element).length <= MAX_BYLINE) return { author: named, line: element };
   }
-  return undefined;
-}
-
-/** The element inside `scope` whose child `element` is. */
-function parentOf(scope: Element, element: Element): Element | undefined {
-  if (scope.children.includes(element)) return scope;
-  for (const child of scope.children)
-    if (child.type === 'element') {
-      const found = parentOf(child, element);
-      if (found) return found;
-    }
   return undefined;
 }
 
