@@ -6,6 +6,7 @@ import {
   type BrowserSessionView,
 } from '#contracts';
 import type { Projection } from '../projections/projection.js';
+import { documentOf } from '../projections/read-model-documents.js';
 
 /** Every browser session of a team for `GET /v2/browser`, as `<teamId>.<sessionId>`. */
 export const browserSessionsProjection: Projection = {
@@ -16,11 +17,7 @@ export const browserSessionsProjection: Projection = {
     const sessions = documents[BROWSER_SESSIONS_READ_MODEL];
     const event = { type: recorded.type, data: recorded.data } as BrowserSessionEvent;
     const key = `${event.data.teamId}.${event.data.sessionId}`;
-    const stored = await sessions.get(key);
-    const next = evolveBrowserSessionView(
-      stored === undefined ? undefined : (JSON.parse(stored) as BrowserSessionView),
-      event,
-    );
+    const next = evolveBrowserSessionView(await documentOf<BrowserSessionView>(sessions, key), event);
     if (next) await sessions.put(key, JSON.stringify(next));
   },
 };

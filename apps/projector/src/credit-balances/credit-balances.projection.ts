@@ -6,6 +6,7 @@ import {
 } from '#contracts';
 import { addToCreditTotals, EMPTY_CREDIT_TOTALS } from '#domain';
 import type { Projection } from '../projections/projection.js';
+import { documentOf } from '../projections/read-model-documents.js';
 
 /**
  * The credit balances the api checks before work starts and answers `/v2/team/credit-usage`
@@ -20,8 +21,7 @@ export const creditBalancesProjection: Projection = {
     const balances = documents[CREDIT_BALANCES_READ_MODEL];
     const ledgerEvent = { type: event.type, data: event.data } as CreditEvent;
     const teamId = ledgerEvent.data.teamId;
-    const stored = await balances.get(teamId);
-    const totals = stored ? (JSON.parse(stored) as CreditTotals) : EMPTY_CREDIT_TOTALS;
+    const totals = (await documentOf<CreditTotals>(balances, teamId)) ?? EMPTY_CREDIT_TOTALS;
     const next = addToCreditTotals(totals, ledgerEvent, event.position);
     if (next !== totals) await balances.put(teamId, JSON.stringify(next));
   },

@@ -6,7 +6,7 @@ import {
   type MonitorEvent,
 } from '#contracts';
 import type { Projection } from '../projections/projection.js';
-import type { ReadModelDocuments } from '../projections/read-model-documents.js';
+import { documentOf, type ReadModelDocuments } from '../projections/read-model-documents.js';
 import {
   checkedPage,
   evolveCheckView,
@@ -55,14 +55,6 @@ export const monitorViewsProjection: Projection = {
     }
   },
 };
-
-async function documentOf<Document>(
-  documents: ReadModelDocuments,
-  key: string,
-): Promise<Document | undefined> {
-  const value = await documents.get(key);
-  return value === undefined ? undefined : (JSON.parse(value) as Document);
-}
 
 /** A deleted monitor takes its checks and their pages with it. */
 async function removeChecks(monitorKey: string, checks: ReadModelDocuments, pages: ReadModelDocuments) {

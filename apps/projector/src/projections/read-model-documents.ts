@@ -12,6 +12,15 @@ export interface ReadModelDocuments {
   keys(filter: string): AsyncIterable<string>;
 }
 
+/** A read model's document, parsed from its JSON; undefined when there is none. */
+export async function documentOf<Document>(
+  documents: ReadModelDocuments,
+  key: string,
+): Promise<Document | undefined> {
+  const value = await documents.get(key);
+  return value === undefined ? undefined : (JSON.parse(value) as Document);
+}
+
 /** The live read model: a JetStream KV bucket. Removal purges, so no history of the key stays. */
 export function kvDocuments(kv: KV): ReadModelDocuments {
   return {

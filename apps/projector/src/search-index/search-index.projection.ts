@@ -1,6 +1,7 @@
 import { SCRAPE_CATEGORY, type ScrapeCompleted } from '#contracts';
 import { type IndexedPage, indexedPageOf, indexKey, newestEntry, SEARCH_INDEX_READ_MODEL } from '#search';
 import type { Projection } from '../projections/projection.js';
+import { documentOf } from '../projections/read-model-documents.js';
 
 /**
  * The local search provider's index (which `/v2/map` also reads): per team, the newest scrape of
@@ -20,8 +21,7 @@ export const searchIndexProjection: Projection = {
       event.data as ScrapeCompleted['data'];
     const index = documents[SEARCH_INDEX_READ_MODEL];
     const key = indexKey(teamId, url);
-    const stored = await index.get(key);
-    const current = stored ? (JSON.parse(stored) as IndexedPage) : undefined;
+    const current = await documentOf<IndexedPage>(index, key);
     if (statusCode >= 400) {
       if (current && current.scrapedAt <= fetchedAt) await index.remove(key);
       return;

@@ -6,6 +6,7 @@ import {
   type TeamView,
 } from '#contracts';
 import type { Projection } from '../projections/projection.js';
+import { documentOf } from '../projections/read-model-documents.js';
 
 /** Pure: a team's view after one of its events (replaying an event leaves it as it was). */
 export function teamViewAfter(view: TeamView | undefined, event: RecordedEvent): TeamView | undefined {
@@ -53,8 +54,7 @@ export const teamsProjection: Projection = {
   async apply(event, documents) {
     const teams = documents[TEAMS_READ_MODEL];
     const teamId = (event.data as { teamId: string }).teamId;
-    const entry = await teams.get(teamId);
-    const before = entry === undefined ? undefined : (JSON.parse(entry) as TeamView);
+    const before = await documentOf<TeamView>(teams, teamId);
     const after = teamViewAfter(before, event);
     if (after && after !== before) await teams.put(teamId, JSON.stringify(after));
   },
