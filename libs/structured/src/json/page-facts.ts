@@ -1,7 +1,14 @@
 import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
-import { absoluteUrl, firstMeta, type ParsedPage, textOf, titleHeading } from '../page/parse-page.js';
+import {
+  absoluteUrl,
+  firstMeta,
+  type ParsedPage,
+  TITLE_SEPARATOR,
+  textOf,
+  titleHeading,
+} from '../page/parse-page.js';
 import { asList, isObject, type StructuredItem, structuredItems } from '../page/structured-data.js';
 import { extractProduct } from '../product/extract-product.js';
 import { nameMatch } from '../text/field-names.js';
@@ -158,7 +165,7 @@ function companyNames(items: StructuredItem[], page: ParsedPage, title = ''): Fa
   const company = items.find((item) =>
     [item['@type']].flat().some((type) => type !== undefined && COMPANY_TYPES.test(type)),
   );
-  const titleParts = title.split(/\s+[|–—·:-]\s+/);
+  const titleParts = title.split(TITLE_SEPARATOR);
   const siteInTitle = titleParts.length >= 2 ? (titleParts.at(-1) as string) : '';
   return [
     ...named(company?.name, 3),

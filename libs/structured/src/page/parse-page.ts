@@ -50,6 +50,44 @@ export function titleHeading(page: ParsedPage): Element | undefined {
   return sharingMostWords(headings, textOf, title);
 }
 
+/** What parts a title into the page's own and its site's name: "Copper Kettle | Acme Shop". */
+export const TITLE_SEPARATOR = /\s+[|–—·»:-]\s+/;
+
+/**
+ * A title without its site's name: the last or first part that names the site (its `og:site_name`,
+ * or its host, "Beardbrand" on beardbrand.com) is left out, so a product's OpenGraph title
+ * ("Copper Kettle 1.7 L | Acme Kitchen Shop", "Amazon.com: Copper Kettle") names only the product.
+ */
+export function withoutSiteName(title: string, page: ParsedPage): string {
+  const host = hostLabels(page.url);
+  const site = wordsOf(firstMeta(page, 'og:site_name') ?? '').join('');
+  const namesSite = (part: string | undefined) => {
+    const words = wordsOf(part ?? '').join('');
+    return words !== '' && (words === site || host.includes(words));
+  };
+  const last = LAST_PART.exec(title);
+  if (last && namesSite(last[1])) return title.slice(0, last.index);
+  const first = FIRST_PART.exec(title);
+  if (first && namesSite(first[1])) return title.slice(first[0].length);
+  return title;
+}
+
+const LAST_PART = new RegExp(`${TITLE_SEPARATOR.source}((?:(?!${TITLE_SEPARATOR.source}).)+)$`);
+/** A leading site name may end in a colon: "Amazon.com: Copper Kettle". */
+const FIRST_PART = /^(.+?)(?:\s*:|\s+[|–—·»-])\s+/;
+
+/** A host's names as a title writes them: "beardbrand" and "beardbrandcom" for www.beardbrand.com. */
+function hostLabels(url: string): string[] {
+  try {
+    const labels = new URL(url).hostname.replace(/^www\./, '').split('.');
+    return [labels.join(''), labels.length > 1 ? (labels.at(-2) as string) : ''].filter(
+      (label) => label.length >= 3,
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** A text's words, lower-cased, punctuation left out. */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 

@@ -187,6 +187,23 @@ describe('extractProduct', () => {
     });
   });
 
+  it("leaves the site's name out of an OpenGraph title", () => {
+    const titled = (ogTitle: string, siteName = '') =>
+      extractProduct(
+        parsePage(
+          `<html><head><meta property="og:type" content="product"><meta property="og:title" content="${ogTitle}">
+           ${siteName && `<meta property="og:site_name" content="${siteName}">`}</head><body></body></html>`,
+          'http://www.beardbrand.test/products/oil',
+        ),
+      )?.product.title;
+    expect(titled('Copper Kettle 1.7 L | Acme Kitchen Shop', 'Acme Kitchen Shop')).toBe('Copper Kettle 1.7 L');
+    expect(titled('Acme: Copper Kettle - 1.7 L', 'ACME')).toBe('Copper Kettle - 1.7 L');
+    // No site name given: the host names the site.
+    expect(titled('Beard Oil – Beardbrand')).toBe('Beard Oil');
+    // A part that names something else stays.
+    expect(titled('Kettle - Copper', 'Acme')).toBe('Kettle - Copper');
+  });
+
   it('finds no product on an article', () => {
     expect(extractProduct(fixturePage('lighthouse'))).toBeUndefined();
   });

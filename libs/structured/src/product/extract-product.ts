@@ -10,6 +10,7 @@ import {
   spacedText,
   textOf,
   titleHeading,
+  withoutSiteName,
 } from '../page/parse-page.js';
 import {
   asList,
@@ -166,7 +167,7 @@ function fromOpenGraph(page: ParsedPage, dom: DomSignals): Product {
   const availabilityText = firstMeta(page, 'product:availability', 'og:availability');
   const image = absoluteUrl(firstMeta(page, 'og:image'), page.url);
   return {
-    title: firstMeta(page, 'og:title') ?? dom.title ?? '',
+    title: withoutSiteName(firstMeta(page, 'og:title') ?? dom.title ?? '', page),
     ...optional('brand', firstMeta(page, 'product:brand')),
     ...optional('category', firstMeta(page, 'product:category')),
     url: absoluteUrl(firstMeta(page, 'og:url'), page.url) ?? page.url,
