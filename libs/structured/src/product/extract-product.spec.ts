@@ -196,7 +196,9 @@ describe('extractProduct', () => {
           'http://www.beardbrand.test/products/oil',
         ),
       )?.product.title;
-    expect(titled('Copper Kettle 1.7 L | Acme Kitchen Shop', 'Acme Kitchen Shop')).toBe('Copper Kettle 1.7 L');
+    expect(titled('Copper Kettle 1.7 L | Acme Kitchen Shop', 'Acme Kitchen Shop')).toBe(
+      'Copper Kettle 1.7 L',
+    );
     expect(titled('Acme: Copper Kettle - 1.7 L', 'ACME')).toBe('Copper Kettle - 1.7 L');
     // No site name given: the host names the site.
     expect(titled('Beard Oil – Beardbrand')).toBe('Beard Oil');
