@@ -5,6 +5,7 @@ import { convertPage } from '#content';
 import { createLlmPort } from '#llm';
 import { extractStructured, NO_ANSWER, withModel } from '#structured';
 import { repoRoot } from '../../support/repo-root.js';
+import { wcxbPages } from '../wcxb-pages.js';
 import { wordF1 } from '../word-f1.js';
 import { ARTICLES } from './articles.js';
 import { MENUS } from './menus.js';
@@ -12,7 +13,8 @@ import { PRODUCTS } from './products.js';
 
 /**
  * `npm run eval:structured`: exact-match / F1 figures of the local structured methods over the
- * labelled pages in this folder; with LLM_BASE_URL set, the same questions through the LLM port.
+ * labelled pages in this folder, and of summaries against the meta descriptions of WCXB's pages;
+ * with LLM_BASE_URL set, the same questions through the LLM port.
  */
 const url = 'http://eval.test/page';
 const markdownOf = (html: string) =>
@@ -137,6 +139,52 @@ function menuFigures() {
   };
 }
 
+/** Words that say nothing of a page's subject, left out when summaries are compared with descriptions. */
+const FUNCTION_WORDS = new Set(
+  'the a an and or of to in on for with is are was were be by at from as that this it its your you our we their'.split(
+    ' ',
+  ),
+);
+const contentWords = (text: string) =>
+  normalise(text)
+    .split(' ')
+    .filter((word) => word !== '' && !FUNCTION_WORDS.has(word));
+
+/**
+ * The summary against what the page's editors wrote of it: the meta description (12 words or more)
+ * of every WCXB page that has one, compared by ROUGE-1 (content words), over the whole summary and
+ * over its first 40 words (so a longer summary gains nothing).
+ */
+function summaryFigures() {
+  const recall: number[] = [];
+  const recallAt40: number[] = [];
+  const f1: number[] = [];
+  for (const { html, url: pageUrl } of wcxbPages()) {
+    const page = convertPage({
+      html,
+      url: pageUrl,
+      formats: ['markdown'],
+      onlyMainContent: true,
+      removeBase64Images: true,
+    });
+    const description = [page.metadata.description, page.metadata.ogDescription].flat()[0];
+    if (typeof description !== 'string' || description.trim().split(/\s+/).length < 12) continue;
+    const markdown = page.markdown ?? '';
+    const summary =
+      extractStructured({ html, url: pageUrl, markdown, request: { summary: true } }).summary ?? '';
+    const reference = contentWords(description);
+    const [, whole, f] = wordF1(contentWords(summary), reference);
+    recall.push(whole);
+    f1.push(f);
+    recallAt40.push(wordF1(contentWords(summary.split(/\s+/).slice(0, 40).join(' ')), reference)[1]);
+  }
+  return {
+    'pages with a description': String(recall.length),
+    'ROUGE-1 recall / F1': `${pct(mean(recall))} / ${pct(mean(f1))}`,
+    'ROUGE-1 recall of the first 40 words': pct(mean(recallAt40)),
+  };
+}
+
 const print = (title: string, figures: Record<string, string>) => {
   console.log(`\n## ${title}`);
   for (const [figure, value] of Object.entries(figures)) console.log(`${figure.padEnd(48)} ${value}`);
@@ -150,6 +198,7 @@ print(
 );
 print('product, local method', productFigures());
 print('menu, local method', menuFigures());
+print('summary against meta descriptions (WCXB), local method', summaryFigures());
 
 const llm = createLlmPort(loadConfig());
 if (llm) {

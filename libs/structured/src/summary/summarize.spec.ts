@@ -14,6 +14,18 @@ describe('summarize', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
+  it("keeps a short article's lead, though two later sentences share a word and it shares none", () => {
+    const article = [
+      '# Harbour lights return',
+      "The harbour's lighthouse was relit on Sunday after three years of repairs costing 2.4 million euros.",
+      'Built in 1884, the 34 metres tall tower guided fishing boats into the bay for over a century.',
+      'The mayor said the light would now run on solar power, with a battery lasting four nights.',
+      '- The light flashes every 5 seconds.',
+      '- Its range is 18 nautical miles.',
+    ].join('\n\n');
+    expect(summarize(article)).toMatch(/^The harbour's lighthouse was relit on Sunday/);
+  });
+
   it('drops near-duplicate sentences and headings', () => {
     const markdown = [
       '# Solar panels',
