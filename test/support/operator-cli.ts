@@ -13,9 +13,20 @@ const run = promisify(execFile);
  */
 // biome-ignore lint/suspicious/noExplicitAny: the CLI prints arbitrary JSON
 export async function operatorCli(trawl: RunningTrawl, ...args: string[]): Promise<any> {
+  return JSON.parse(await cliOutput(trawl, args));
+}
+
+/** A stream's events as `trawl history <stream> --json` prints them, oldest first. */
+// biome-ignore lint/suspicious/noExplicitAny: the CLI prints arbitrary JSON
+export async function streamHistory(trawl: RunningTrawl, stream: string): Promise<any[]> {
+  const lines = (await cliOutput(trawl, ['history', stream, '--json'])).trim().split('\n');
+  return lines.filter(Boolean).map((line) => JSON.parse(line));
+}
+
+async function cliOutput(trawl: RunningTrawl, args: string[]): Promise<string> {
   const cli = join(repoRoot, 'dist/apps/cli/src/main.js');
   const { stdout } = await run(process.execPath, [cli, ...args], { env: trawl.env, encoding: 'utf8' });
-  return JSON.parse(stdout);
+  return stdout;
 }
 
 /** A new team with its first key, created with the CLI. */

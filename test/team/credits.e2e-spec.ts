@@ -1,6 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { call, runCheck } from '../support/monitor-client.js';
-import { createTeam, operatorCli } from '../support/operator-cli.js';
+import { createTeam, operatorCli, streamHistory } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -177,6 +177,43 @@ describe('credits', () => {
     expect(running.site.requests.length).toBe(fetchesBefore);
     const affordable = await client.batchScrape(pages.slice(0, 2), { pollInterval: 1 });
     expect(affordable).toMatchObject({ status: 'completed', completed: 2, creditsUsed: 2 });
+  });
+
+  it('returns a crawled page once when its old address redirects to it, and gives back the charge of that read', async () => {
+    const team = await createTeam(running.trawl, 'mover');
+    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '5', 'trial');
+    const client = sdk(team.key);
+    await until(async () => (await client.getCreditUsage()).remainingCredits === 5, 'the grant');
+    const crawl = await client.crawl(running.site.url('/moved/'), {
+      sitemap: 'skip',
+      scrapeOptions: { maxAge: 0 },
+      pollInterval: 1,
+      timeout: 120,
+    });
+    expect(crawl).toMatchObject({ status: 'completed', total: 3, completed: 3, creditsUsed: 2 });
+    expect(crawl.data.map((page) => new URL(page.metadata?.url as string).pathname).sort()).toEqual([
+      '/moved/',
+      '/moved/new',
+    ]);
+    const { errors } = await client.getCrawlErrors(crawl.id);
+    expect(errors).toEqual([
+      expect.objectContaining({ url: running.site.url('/moved/old'), code: 'SCRAPE_RACED_REDIRECT_ERROR' }),
+    ]);
+    // All three pages were read and charged; the one not returned is refunded.
+    expect(running.site.requests.filter((request) => request.path === '/moved/old')).toHaveLength(1);
+    const ledger = await until(async () => {
+      const events = await streamHistory(running.trawl, `credits-${team.teamId}`);
+      return events.some((event) => event.type === 'CreditsRefunded') && events;
+    }, 'the refund');
+    const refunded = ledger.find((event) => event.type === 'CreditsRefunded');
+    expect(refunded.data).toMatchObject({ credits: 1, reason: 'SCRAPE_RACED_REDIRECT_ERROR' });
+    expect(ledger.filter((event) => event.type === 'CreditsCharged')).toHaveLength(3);
+    expect(
+      ledger.find(
+        (event) => event.type === 'CreditsCharged' && event.data.operationId === refunded.data.operationId,
+      ),
+    ).toBeDefined();
+    await until(async () => (await client.getCreditUsage()).remainingCredits === 3, 'the balance');
   });
 
   it("stops a batch's pages once scrapes elsewhere spend the team's credits while it runs", async () => {

@@ -6,9 +6,12 @@ import {
   BROWSER_CATEGORY,
   type BrowserSessionClosed,
   type ChargeCredits,
+  CRAWL_CATEGORY,
   CREDITS_CATEGORY,
   type NatsNames,
+  type PageFailed,
   type RecordedEvent,
+  type RefundCredits,
   SCRAPE_CATEGORY,
   type ScrapeCompleted,
 } from '#contracts';
@@ -16,26 +19,33 @@ import { browserSessionBasis, completedScrapeBasis, operationCost } from '#domai
 import { CommandBus, consumeEvents, NATS_CONNECTION, NATS_NAMES, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
 
-/** An event that pays for work: the charge it makes (undefined: nothing to pay). */
-interface ChargedEvent {
+/** An event that pays for work, or gives a charge back: the ledger command it sends (undefined: none). */
+interface BilledEvent {
   worker: string;
   category: string;
   type: string;
-  chargeOf(event: RecordedEvent): Omit<ChargeCredits['data'], 'at'> | undefined;
+  commandOf(event: RecordedEvent): LedgerCommand | undefined;
 }
 
-const CHARGED_EVENTS: readonly ChargedEvent[] = [
+type LedgerCommand =
+  | { type: 'ChargeCredits'; data: Omit<ChargeCredits['data'], 'at'> }
+  | { type: 'RefundCredits'; data: Omit<RefundCredits['data'], 'at'> };
+
+const BILLED_EVENTS: readonly BilledEvent[] = [
   {
     worker: 'core_scrape_charges',
     category: SCRAPE_CATEGORY,
     type: 'ScrapeCompleted',
-    chargeOf(event) {
+    commandOf(event) {
       const completed = event.data as ScrapeCompleted['data'];
       return {
-        teamId: completed.teamId,
-        operationId: completed.scrapeId,
-        basis: completedScrapeBasis(completed),
-        ...apiKeyOf(completed),
+        type: 'ChargeCredits',
+        data: {
+          teamId: completed.teamId,
+          operationId: completed.scrapeId,
+          basis: completedScrapeBasis(completed),
+          ...apiKeyOf(completed),
+        },
       };
     },
   },
@@ -43,19 +53,38 @@ const CHARGED_EVENTS: readonly ChargedEvent[] = [
     worker: 'core_browser_charges',
     category: BROWSER_CATEGORY,
     type: 'BrowserSessionClosed',
-    chargeOf(event) {
+    commandOf(event) {
       const closed = event.data as BrowserSessionClosed['data'];
       const basis = browserSessionBasis(closed.durationMs);
       if (operationCost(basis) === 0) return undefined;
-      return { teamId: closed.teamId, operationId: closed.sessionId, basis, ...apiKeyOf(closed) };
+      return {
+        type: 'ChargeCredits',
+        data: { teamId: closed.teamId, operationId: closed.sessionId, basis, ...apiKeyOf(closed) },
+      };
+    },
+  },
+  {
+    // A crawl's page that redirected to a page the crawl has is not returned, so not paid for. Its
+    // charge may not be booked yet (another consumer books it): the refund is retried until it is.
+    worker: 'core_crawl_refunds',
+    category: CRAWL_CATEGORY,
+    type: 'PageFailed',
+    commandOf(event) {
+      const failed = event.data as PageFailed['data'];
+      if (!failed.refundTeamId) return undefined;
+      return {
+        type: 'RefundCredits',
+        data: { teamId: failed.refundTeamId, operationId: failed.scrapeId, reason: failed.code },
+      };
     },
   },
 ];
 
 /**
- * Charges completed scrapes and closed browser sessions to their team's ledger. Durable
- * consumers: a crash means the event comes again, and the ledger charges an operation id only
- * once, so each is paid once. Failed scrapes are not charged.
+ * Charges completed scrapes and closed browser sessions to their team's ledger, and gives back the
+ * charge of a crawl page the crawl does not return. Durable consumers: a crash means the event
+ * comes again, and the ledger charges (and refunds) an operation id only once, so each is paid
+ * once. Failed scrapes are not charged.
  */
 @Injectable()
 export class ChargesReactor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -69,29 +98,29 @@ export class ChargesReactor implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap() {
-    for (const charged of CHARGED_EVENTS) {
+    for (const billed of BILLED_EVENTS) {
       this.consumers.push(
         await consumeEvents(this.nc, this.names, {
-          worker: charged.worker,
-          category: charged.category,
-          type: charged.type,
+          worker: billed.worker,
+          category: billed.category,
+          type: billed.type,
           concurrency: 16,
           ackWaitMs: 10_000,
           maxDeliver: 20,
           handle: async (event) => {
-            const charge = charged.chargeOf(event);
-            if (!charge) return;
+            const command = billed.commandOf(event);
+            if (!command) return;
             await this.bus.send(
               CREDITS_CATEGORY,
-              'ChargeCredits',
-              { ...charge, at: event.createdAt },
+              command.type,
+              { ...command.data, at: event.createdAt },
               { correlationId: event.metadata.correlationId },
             );
           },
           onError: (error, event) =>
             this.logger.error(
               { err: error, eventId: event?.id, component: 'billing' },
-              `charging a ${charged.type} failed`,
+              `billing a ${billed.type} failed`,
             ),
         }),
       );

@@ -129,7 +129,19 @@ export interface PageScraped {
 
 export interface PageFailed {
   type: 'PageFailed';
-  data: { crawlId: string; scrapeId: string; url: string; code: string; error: string; at: string };
+  data: {
+    crawlId: string;
+    scrapeId: string;
+    url: string;
+    code: string;
+    error: string;
+    at: string;
+    /**
+     * The team whose charge for the page's scrape is given back: the page was read, but it redirected
+     * to a page the crawl already has (SCRAPE_RACED_REDIRECT_ERROR), so it is not the crawl's.
+     */
+    refundTeamId?: string;
+  };
 }
 
 /**

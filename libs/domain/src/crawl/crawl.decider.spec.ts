@@ -190,6 +190,73 @@ describe('crawl decider', () => {
     ).toThrow('does not exist');
   });
 
+  it('returns a page once when another page redirects to it, giving back the charge of the redirected read', () => {
+    const history: CrawlEvent[] = [started({ sitemap: 'skip', maxConcurrency: 1 })];
+    const step = (events: CrawlEvent[]) => {
+      history.push(...events);
+      return events;
+    };
+    const inFlight = () => {
+      const state = fold(crawlDecider, history);
+      if (state.status === 'initial') throw new Error('not started');
+      return history.find(
+        (e): e is PageDispatched => e.type === 'PageDispatched' && state.inFlight.has(e.data.scrapeId),
+      ) as PageDispatched;
+    };
+    step(given(crawlDecider, history).when(discovery()));
+    step(
+      given(crawlDecider, history).when(
+        scraped(inFlight(), ['http://site.test/old', 'http://site.test/new']),
+      ),
+    );
+    const old = inFlight();
+    expect(old.data.url).toBe('http://site.test/old');
+    const redirected = scraped(old, []);
+    const raced = step(
+      given(crawlDecider, history).when({
+        ...redirected,
+        data: {
+          ...redirected.data,
+          outcome: { ...redirected.data.outcome, finalUrl: 'http://site.test/new' },
+        },
+      }),
+    );
+    expect(raced[0]).toMatchObject({
+      type: 'PageFailed',
+      data: { url: 'http://site.test/old', code: 'SCRAPE_RACED_REDIRECT_ERROR', refundTeamId: 'team-1' },
+    });
+    const next = inFlight();
+    expect(next.data.url).toBe('http://site.test/new');
+    step(given(crawlDecider, history).when(scraped(next, [])));
+    const state = fold(crawlDecider, history);
+    expect(state.status === 'completed' && state.scraped.map((page) => page.url)).toEqual([
+      'http://site.test/',
+      'http://site.test/new',
+    ]);
+    // A batch returns every URL it was given, wherever it lands.
+    const batch: CrawlEvent[] = given(crawlDecider, []).when({
+      type: 'StartBatchScrape',
+      data: {
+        crawlId,
+        teamId: 'team-1',
+        urls: ['http://site.test/old', 'http://site.test/new'],
+        maxConcurrency: 10,
+        scrapeRequest: crawlOf({}).scrapeRequest as ScrapeRequest,
+        at,
+      },
+    });
+    const first = batch.find((e): e is PageDispatched => e.type === 'PageDispatched') as PageDispatched;
+    const landed = scraped(first, []);
+    expect(
+      given(crawlDecider, batch)
+        .when({
+          ...landed,
+          data: { ...landed.data, outcome: { ...landed.data.outcome, finalUrl: 'http://site.test/new' } },
+        })
+        .map((e) => e.type),
+    ).toEqual(['PageScraped']);
+  });
+
   it("scrapes every URL of a batch, asking only a crawl's pages for all their links", () => {
     const { scrapeRequest } = crawlOf({});
     const events = given(crawlDecider, []).when({

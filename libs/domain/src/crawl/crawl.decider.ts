@@ -261,6 +261,21 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
         const { crawlId, scrapeId, outcome, at } = command.data;
         const page = crawl.inFlight.get(scrapeId);
         if (crawl.status !== 'scraping' || !page) return [];
+        if (outcome.status === 'scraped' && redirectsToCrawledPage(crawl, page.url, outcome.finalUrl)) {
+          const raced: CrawlEvent = {
+            type: 'PageFailed',
+            data: {
+              crawlId,
+              scrapeId,
+              url: page.url,
+              code: 'SCRAPE_RACED_REDIRECT_ERROR',
+              error: `The page redirected to ${outcome.finalUrl}, which this crawl has already: it is not returned twice, and its charge is given back`,
+              at,
+              refundTeamId: crawl.teamId,
+            },
+          };
+          return thenDispatch([raced], state, at);
+        }
         const recorded: CrawlEvent =
           outcome.status === 'scraped'
             ? {
@@ -450,6 +465,19 @@ function admit(
 
 function pageKey(crawl: ActiveCrawl, url: string): string {
   return crawl.options.deduplicateSimilarURLs ? similarUrlKey(url) : url;
+}
+
+/**
+ * A crawl's page that redirected to one the crawl already queued or read (`/old` → `/new`, both
+ * linked): Firecrawl returns each page once. A batch returns every URL it was given.
+ */
+function redirectsToCrawledPage(crawl: ActiveCrawl, url: string, finalUrl: string): boolean {
+  if (crawl.kind !== 'crawl') return false;
+  const final = canonicalCrawlUrl(finalUrl, crawl.options);
+  const own = canonicalCrawlUrl(url, crawl.options);
+  return (
+    !!final && !!own && pageKey(crawl, final) !== pageKey(crawl, own) && crawl.seen.has(pageKey(crawl, final))
+  );
 }
 
 /** A crawl follows every link in scope; an agent run the links its runner picks as leading to what it lacks. */
