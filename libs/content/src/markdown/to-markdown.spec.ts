@@ -155,6 +155,10 @@ describe('toMarkdown', () => {
     expect(markdown(touching)).toBe('https\\://x.test/a\\\nhttps\\://x.test/_b_ c');
     // (A line break has no text of its own.)
     expect(readBack(markdown(touching))).toBe('https://x.test/ahttps://x.test/b c');
+    // A URL that ends its paragraph or heading has nothing after it to take into its link.
+    const ending = '<h2>X Desktop Group (http://www.x.test)</h2><p>Home: https://x.test/a_b</p>';
+    expect(markdown(ending)).toBe('## X Desktop Group (http://www.x.test)\n\nHome: https://x.test/a_b');
+    expect(readBack(markdown(ending))).toBe('X Desktop Group (http://www.x.test)Home: https://x.test/a_b');
   });
 
   it('writes a heading that is all bold without the bold, and keeps bold that is part of one', () => {

@@ -1,5 +1,5 @@
 import type { Root } from 'hast';
-import type { Link, Root as MdastRoot, Nodes } from 'mdast';
+import type { Link, Root as MdastRoot, Nodes, Parents } from 'mdast';
 import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
@@ -114,7 +114,7 @@ function balanced(url: string): boolean {
  * strikethrough cannot open or close between spaces, and only a line's start makes a list item). What the text
  * starts or ends with stays escaped, as the writer put it: what stands beside it is not known here
  * (a line's start, where `[ ]` is a task; a hard break's `\` or emphasis that a bare URL would take
- * into its link).
+ * into its link) — except a URL that ends its paragraph, heading or cell, where nothing follows it.
  */
 const textAsWritten: Handle = (node, parent, state, info) => {
   const written = defaultHandlers.text(node, parent, state, info);
@@ -125,7 +125,7 @@ const textAsWritten: Handle = (node, parent, state, info) => {
       .replace(NEEDLESS_AMPERSAND, '&')
       .replace(/(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu, '_')
       .replace(/(?<=\S[ \t]+)\\([*~])(?=[ \t]+\S)/g, '$1')
-      .replace(/\S+(?=\s)/g, (word) => {
+      .replace(endsItsBlock(node, parent) ? /\S+(?=\s|$)/g : /\S+(?=\s)/g, (word) => {
         const bare = word
           .replace(/(?<=[ps])\\:(?=\/)/g, ':')
           .replace(/(?<=[Ww])\\\.(?=[-.\w])/g, '.')
@@ -136,6 +136,15 @@ const textAsWritten: Handle = (node, parent, state, info) => {
       .replace(/(?<=.)\\\[([^[\]\\]*\])(?=[^([:])/g, '[$1')
   );
 };
+
+/** The text is the last of a paragraph, heading or table cell: nothing stands after it. */
+function endsItsBlock(node: Nodes, parent: Parents | undefined): boolean {
+  return (
+    parent !== undefined &&
+    (parent.type === 'paragraph' || parent.type === 'heading' || parent.type === 'tableCell') &&
+    parent.children.at(-1) === node
+  );
+}
 
 /** hast → mdast → GFM markdown: ATX headings, `-` bullets, fenced code, tables kept as tables. */
 const processor = unified()
