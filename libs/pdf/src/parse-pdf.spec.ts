@@ -135,6 +135,37 @@ describe('parsePdf', () => {
     ]);
   });
 
+  it('leaves out running heads and page numbers, and joins a paragraph the page break cut', async () => {
+    const head = { text: 'Tide Tables Handbook', x: 72, y: 810, size: 9 };
+    const foot = (page: number) => ({ text: `Page ${page} of 3`, x: 280, y: 30, size: 9 });
+    const handbook = buildTestPdf([
+      [
+        { text: 'Tide Tables Handbook', x: 72, y: 760, size: 24 },
+        ...body(720, ['High water comes about fifty minutes later each day, as the moon', 'moves on its']),
+        foot(1),
+      ],
+      [
+        head,
+        ...body(780, ['orbit around the earth.', 'Spring tides follow the new and full moon.']),
+        foot(2),
+      ],
+      [
+        head,
+        { text: 'Neap tides', x: 72, y: 780, size: 16 },
+        ...body(750, ['They follow the half moons.']),
+        foot(3),
+      ],
+    ]);
+    const { html } = await parsePdf(handbook, { mode: 'fast' });
+    expect(html).not.toContain('Page ');
+    expect(html.match(/Tide Tables Handbook/g)).toHaveLength(1);
+    expect(html).toContain('<h1>Tide Tables Handbook</h1>');
+    expect(html).toContain(
+      '<p>High water comes about fifty minutes later each day, as the moon moves on its orbit around the earth. Spring tides follow the new and full moon.</p>',
+    );
+    expect(html).toContain('<h2>Neap tides</h2>\n<p>They follow the half moons.</p>');
+  });
+
   it('stops at maxPages and reports the real page count', async () => {
     const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
     expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });

@@ -2,7 +2,8 @@ import { blocksToHtml } from './layout/blocks-to-html.js';
 import { columnOrder } from './layout/column-order.js';
 import { groupLines } from './layout/group-lines.js';
 import { linesToBlocks } from './layout/lines-to-blocks.js';
-import type { LayoutBlock, TextLine } from './layout/text-run.js';
+import { joinPages, withoutPageFurniture } from './layout/page-furniture.js';
+import type { TextLine } from './layout/text-run.js';
 import { ocrPages } from './ocr/ocr-pages.js';
 import { openPdf, type PdfPageText, pdfTitle, readPageText } from './read/read-pdf.js';
 
@@ -54,8 +55,8 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParseOptions): Pro
     const lines: TextLine[][] = texts.map((page) =>
       ocr.has(page.number) ? [] : columnOrder(page.runs).flatMap(groupLines),
     );
-    const textBlocks = linesToBlocks(lines);
-    const blocks: LayoutBlock[] = texts.flatMap((page, index) => ocr.get(page.number) ?? textBlocks[index]);
+    const textBlocks = linesToBlocks(withoutPageFurniture(lines));
+    const blocks = joinPages(texts.map((page, index) => ocr.get(page.number) ?? textBlocks[index]));
     const title = await pdfTitle(document);
     return {
       html: blocksToHtml(blocks, title),
