@@ -340,6 +340,15 @@ describe('fillSchema', () => {
     expect(fill(perKilo, list('fish', ['name', 'price', 'weight'])).value).toEqual({
       fish: [{ name: 'Cod', price: '$12', weight: '500' }],
     });
+    // Nor does the span of time a label counts over.
+    const counter = parsePage(
+      '<h1>Status</h1><p>Visits so far: 12</p><p>Orders this month: 3</p>',
+      'http://market.test/',
+    );
+    expect(fill(counter, fields({ visits: 'number', orders: 'number' })).value).toEqual({
+      visits: 12,
+      orders: 3,
+    });
     // A first column that a field names stays that field's.
     expect(fill(page, list('events', ['date', 'name'])).value).toEqual({
       events: [{ date: '1 May', name: null }],

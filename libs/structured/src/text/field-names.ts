@@ -87,8 +87,9 @@ export function isNameField(field: string): boolean {
 
 /**
  * How well a label on the page names a requested field, 0..1: the same words score 1, synonyms
- * 0.9, partial overlaps by the share of the field's words found. The unit a label gives its value
- * in is not part of its name: "Price per kg", "Weight (g)" and "Price in EUR" name a price and a weight.
+ * 0.9, partial overlaps by the share of the field's words found. The unit or the span of time a
+ * label gives its value in is not part of its name: "Price per kg", "Weight (g)", "Price in EUR" and
+ * "Visits so far" name a price, a weight and visits.
  */
 export function nameMatch(field: string, label: string): number {
   const bare = label.replace(UNIT, '');
@@ -96,8 +97,9 @@ export function nameMatch(field: string, label: string): number {
   return bare === label || bare.trim() === '' ? match : Math.max(match, wordMatch(field, bare));
 }
 
-/** A label's trailing unit: `(kg)`, `per night`, `in €` / `in USD`. */
-const UNIT = /\s*(?:\([^()]*\)|\bper\s+\S+|\bin\s+(?:[€$£¥]|[A-Z]{3}\b))\s*:?\s*$/;
+/** A label's trailing unit or span: `(kg)`, `per night`, `in €` / `in USD`, `so far`, `this month`. */
+const UNIT =
+  /\s*(?:\([^()]*\)|\bper\s+\S+|\bin\s+(?:[€$£¥]|[A-Z]{3}\b)|\b(?:so far|to date|in total|today|this (?:week|month|year)))\s*:?\s*$/i;
 
 function wordMatch(field: string, label: string): number {
   const wanted = nameTokens(field);
