@@ -32,6 +32,26 @@ describe('the imperative prompt planner', () => {
     });
   });
 
+  it('repeats a click, a key or a scroll as often as the prompt says, and nothing else', () => {
+    const more = { kind: 'click', target: 'Load more' };
+    expect(planImperativePrompt('click the Load more button twice, then press Tab 3 times')).toEqual({
+      steps: [
+        more,
+        more,
+        { kind: 'press', key: 'Tab' },
+        { kind: 'press', key: 'Tab' },
+        { kind: 'press', key: 'Tab' },
+      ],
+    });
+    expect(planImperativePrompt('scroll down five times')).toEqual({
+      steps: new Array(5).fill({ kind: 'scroll', direction: 'down' }),
+    });
+    expect(planImperativePrompt('go to https://a.test/ twice')).toEqual({
+      unreadable: 'go to https://a.test/ twice',
+    });
+    expect(planImperativePrompt('click Next 500 times')).toEqual({ unreadable: 'click Next 500 times' });
+  });
+
   it('scrolls, navigates, waits and extracts the whole page', () => {
     expect(
       planImperativePrompt(

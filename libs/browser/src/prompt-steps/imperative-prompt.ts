@@ -208,14 +208,35 @@ const RULES: Rule[] = [
   ],
 ];
 
-function clauseStep(clause: string): PromptStep | undefined {
-  const text = clause
+/** "twice", "3 times", "five times": how often a click, a key or a scroll is repeated. */
+const REPEATED = /\s+(?:(twice|thrice)|(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** More repeats than this is a loop, not an instruction: the clause is left unread. */
+const MAX_REPEATS = 20;
+
+function timesOf(word: string | undefined, count: string | undefined): number {
+  if (word) return word.toLowerCase() === 'twice' ? 2 : 3;
+  const index = COUNT_WORDS.indexOf((count as string).toLowerCase());
+  return index >= 0 ? index + 2 : Number.parseInt(count as string, 10);
+}
+
+/** A clause's steps: one, or one repeated ("click Load more twice"). */
+function clauseSteps(clause: string): PromptStep[] | undefined {
+  let text = clause
     .trim()
     .replace(/[.!]+$/, '')
     .replace(/^(?:please|now|next|first|finally)\s+/i, '');
+  const repeated = REPEATED.exec(text);
+  const times = repeated ? timesOf(repeated[1], repeated[2]) : 1;
+  if (repeated) text = text.slice(0, repeated.index);
   for (const [pattern, step] of RULES) {
     const match = pattern.exec(text);
-    if (match) return step(match);
+    if (!match) continue;
+    const one = step(match);
+    if (!one) return undefined;
+    if (times === 1) return [one];
+    const repeatable = one.kind === 'click' || one.kind === 'press' || one.kind === 'scroll';
+    return repeatable && times >= 1 && times <= MAX_REPEATS ? new Array(times).fill(one) : undefined;
   }
   return undefined;
 }
@@ -228,9 +249,9 @@ export function planImperativePrompt(prompt: string): PromptPlan {
     .filter((clause): clause is string => Boolean(clause));
   const steps: PromptStep[] = [];
   for (const clause of clauses) {
-    const step = clauseStep(clause);
-    if (!step) return { unreadable: clause };
-    steps.push(step);
+    const clauseOwn = clauseSteps(clause);
+    if (!clauseOwn) return { unreadable: clause };
+    steps.push(...clauseOwn);
   }
   return steps.length > 0 ? { steps } : { unreadable: prompt };
 }
