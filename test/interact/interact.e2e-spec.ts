@@ -229,6 +229,13 @@ describe('interact', () => {
       success: false,
       error: 'step 1 (click) failed: no button is on the page',
     });
+    // A question is answered from the page as the steps left it, as the question format answers it.
+    const asked = await interact(lighthouse, { prompt: 'scroll down, then when was the lighthouse built?' });
+    expect(asked.body).toMatchObject({ success: true, exitCode: 0 });
+    expect(asked.body.result).toMatch(/^The lighthouse at Cape Wren was built in 1871/);
+    expect(asked.body.stdout).toBe(
+      'scrolled down\nanswered "when was the lighthouse built?" from the page\n',
+    );
     await stop(lighthouse);
   });
 

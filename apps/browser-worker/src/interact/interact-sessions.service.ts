@@ -33,6 +33,7 @@ import { fetchOptionsOf, REPLAYED_ACTIONS } from '../fetch-options.js';
 import { ProfileVault } from '../profiles/profile-vault.service.js';
 import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 import { answerRequest, WorkerFailure } from '../worker-replies.js';
+import { answerFromPage } from './answer-from-page.js';
 
 type RunRequest = Extract<InteractWorkerRequest, { op: 'run' }>;
 
@@ -286,11 +287,11 @@ export class InteractSessions implements OnApplicationBootstrap {
     const plan = planImperativePrompt(prompt);
     if ('unreadable' in plan) {
       return failed(
-        `Without a language model (LLM_BASE_URL) only direct instructions are understood (click, type "…" into, press, scroll, go to <url>, wait, extract the text of …); this part is not: "${plan.unreadable}"`,
+        `Without a language model (LLM_BASE_URL) only direct instructions (click, type "…" into, press, scroll, go to <url>, wait, extract the text of …) and questions about the page are understood; this part is not: "${plan.unreadable}"`,
       );
     }
     try {
-      const run = await runPromptSteps(live.page, plan.steps);
+      const run = await runPromptSteps(live.page, plan.steps, answerFromPage);
       const output = run.extracted.length > 0 ? run.extracted.join('\n\n') : run.log.join('; ');
       return {
         stdout: run.log.map((line) => `${line}\n`).join(''),

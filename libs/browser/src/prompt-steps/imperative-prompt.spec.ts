@@ -52,6 +52,18 @@ describe('the imperative prompt planner', () => {
     expect(planImperativePrompt('click Next 500 times')).toEqual({ unreadable: 'click Next 500 times' });
   });
 
+  it('reads a question about the page as a question to answer, after the steps before it', () => {
+    expect(planImperativePrompt('click Yearly, then what does the plan cost?')).toEqual({
+      steps: [
+        { kind: 'click', target: 'Yearly' },
+        { kind: 'answer', question: 'what does the plan cost?' },
+      ],
+    });
+    expect(planImperativePrompt('Is it in stock')).toEqual({
+      steps: [{ kind: 'answer', question: 'Is it in stock' }],
+    });
+  });
+
   it('scrolls, navigates, waits and extracts the whole page', () => {
     expect(
       planImperativePrompt(

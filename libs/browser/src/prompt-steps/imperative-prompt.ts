@@ -1,8 +1,9 @@
 /**
  * The deterministic planner of interact's prompt mode, used when no model is configured: it
  * understands direct imperative prompts ("click the 'Show history' button, then extract the
- * text of the depot list") and nothing else. A clause it cannot read makes the whole prompt
- * unreadable, named, so nothing half-understood runs.
+ * text of the depot list") and questions about the page ("what does the yearly plan cost?"),
+ * and nothing else. A clause it cannot read makes the whole prompt unreadable, named, so
+ * nothing half-understood runs.
  */
 export type PromptStep =
   | { kind: 'click'; target: Target }
@@ -12,7 +13,8 @@ export type PromptStep =
   | { kind: 'goto'; url: string }
   | { kind: 'wait'; milliseconds: number }
   | { kind: 'waitFor'; target: Target }
-  | { kind: 'extract'; target?: Target };
+  | { kind: 'extract'; target?: Target }
+  | { kind: 'answer'; question: string };
 
 /** Kinds of element a prompt may point at without a name ("click the button"), as the runner finds them. */
 export type ElementKind = 'button' | 'link' | 'tab' | 'checkbox' | 'radio' | 'option' | 'menuitem' | 'field';
@@ -221,7 +223,12 @@ function timesOf(word: string | undefined, count: string | undefined): number {
 }
 
 /** A clause's steps: one, or one repeated ("click Load more twice"). */
+/** A question about the page: it ends with a question mark, or opens with a question word. */
+const QUESTION =
+  /^(?:(?:who|what|when|where|why|which|how|is|are|was|were|does|do|did|can|could|will|has|have)\b.*|.+\?)$/i;
+
 function clauseSteps(clause: string): PromptStep[] | undefined {
+  if (QUESTION.test(clause.trim())) return [{ kind: 'answer', question: clause.trim() }];
   let text = clause
     .trim()
     .replace(/[.!]+$/, '')

@@ -4,11 +4,14 @@ import type { ElementKind, PromptStep, Target } from './imperative-prompt.js';
 /** How long a step waits for what it names to appear. */
 const FIND_TIMEOUT_MS = 5_000;
 
-/** What a prompt did: a line per step, and the text of each `extract` step. */
+/** What a prompt did: a line per step, and the text of each `extract` step and each answer. */
 export interface PromptRun {
   log: string[];
   extracted: string[];
 }
+
+/** Answers a question from the page as it is now (its HTML and address): the caller's reader. */
+export type PageAnswerer = (page: { html: string; url: string }, question: string) => string;
 
 /** A failed step, named so the caller can say which part of the prompt it was. */
 export class PromptStepError extends Error {}
@@ -129,7 +132,7 @@ function visibleText(element: Locator): Promise<string> {
   return element.innerText();
 }
 
-async function runStep(page: Page, step: PromptStep, run: PromptRun): Promise<void> {
+async function runStep(page: Page, step: PromptStep, run: PromptRun, answer: PageAnswerer): Promise<void> {
   switch (step.kind) {
     case 'click': {
       const { element, label } = await find(page, step.target, 'clickable');
@@ -178,15 +181,23 @@ async function runStep(page: Page, step: PromptStep, run: PromptRun): Promise<vo
       run.log.push(`extracted the text of ${where.label}`);
       return;
     }
+    case 'answer':
+      run.extracted.push(answer({ html: await page.content(), url: page.url() }, step.question));
+      run.log.push(`answered "${step.question}" from the page`);
+      return;
   }
 }
 
 /** Runs planned steps in order on the live page; the first that fails stops the run, named. */
-export async function runPromptSteps(page: Page, steps: PromptStep[]): Promise<PromptRun> {
+export async function runPromptSteps(
+  page: Page,
+  steps: PromptStep[],
+  answer: PageAnswerer,
+): Promise<PromptRun> {
   const run: PromptRun = { log: [], extracted: [] };
   for (const [index, step] of steps.entries()) {
     try {
-      await runStep(page, step, run);
+      await runStep(page, step, run, answer);
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new PromptStepError(`step ${index + 1} (${step.kind}) failed: ${reason}`);
