@@ -95,6 +95,22 @@ describe('answerQuestion', () => {
     expect(answerQuestion(story, 'How much does a ticket cost?').answer).toBeUndefined();
   });
 
+  it('reads a closing "shown" or "listed on the page" as pointing at the page, not as a word to find', () => {
+    const plans = markdownBlocks(
+      '# Plans',
+      'Monthly: €9 per month',
+      'Yearly: €90 per year, two months free.',
+    );
+    expect(answerQuestion(plans, 'What is the yearly price shown?').answer).toBe(
+      'Yearly: €90 per year, two months free.',
+    );
+    expect(answerQuestion(plans, 'What is the yearly price listed on the page?').answer).toBe(
+      'Yearly: €90 per year, two months free.',
+    );
+    // A word the page does not say still has to be found.
+    expect(answerQuestion(plans, 'What is the weekly price shown?').answer).toBeUndefined();
+  });
+
   it("reads every sentence as about what the page's title names", () => {
     const guide = markdownBlocks(
       '# Apply for your first adult passport',

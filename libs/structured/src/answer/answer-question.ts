@@ -74,7 +74,8 @@ const MEASURES: { asks: RegExp; gives: RegExp }[] = [
   },
   // A cost, which only a price answers ("voted 41 to 12 … over its route and cost" does not).
   { asks: /^\s*how much\b.*\b(cost|price|pay|charge|spend|fee|fare|worth)/i, gives: PRICE_PATTERN },
-  { asks: /\bwhat (?:is|are) the (price|cost|fee|fare)s?\b/i, gives: PRICE_PATTERN },
+  // "What is the price?", "what is the yearly fee?": the words before it name which price.
+  { asks: /\bwhat (?:is|are) the (?:[\w-]+\s+){0,2}?(price|cost|fee|fare)s?\b/i, gives: PRICE_PATTERN },
   {
     asks: /^\s*how (often)\b/i,
     gives: /\b(?:every|each|daily|weekly|monthly|yearly|annually|hourly|nightly|once|twice|\d+\s*times)\b/i,
@@ -193,7 +194,7 @@ function bothAnswered(answers: LocalAnswer[]): LocalAnswer {
 
 function answerOne(markdown: string, asked: string, data: PageData): LocalAnswer {
   // "What's the price?" asks what the price is; "the shoe's price" names the shoe (no stray "s").
-  const question = asked.replace(/['’]s\b/gi, ' is');
+  const question = asked.replace(/['’]s\b/gi, ' is').replace(ON_THE_PAGE, '');
   const { measure, named } = askedOf(question);
   const found = sentenceAnswer(markdown, question, measure, named);
   if (found.answer) return found;
@@ -202,6 +203,13 @@ function answerOne(markdown: string, asked: string, data: PageData): LocalAnswer
     measure?.gives === PRICE_PATTERN ? productPrice(data.product(), named) : field && data.field(field);
   return answer ? { answer, confidence: 1 } : found;
 }
+
+/**
+ * "What is the price shown?", "Which date is mentioned on the page?": a closing participle points
+ * at the page, not at what the answer must name.
+ */
+const ON_THE_PAGE =
+  /\s+(?:shown|listed|displayed|mentioned|given|stated|quoted|advertised)(?:\s+(?:here|above|below|(?:on|in)\s+(?:the|this)\s+(?:page|site|website|article)))?(?=\s*\??\s*$)/i;
 
 /** The product's price, when the question names nothing but the product: "Iris Rust Hemp Dress: €549.56". */
 function productPrice(product: ShownProduct | undefined, named: string[]): string | undefined {
