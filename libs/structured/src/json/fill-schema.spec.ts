@@ -646,6 +646,24 @@ describe('fillSchema', () => {
         posts: [{ title: 'New sensors on 40 quays', author: 'Ingrid Solberg', date: '2026-10-02' }],
       },
     );
+    // No byline, no article data: its one <article> around its title, or its publication time, says so.
+    const unsigned = (head: string, body: string) =>
+      parsePage(
+        `<html><head>${head}</head><body><main>${body}</main></body></html>`,
+        'http://tides.test/guides/pools',
+      );
+    const pools = '<h1>Tide pools</h1><p>Tide pools form where the sea retreats.</p>';
+    const articles = arrayOf('articles', { title: 'string', date: 'string' });
+    expect(fill(unsigned('', `<article>${pools}</article>`), articles).value).toEqual({
+      articles: [{ title: 'Tide pools', date: null }],
+    });
+    expect(
+      fill(
+        unsigned('<meta property="article:published_time" content="2026-10-01T08:00:00Z">', pools),
+        articles,
+      ).value,
+    ).toEqual({ articles: [{ title: 'Tide pools', date: '2026-10-01T08:00:00Z' }] });
+    expect(fill(unsigned('', pools), articles).value).toEqual({ articles: null });
     // A byline that writes its date as text, with no <time>; a field may name the date by one word.
     const plain = parsePage(
       `<main><article><h1>How harbour tides work</h1><p class="byline">By Ada Lovelace, 2 November 2026</p>

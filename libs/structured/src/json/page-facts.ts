@@ -1,3 +1,4 @@
+import type { Element } from 'hast';
 import { selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { type PageLayout, pageLayout } from '../page/label-values.js';
@@ -123,11 +124,15 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
     }
   }
   // A page whose data says it is an article shows one (a blog's `posts`, a news site's `stories`), and
-  // so does one with a byline or OpenGraph's type `article`, unless many authors write on it (threads
-  // say `article` too).
+  // so does one with a byline, OpenGraph's type `article` or its publication time, or one `<article>`
+  // around its title, unless many authors write on it (threads say `article` too).
   const article =
     described.some((item) => asList(item['@type']).some((type) => ARTICLE_TYPE.test(String(type)))) ||
-    ((byline.length > 0 || firstMeta(page, 'og:type') === 'article') && !hasManyAuthors(page));
+    ((byline.length > 0 ||
+      firstMeta(page, 'og:type') === 'article' ||
+      firstMeta(page, 'article:published_time') !== undefined ||
+      titledArticle(page, h1)) &&
+      !hasManyAuthors(page));
   const shows = product ? 'Product' : article ? 'Article' : undefined;
   const heading = h1 ? textOf(h1) : '';
   const marksProduct = !!product && product.source !== 'page-heuristics';
@@ -143,6 +148,12 @@ export function pageFacts(page: ParsedPage, schemaFields: string[], markdown = '
 
 /** schema.org types of an article: `Article`, `NewsArticle`, `BlogPosting`, `Report`. */
 const ARTICLE_TYPE = /^(?:\w*Article|BlogPosting|Report)$/;
+
+/** The page's one `<article>` element holds its title heading: the page is that article, not a list of them. */
+function titledArticle(page: ParsedPage, h1: Element | undefined): boolean {
+  const articles = selectAll('article', page.tree);
+  return !!h1 && articles.length === 1 && selectAll('h1', articles[0] as Element).includes(h1);
+}
 
 /**
  * Kinds of schema.org items that describe what is around the page, not what it shows: a breadcrumb
