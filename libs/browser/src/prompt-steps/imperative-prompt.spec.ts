@@ -62,6 +62,13 @@ describe('the imperative prompt planner', () => {
     expect(planImperativePrompt('Is it in stock')).toEqual({
       steps: [{ kind: 'answer', question: 'Is it in stock' }],
     });
+    // A polite request is a step to take, or unread: never a question answered instead of acting.
+    expect(planImperativePrompt('Can you click Next?')).toEqual({
+      steps: [{ kind: 'click', target: 'Next' }],
+    });
+    expect(planImperativePrompt('could you find me the cheapest flight?')).toEqual({
+      unreadable: 'could you find me the cheapest flight?',
+    });
   });
 
   it('scrolls, navigates, waits and extracts the whole page', () => {

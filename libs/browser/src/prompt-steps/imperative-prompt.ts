@@ -222,14 +222,17 @@ function timesOf(word: string | undefined, count: string | undefined): number {
   return index >= 0 ? index + 2 : Number.parseInt(count as string, 10);
 }
 
-/** A clause's steps: one, or one repeated ("click Load more twice"). */
 /** A question about the page: it ends with a question mark, or opens with a question word. */
 const QUESTION =
   /^(?:(?:who|what|when|where|why|which|how|is|are|was|were|does|do|did|can|could|will|has|have)\b.*|.+\?)$/i;
+/** "Can you click Next?" asks for a step, not about the page. */
+const POLITE_REQUEST = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(.+?)\s*\??$/i;
 
+/** A clause's steps: one, one repeated ("click Load more twice"), or a question to answer. */
 function clauseSteps(clause: string): PromptStep[] | undefined {
-  if (QUESTION.test(clause.trim())) return [{ kind: 'answer', question: clause.trim() }];
-  let text = clause
+  const request = POLITE_REQUEST.exec(clause.trim())?.[1];
+  if (!request && QUESTION.test(clause.trim())) return [{ kind: 'answer', question: clause.trim() }];
+  let text = (request ?? clause)
     .trim()
     .replace(/[.!]+$/, '')
     .replace(/^(?:please|now|next|first|finally)\s+/i, '');
@@ -256,9 +259,9 @@ export function planImperativePrompt(prompt: string): PromptPlan {
     .filter((clause): clause is string => Boolean(clause));
   const steps: PromptStep[] = [];
   for (const clause of clauses) {
-    const clauseOwn = clauseSteps(clause);
-    if (!clauseOwn) return { unreadable: clause };
-    steps.push(...clauseOwn);
+    const planned = clauseSteps(clause);
+    if (!planned) return { unreadable: clause };
+    steps.push(...planned);
   }
   return steps.length > 0 ? { steps } : { unreadable: prompt };
 }
