@@ -128,6 +128,7 @@ export class ExtractService {
         sitemap: 'include',
         includeSubdomains: false,
         ignoreQueryParameters: true,
+        filterByPath: true,
         limit: MAX_EXTRACT_URLS,
         timeout: WILDCARD_MAP_TIMEOUT_MS,
       });

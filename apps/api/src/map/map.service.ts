@@ -70,6 +70,7 @@ export class MapService implements OnApplicationShutdown {
         startUrl: request.url,
         includeSubdomains: request.includeSubdomains,
         ignoreQueryParameters: request.ignoreQueryParameters,
+        filterByPath: request.filterByPath,
         search: request.search,
         limit: request.limit,
         titles,

@@ -138,6 +138,7 @@ describe('crawl, batch, map and search requests', () => {
       sitemap: 'include',
       includeSubdomains: true,
       ignoreQueryParameters: true,
+      filterByPath: true,
       limit: 5_000,
       timeout: 30_000,
     });

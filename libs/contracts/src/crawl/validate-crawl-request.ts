@@ -274,6 +274,8 @@ export class MapRequestDto {
   @IsOptional() @IsIn(['skip', 'include', 'only']) sitemap?: 'skip' | 'include' | 'only';
   @IsOptional() @IsBoolean() includeSubdomains?: boolean;
   @IsOptional() @IsBoolean() ignoreQueryParameters?: boolean;
+  /** Only URLs below the URL's path (default true, as Firecrawl's map); false: the whole site. */
+  @IsOptional() @IsBoolean() filterByPath?: boolean;
   @IsOptional() @IsInt() @Min(1) @Max(CRAWL_DEFAULTS.maxMapLimit) limit?: number;
   @IsOptional() @IsInt() @Min(1_000) @Max(300_000) timeout?: number;
   @IsOptional() @IsObject() location?: Record<string, unknown>;
@@ -294,6 +296,7 @@ export interface ValidMapRequest {
   sitemap: 'skip' | 'include' | 'only';
   includeSubdomains: boolean;
   ignoreQueryParameters: boolean;
+  filterByPath: boolean;
   limit: number;
   timeout: number;
 }
@@ -314,6 +317,7 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
       sitemap: value.sitemap ?? 'include',
       includeSubdomains: value.includeSubdomains ?? true,
       ignoreQueryParameters: value.ignoreQueryParameters ?? true,
+      filterByPath: value.filterByPath ?? true,
       limit: value.limit ?? CRAWL_DEFAULTS.mapLimit,
       timeout: value.timeout ?? 30_000,
     },

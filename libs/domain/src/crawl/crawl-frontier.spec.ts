@@ -150,6 +150,7 @@ describe('map links', () => {
       startUrl: 'http://a.test/',
       includeSubdomains: false,
       ignoreQueryParameters: true,
+      filterByPath: true,
       limit: 10,
     };
     expect(selectMapLinks(found, selection)).toEqual([
@@ -163,12 +164,26 @@ describe('map links', () => {
       'http://a.test/docs/intro',
       'http://blog.a.test/post',
     ]);
+    // From a path, the URLs below it, as Firecrawl's map keeps them unless filterByPath is off.
+    const fromDocs = { ...selection, startUrl: 'http://a.test/docs/' };
+    expect(selectMapLinks(found, fromDocs)).toEqual([
+      'http://a.test/docs/',
+      'http://a.test/docs/intro',
+      'http://a.test/docs/api-intro',
+    ]);
+    expect(selectMapLinks(found, { ...fromDocs, filterByPath: false })).toEqual([
+      'http://a.test/docs/',
+      'http://a.test/docs/intro',
+      'http://a.test/pricing',
+      'http://a.test/docs/api-intro',
+    ]);
   });
   it('filters and ranks by the search words', () => {
     const selection = {
       startUrl: 'http://a.test/',
       includeSubdomains: false,
       ignoreQueryParameters: false,
+      filterByPath: true,
       limit: 10,
     };
     expect(selectMapLinks(found, { ...selection, search: 'intro api' })).toEqual([

@@ -9,28 +9,33 @@ export interface MapSelection {
    * words, those with more of them first.
    */
   search?: string;
+  /** Keep only URLs below the start URL's path (`/docs/` keeps `/docs/api`), as Firecrawl's map does by default. */
+  filterByPath: boolean;
   limit: number;
   /** The title a URL's page is known by (from an earlier scrape), keyed by `similarUrlKey`. */
   titles?: ReadonlyMap<string, string>;
 }
 
 /**
- * `POST /v2/map`'s answer from the URLs found (start page links, sitemaps): the site's own URLs,
- * canonical, each page once, filtered and ranked by `search`, at most `limit`.
+ * `POST /v2/map`'s answer from the URLs found (start page links, sitemaps): the site's own URLs
+ * (below the start URL's path, unless `filterByPath` is off), canonical, each page once, filtered and
+ * ranked by `search`, at most `limit`.
  */
 export function selectMapLinks(candidates: string[], selection: MapSelection): string[] {
   const start = new URL(selection.startUrl);
   const domain = baseDomain(start.hostname);
+  const below = selection.filterByPath && start.pathname !== '/' ? start.pathname : undefined;
   const seen = new Set<string>();
   const urls: string[] = [];
   for (const candidate of [selection.startUrl, ...candidates]) {
     const url = canonicalCrawlUrl(candidate, { ignoreQueryParameters: selection.ignoreQueryParameters });
     if (!url) continue;
-    const { hostname, port } = new URL(url);
+    const { hostname, port, pathname } = new URL(url);
     const onSite =
       (hostname === start.hostname ||
         (selection.includeSubdomains && (hostname === domain || hostname.endsWith(`.${domain}`)))) &&
-      port === start.port;
+      port === start.port &&
+      (!below || pathname.startsWith(below));
     const key = similarUrlKey(url);
     if (!onSite || seen.has(key)) continue;
     seen.add(key);
