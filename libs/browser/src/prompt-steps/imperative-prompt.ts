@@ -230,12 +230,10 @@ const POLITE_REQUEST = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:pleas
 
 /** A clause's steps: one, one repeated ("click Load more twice"), or a question to answer. */
 function clauseSteps(clause: string): PromptStep[] | undefined {
-  const request = POLITE_REQUEST.exec(clause.trim())?.[1];
-  if (!request && QUESTION.test(clause.trim())) return [{ kind: 'answer', question: clause.trim() }];
-  let text = (request ?? clause)
-    .trim()
-    .replace(/[.!]+$/, '')
-    .replace(/^(?:please|now|next|first|finally)\s+/i, '');
+  const written = clause.trim();
+  const request = POLITE_REQUEST.exec(written)?.[1];
+  if (!request && QUESTION.test(written)) return [{ kind: 'answer', question: written }];
+  let text = (request ?? written).replace(/[.!]+$/, '').replace(/^(?:please|now|next|first|finally)\s+/i, '');
   const repeated = REPEATED.exec(text);
   const times = repeated ? timesOf(repeated[1], repeated[2]) : 1;
   if (repeated) text = text.slice(0, repeated.index);

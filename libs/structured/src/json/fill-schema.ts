@@ -133,14 +133,14 @@ function fillArray(
   return null;
 }
 
+/** Cards enough to be a shop's grid of products, not a product page's recommendations. */
+const SHOP_GRID = 10;
+
 /**
  * The repeated structure that best matches an array of objects: a structured list of that name,
  * the page's structured entities of the type it names, a table whose header names the item fields,
  * or repeated elements whose labels do; else the page itself when it shows one of that type.
  */
-/** Cards enough to be a shop's grid of products, not a product page's recommendations. */
-const SHOP_GRID = 10;
-
 function recordsFor(
   itemSchema: JsonSchema,
   name: string,
