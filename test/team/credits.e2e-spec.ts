@@ -16,6 +16,15 @@ const get = async (path: string, apiKey: string) => {
   return { status: response.status, body: await response.json() };
 };
 
+/** A new team granted `credits` on a trial, with an SDK client on its key, once the grant is readable. */
+async function meteredTeam(name: string, credits: number) {
+  const team = await createTeam(running.trawl, name);
+  await operatorCli(running.trawl, 'credits', 'grant', team.teamId, String(credits), 'trial');
+  const client = sdk(team.key);
+  await until(async () => (await client.getCreditUsage()).remainingCredits === credits, 'the grant');
+  return { team, client };
+}
+
 describe('credits', () => {
   it('leaves the local team of `npm start` unmetered by default, counting what it uses', async () => {
     const { status, body } = await post(running.trawl, '/v2/scrape', {
@@ -125,9 +134,7 @@ describe('credits', () => {
   });
 
   it('holds what running scrapes will cost: a burst cannot spend more than the team has left', async () => {
-    const team = await createTeam(running.trawl, 'burst');
-    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '3', 'trial');
-    await until(async () => (await sdk(team.key).getCreditUsage()).planCredits === 3, 'the grant');
+    const { team } = await meteredTeam('burst', 3);
     // Eight scrapes at once, each of a page that takes a second: three credits run three of them.
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
@@ -152,10 +159,7 @@ describe('credits', () => {
   });
 
   it("reads no more pages in a crawl or a batch than the team's credits left pay for, as Firecrawl checks them", async () => {
-    const team = await createTeam(running.trawl, 'crawler');
-    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '2', 'trial');
-    const client = sdk(team.key);
-    await until(async () => (await client.getCreditUsage()).planCredits === 2, 'the grant');
+    const { team, client } = await meteredTeam('crawler', 2);
     const crawl = await client.crawl(running.site.url('/crawl/'), {
       limit: 10,
       scrapeOptions: { maxAge: 0 },
@@ -180,10 +184,7 @@ describe('credits', () => {
   });
 
   it('returns a crawled page once when its old address redirects to it, and gives back the charge of that read', async () => {
-    const team = await createTeam(running.trawl, 'mover');
-    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '5', 'trial');
-    const client = sdk(team.key);
-    await until(async () => (await client.getCreditUsage()).remainingCredits === 5, 'the grant');
+    const { team, client } = await meteredTeam('mover', 5);
     const crawl = await client.crawl(running.site.url('/moved/'), {
       sitemap: 'skip',
       scrapeOptions: { maxAge: 0 },
@@ -217,10 +218,7 @@ describe('credits', () => {
   });
 
   it("stops a batch's pages once scrapes elsewhere spend the team's credits while it runs", async () => {
-    const team = await createTeam(running.trawl, 'spender');
-    await operatorCli(running.trawl, 'credits', 'grant', team.teamId, '4', 'trial');
-    const client = sdk(team.key);
-    await until(async () => (await client.getCreditUsage()).remainingCredits === 4, 'the grant');
+    const { team, client } = await meteredTeam('spender', 4);
     // One page at a time, the first one slow: the other three wait while the team spends its credits.
     const pages = [
       running.site.url('/slow?ms=6000&spent=1'),
