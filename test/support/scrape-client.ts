@@ -40,15 +40,17 @@ export async function download(
 
 /**
  * The cache index is a projection, written a moment after the scrape answered: wait until a
- * cache-only read (`minAge: 1`, which never fetches) finds `url` with these options.
+ * cache-only read (`minAge: 1`, which never fetches) finds `url` with these options, in the
+ * cache of the key's team (the run's own key by default). The read that finds it is a hit.
  */
 export async function waitUntilCached(
   trawl: Trawl,
   url: string,
   options: Record<string, unknown> = {},
+  apiKey?: string,
 ): Promise<void> {
   await until(
-    async () => (await post(trawl, '/v2/scrape', { ...options, url, minAge: 1 })).status === 200,
+    async () => (await post(trawl, '/v2/scrape', { ...options, url, minAge: 1 }, { apiKey })).status === 200,
     `${url} to reach the cache`,
   );
 }

@@ -1,7 +1,7 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { call, runCheck } from '../support/monitor-client.js';
 import { createTeam, operatorCli, streamHistory } from '../support/operator-cli.js';
-import { post } from '../support/scrape-client.js';
+import { post, waitUntilCached } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
 
@@ -156,6 +156,27 @@ describe('credits', () => {
       return answer.remainingCredits === 0 && answer;
     }, 'three charges');
     expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 3 });
+  });
+
+  it('holds what cache hits will cost too: a burst of hits cannot spend more than the team has left', async () => {
+    const { team, client } = await meteredTeam('hits', 4);
+    const page = running.site.url('/articles/survey?burst=hits');
+    expect((await client.scrape(page, { formats: ['markdown'] })).metadata?.creditsUsed).toBe(1);
+    await waitUntilCached(running.trawl, page, {}, team.key);
+    // Two credits are left: of eight hits at once, two are answered from the cache.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(running.trawl, '/v2/scrape', { url: page }, { apiKey: team.key })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 402, 402, 402, 402, 402, 402]);
+    for (const answer of answers.filter((answer) => answer.status === 200)) {
+      expect(answer.body.data.metadata).toMatchObject({ cacheState: 'hit', creditsUsed: 1 });
+    }
+    const usage = await until(async () => {
+      const answer = await client.getCreditUsage();
+      return answer.remainingCredits === 0 && answer;
+    }, 'four charges');
+    expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 4 });
   });
 
   it("reads no more pages in a crawl or a batch than the team's credits left pay for, as Firecrawl checks them", async () => {

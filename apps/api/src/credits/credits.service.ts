@@ -25,6 +25,7 @@ import {
 } from '#domain';
 import { CommandBus, CreditTotalsReader, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import type { Caller } from '../auth/caller.decorator.js';
+import { untilProjected } from '../read-models/until-projected.js';
 
 /** A team's credits as the api sees them: the balances read model plus DEFAULT_TEAM_CREDITS. */
 @Injectable()
@@ -75,21 +76,26 @@ export class CreditsService {
 
   /**
    * Charges an answer the api gives without the pipeline (cache hits, lockdown misses); the
-   * ledger charges the scrape id once. Returns the credits it costs (`metadata.creditsUsed`).
+   * ledger charges the scrape id once. Returns the credits it costs (`metadata.creditsUsed`); for a
+   * metered team only once its balance counts the charge, since the answer lets go of the credits
+   * it held then, and a burst must not be checked against a balance that still has them.
    */
   async charge(caller: Caller, scrapeId: string, basis: ChargeBasis, correlationId: string): Promise<number> {
-    await this.bus.send(
+    const { teamId } = caller;
+    const { revision } = await this.bus.send<{ revision: number }>(
       CREDITS_CATEGORY,
       'ChargeCredits',
-      {
-        teamId: caller.teamId,
-        operationId: scrapeId,
-        basis,
-        at: new Date().toISOString(),
-        ...apiKeyOf(caller),
-      },
+      { teamId, operationId: scrapeId, basis, at: new Date().toISOString(), ...apiKeyOf(caller) },
       { correlationId },
     );
+    const counted = async () => {
+      const totals = await this.totals(teamId);
+      const metered = creditBalance(totals, this.config.defaultTeamCredits).metered;
+      return !metered || (totals.revision ?? -1) >= revision ? true : undefined;
+    };
+    await untilProjected('credit balances', counted).catch(() => {
+      // The charge stands; a projector this far behind only lets the hold go early.
+    });
     return operationCost(basis);
   }
 }

@@ -8,6 +8,7 @@ import {
   type ConcurrencyQueue,
   type CreditHold,
   EMPTY_CONCURRENCY_QUEUE,
+  holdCredits,
   queueWaitLimitMs,
   release,
   withoutExpired,
@@ -103,6 +104,31 @@ export class ConcurrencyLimiter {
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /**
+   * Holds a metered team's credits for a cache hit, which takes no slot, until `release`; 402
+   * when its credits less those held are spent. A hold that is never released ends with the timeout.
+   */
+  async holdCredits(
+    teamId: string,
+    ticket: string,
+    timeoutMs: number,
+    credits: CreditHold,
+  ): Promise<{ release(): Promise<void> }> {
+    const now = Date.now();
+    const until = now + timeoutMs + LEASE_GRACE_MS;
+    const held = await this.update(teamId, (queue) => {
+      const { queue: next, held } = holdCredits(queue, { ticket, now, until, credits });
+      return { queue: next, result: held };
+    });
+    if (!held) throw insufficientCredits('this team has no credits left (its running scrapes hold the rest)');
+    return {
+      release: () =>
+        this.update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined })).catch(() => {
+          // The answer stands; a hold that could not be let go ends on its own.
+        }),
+    };
   }
 
   /** The team's running and waiting scrapes right now. */

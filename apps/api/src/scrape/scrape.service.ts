@@ -2,7 +2,14 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { apiKeyOf, SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
-import { completedScrapeBasis, isCacheEligible, operationCost, premiumsOf, scrapePremiums } from '#domain';
+import {
+  type CacheEntry,
+  completedScrapeBasis,
+  isCacheEligible,
+  operationCost,
+  premiumsOf,
+  scrapePremiums,
+} from '#domain';
 import { ModelMeter } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
@@ -71,39 +78,10 @@ export class ScrapeService implements BeforeApplicationShutdown {
       throw new TrawlError(verdict.code, verdict.message);
     }
     if (verdict.use === 'cache') {
-      const model = this.models.for({ teamId, ...apiKeyOf(caller), operationId: scrapeId, correlationId });
-      const document = await this.cache.serve(scrapeId, request, verdict.entry, model);
-      if (document) {
-        // The hit gets its own scrape stream, so interact can open a session on it (by replaying
-        // the request); zero-data-retention requests (lockdown) store nothing.
-        if (!request.zeroDataRetention) {
-          await this.bus.send(
-            SCRAPE_CATEGORY,
-            'RecordCacheHit',
-            {
-              scrapeId,
-              teamId,
-              request,
-              cachedScrapeId: verdict.entry.scrapeId,
-              cachedAt: verdict.entry.fetchedAt,
-              at: new Date().toISOString(),
-            },
-            { correlationId },
-          );
-        }
-        document.metadata.creditsUsed = await this.credits.charge(
-          caller,
-          scrapeId,
-          {
-            operation: 'scrape',
-            cacheHit: true,
-            ...(request.lockdown ? { lockdown: 'hit' } : {}),
-            ...premiumsOf(request),
-          },
-          correlationId,
-        );
-        return document;
-      }
+      const document = await this.holdingCredits(teamId, scrapeId, request, () =>
+        this.fromCache(scrapeId, caller, request, verdict.entry, correlationId),
+      );
+      if (document) return document;
       // The cached body is gone: a cache-only request cannot be answered, others scrape anew.
       if (request.lockdown) {
         await chargeLockdownMiss();
@@ -142,6 +120,68 @@ export class ScrapeService implements BeforeApplicationShutdown {
     // The extractor says whether the cache was read; a zero-data-retention page bypasses it.
     if (request.zeroDataRetention && isCacheEligible(request)) document.metadata.cacheState = 'miss';
     return this.withSignedFiles(document);
+  }
+
+  /**
+   * Runs `answer` while it holds what it costs a metered team: a cache hit takes no slot, yet a
+   * burst of hits may not spend credits that the ones before it are about to.
+   */
+  private async holdingCredits<T>(
+    teamId: string,
+    scrapeId: string,
+    request: ScrapeRequest,
+    answer: () => Promise<T>,
+  ): Promise<T> {
+    const credits = await this.credits.hold(teamId, request);
+    const hold = credits && (await this.concurrency.holdCredits(teamId, scrapeId, request.timeout, credits));
+    try {
+      return await answer();
+    } finally {
+      await hold?.release();
+    }
+  }
+
+  /** The cached page in the requested formats, charged as a hit; undefined when its stored body is gone. */
+  private async fromCache(
+    scrapeId: string,
+    caller: Caller,
+    request: ScrapeRequest,
+    entry: CacheEntry,
+    correlationId: string,
+  ): Promise<ScrapeDocument | undefined> {
+    const { teamId } = caller;
+    const model = this.models.for({ teamId, ...apiKeyOf(caller), operationId: scrapeId, correlationId });
+    const document = await this.cache.serve(scrapeId, request, entry, model);
+    if (!document) return undefined;
+    // The hit gets its own scrape stream, so interact can open a session on it (by replaying
+    // the request); zero-data-retention requests (lockdown) store nothing.
+    if (!request.zeroDataRetention) {
+      await this.bus.send(
+        SCRAPE_CATEGORY,
+        'RecordCacheHit',
+        {
+          scrapeId,
+          teamId,
+          request,
+          cachedScrapeId: entry.scrapeId,
+          cachedAt: entry.fetchedAt,
+          at: new Date().toISOString(),
+        },
+        { correlationId },
+      );
+    }
+    document.metadata.creditsUsed = await this.credits.charge(
+      caller,
+      scrapeId,
+      {
+        operation: 'scrape',
+        cacheHit: true,
+        ...(request.lockdown ? { lockdown: 'hit' } : {}),
+        ...premiumsOf(request),
+      },
+      correlationId,
+    );
+    return document;
   }
 
   /** The stored document names files by key; clients get expiring signed URLs to them. */

@@ -22,7 +22,7 @@ export const creditBalancesProjection: Projection = {
     const ledgerEvent = { type: event.type, data: event.data } as CreditEvent;
     const teamId = ledgerEvent.data.teamId;
     const totals = (await documentOf<CreditTotals>(balances, teamId)) ?? EMPTY_CREDIT_TOTALS;
-    const next = addToCreditTotals(totals, ledgerEvent, event.position);
+    const next = addToCreditTotals(totals, ledgerEvent, event);
     if (next !== totals) await balances.put(teamId, JSON.stringify(next));
   },
 };

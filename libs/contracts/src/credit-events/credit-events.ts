@@ -174,4 +174,9 @@ export interface CreditTotals {
   monthlyTokenAllowance?: number | null;
   /** Global position of the last ledger event counted. */
   position: number;
+  /**
+   * Revision of the team's ledger stream last counted (absent in totals written before it was
+   * kept): the api waits for a charge's revision before it lets go of the credits it held.
+   */
+  revision?: number;
 }

@@ -32,9 +32,21 @@ function addToMonth(
   return { byMonth: months, byMonthByKey: { ...byMonthByKey, [month]: keys } };
 }
 
-/** Pure projection step: the totals after one ledger event; an event already counted changes nothing. */
-export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, position: number): CreditTotals {
-  if (position <= totals.position) return totals;
+/**
+ * Pure projection step: the totals after one ledger event, recorded at a global `position` and a
+ * `revision` of the team's ledger stream; an event already counted changes nothing.
+ */
+export function addToCreditTotals(
+  totals: CreditTotals,
+  event: CreditEvent,
+  recorded: { position: number; revision: number },
+): CreditTotals {
+  if (recorded.position <= totals.position) return totals;
+  return { ...totals, ...counted(totals, event), position: recorded.position, revision: recorded.revision };
+}
+
+/** What one ledger event changes in the totals. */
+function counted(totals: CreditTotals, event: CreditEvent): Partial<CreditTotals> {
   const used = (at: string, credits: number, apiKeyId: string | undefined) => {
     const { byMonth, byMonthByKey } = addToMonth(
       totals.usedByMonth,
@@ -47,24 +59,14 @@ export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, posi
   };
   switch (event.type) {
     case 'CreditsGranted':
-      return { ...totals, granted: totals.granted + event.data.credits, position };
+      return { granted: totals.granted + event.data.credits };
     case 'CreditsCharged': {
       const { credits, chargedAt, apiKeyId } = event.data;
-      return {
-        ...totals,
-        charged: totals.charged + credits,
-        ...used(chargedAt, credits, apiKeyId),
-        position,
-      };
+      return { charged: totals.charged + credits, ...used(chargedAt, credits, apiKeyId) };
     }
     case 'CreditsRefunded': {
       const { credits, refundedAt, apiKeyId } = event.data;
-      return {
-        ...totals,
-        refunded: totals.refunded + credits,
-        ...used(refundedAt, -credits, apiKeyId),
-        position,
-      };
+      return { refunded: totals.refunded + credits, ...used(refundedAt, -credits, apiKeyId) };
     }
     case 'ModelTokensUsed': {
       const { promptTokens, completionTokens, usedAt, apiKeyId } = event.data;
@@ -75,15 +77,10 @@ export function addToCreditTotals(totals: CreditTotals, event: CreditEvent, posi
         promptTokens + completionTokens,
         apiKeyId,
       );
-      return {
-        ...totals,
-        tokensByMonth: byMonth,
-        ...(byMonthByKey ? { tokensByMonthByKey: byMonthByKey } : {}),
-        position,
-      };
+      return { tokensByMonth: byMonth, ...(byMonthByKey ? { tokensByMonthByKey: byMonthByKey } : {}) };
     }
     case 'TokenAllowanceSet':
-      return { ...totals, monthlyTokenAllowance: event.data.monthlyTokens, position };
+      return { monthlyTokenAllowance: event.data.monthlyTokens };
   }
 }
 

@@ -28,6 +28,8 @@ const charged: CreditEvent = {
     chargedAt: '2026-10-31T23:59:59.000Z',
   },
 };
+/** The n-th event of one team's ledger: global positions from 1, stream revisions from 0. */
+const recordedAt = (position: number) => ({ position, revision: position - 1 });
 
 describe('credit ledger decider', () => {
   it('grants once per grant id and refuses amounts that are not positive integers', () => {
@@ -91,7 +93,7 @@ describe('pricing', () => {
 
 describe('credit balance', () => {
   const totals = [granted, charged].reduce(
-    (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+    (sum, event, index) => addToCreditTotals(sum, event, recordedAt(index + 1)),
     EMPTY_CREDIT_TOTALS,
   );
 
@@ -103,8 +105,9 @@ describe('credit balance', () => {
       usedByMonth: { '2026-10': 1 },
       usedByMonthByKey: {},
       position: 2,
+      revision: 1,
     });
-    expect(addToCreditTotals(totals, charged, 2)).toBe(totals);
+    expect(addToCreditTotals(totals, charged, recordedAt(2))).toBe(totals);
   });
 
   it('counts the credits used per calendar month (UTC): charges when made, refunds when given', () => {
@@ -116,7 +119,7 @@ describe('credit balance', () => {
       later('CreditsCharged', '2026-11-01T00:00:00.000Z', 5),
       later('CreditsRefunded', '2026-11-02T00:00:00.000Z', 1),
       later('CreditsCharged', '2027-02-10T00:00:00.000Z', 2),
-    ].reduce((sum, event, index) => addToCreditTotals(sum, event, index + 3), totals);
+    ].reduce((sum, event, index) => addToCreditTotals(sum, event, recordedAt(index + 3)), totals);
     expect(months.usedByMonth).toEqual({ '2026-10': 1, '2026-11': 4, '2027-02': 2 });
     expect(monthlyCreditUsage(months)).toEqual([
       { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1 },
@@ -162,7 +165,7 @@ describe('credit balance', () => {
       expect.objectContaining({ data: expect.objectContaining({ apiKeyId: 'key-b', credits: 5 }) }),
     ]);
     const byKey = [...events, ...refund].reduce(
-      (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+      (sum, event, index) => addToCreditTotals(sum, event, recordedAt(index + 1)),
       EMPTY_CREDIT_TOTALS,
     );
     const november = { startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z' };
@@ -229,7 +232,7 @@ describe('credit balance', () => {
       expect.objectContaining({ usageId: 'u1', usedAt: '2026-11-30T23:00:00.000Z', apiKeyId: 'key-a' }),
     );
     const counted = [charged, ...events].reduce(
-      (sum, event, index) => addToCreditTotals(sum, event, index + 1),
+      (sum, event, index) => addToCreditTotals(sum, event, recordedAt(index + 1)),
       EMPTY_CREDIT_TOTALS,
     );
     // Tokens are not credits: the team's balance moves only by the charge.
@@ -292,7 +295,7 @@ describe('credit balance', () => {
     });
     const sum = (events: CreditEvent[]) =>
       events.reduce(
-        (totals, event, index) => addToCreditTotals(totals, event, index + 1),
+        (totals, event, index) => addToCreditTotals(totals, event, recordedAt(index + 1)),
         EMPTY_CREDIT_TOTALS,
       );
     const now = new Date('2026-12-15T12:00:00.000Z');

@@ -2,6 +2,7 @@ import {
   acquire,
   type ConcurrencyQueue,
   EMPTY_CONCURRENCY_QUEUE,
+  holdCredits,
   queueWaitLimitMs,
   release,
 } from './concurrency-queue.js';
@@ -78,6 +79,34 @@ describe('concurrency queue', () => {
     // An unmetered team holds nothing.
     expect(acquire(EMPTY_CONCURRENCY_QUEUE, at('e', 0)).queue.active).toEqual([
       { ticket: 'e', leaseUntil: 60_000 },
+    ]);
+  });
+
+  it("holds a metered team's credits for a cache hit without a slot, counted with the scrapes' holds", () => {
+    const hit = (ticket: string, remaining: number) => ({
+      ticket,
+      now: 0,
+      until: 10,
+      credits: { remaining, cost: 1 },
+    });
+    // A full team (limit 1) still answers from the cache: a hit takes no slot.
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, {
+      ...at('scrape', 0, 1),
+      credits: { remaining: 3, cost: 1 },
+    }).queue;
+    const first = holdCredits(queue, hit('h1', 3));
+    expect(first.held).toBe(true);
+    queue = holdCredits(first.queue, hit('h2', 3)).queue;
+    expect(queue.active).toHaveLength(1);
+    // 3 credits, 1 held by the scrape and 2 by the hits: the next hit and the next scrape are refused.
+    expect(holdCredits(queue, hit('h3', 3)).held).toBe(false);
+    expect(acquire(queue, { ...at('s2', 0, 2), credits: { remaining: 3, cost: 1 } })).toMatchObject({
+      outOfCredits: true,
+    });
+    // A hit that let go uncharged (its cached body was gone), or whose hold ran out, holds nothing.
+    expect(holdCredits(release(queue, 'h1'), hit('h3', 3)).held).toBe(true);
+    expect(holdCredits(queue, { ...hit('h3', 3), now: 10, until: 20 }).queue.holds).toEqual([
+      { ticket: 'h3', until: 20, credits: 1 },
     ]);
   });
 });

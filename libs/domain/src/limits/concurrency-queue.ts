@@ -8,6 +8,8 @@
 export interface ConcurrencyQueue {
   active: { ticket: string; leaseUntil: number; credits?: number }[];
   waiting: { ticket: string; enqueuedAt: number; giveUpAt: number }[];
+  /** Credits held by a metered team's answers that take no slot (cache hits) until they are charged. */
+  holds?: { ticket: string; until: number; credits: number }[];
   /** ISO time of the team's newest scrape that finished successfully. */
   lastSuccessAt?: string;
 }
@@ -47,7 +49,17 @@ export function withoutExpired(queue: ConcurrencyQueue, now: number): Concurrenc
     ...queue,
     active: queue.active.filter((slot) => slot.leaseUntil > now),
     waiting: queue.waiting.filter((waiter) => waiter.giveUpAt > now),
+    ...(queue.holds ? { holds: queue.holds.filter((hold) => hold.until > now) } : {}),
   };
+}
+
+/** What a metered team's credits come to less those its running scrapes and cache hits hold. */
+function unheldCredits(queue: ConcurrencyQueue, credits: CreditHold): number {
+  const held = [...queue.active, ...(queue.holds ?? [])].reduce(
+    (sum, entry) => sum + (entry.credits ?? 0),
+    0,
+  );
+  return credits.remaining - held;
 }
 
 /**
@@ -67,11 +79,8 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
   const position = waiting.findIndex((waiter) => waiter.ticket === ticket);
   if (position >= free) return { queue: { ...current, waiting }, admitted: false };
   const others = waiting.filter((waiter) => waiter.ticket !== ticket);
-  if (credits) {
-    const held = current.active.reduce((sum, slot) => sum + (slot.credits ?? 0), 0);
-    if (credits.remaining - held <= 0)
-      return { queue: { ...current, waiting: others }, admitted: false, outOfCredits: true };
-  }
+  if (credits && unheldCredits(current, credits) <= 0)
+    return { queue: { ...current, waiting: others }, admitted: false, outOfCredits: true };
   return {
     queue: {
       ...current,
@@ -82,11 +91,27 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
   };
 }
 
-/** Frees the ticket's slot or place in the queue; `succeededAt` records a successful scrape. */
+/**
+ * Holds a metered team's credits for an answer that takes no slot (a cache hit costs the machine
+ * next to nothing), by the rule of `acquire`: refused once its credits less those held are spent.
+ */
+export function holdCredits(
+  queue: ConcurrencyQueue,
+  request: { ticket: string; now: number; until: number; credits: CreditHold },
+): { queue: ConcurrencyQueue; held: boolean } {
+  const { ticket, now, until, credits } = request;
+  const current = withoutExpired(queue, now);
+  if (unheldCredits(current, credits) <= 0) return { queue: current, held: false };
+  const hold = { ticket, until, credits: credits.cost };
+  return { queue: { ...current, holds: [...(current.holds ?? []), hold] }, held: true };
+}
+
+/** Frees the ticket's slot, place in the queue or held credits; `succeededAt` records a successful scrape. */
 export function release(queue: ConcurrencyQueue, ticket: string, succeededAt?: string): ConcurrencyQueue {
   return {
     active: queue.active.filter((slot) => slot.ticket !== ticket),
     waiting: queue.waiting.filter((waiter) => waiter.ticket !== ticket),
+    ...(queue.holds ? { holds: queue.holds.filter((hold) => hold.ticket !== ticket) } : {}),
     lastSuccessAt: succeededAt ?? queue.lastSuccessAt,
   };
 }
