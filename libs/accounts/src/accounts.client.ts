@@ -1,3 +1,4 @@
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -10,7 +11,7 @@ import {
   teamStreamId,
 } from '#contracts';
 import { generateApiKey, hashApiKey } from '#domain';
-import { type CommandBus, CommandRejectedError, openKv } from '#messaging';
+import { type CommandBus, CommandRejectedError, lazyKv } from '#messaging';
 
 /** Name of the read model (KV bucket `<prefix>_api_keys`) that the projector maintains and the API reads. */
 export const API_KEYS_READ_MODEL = 'api_keys';
@@ -32,11 +33,17 @@ export interface IssuedKey {
  * i.e. the projector has put it into the read model the API authenticates with.
  */
 export class AccountsClient {
+  private readonly teams: () => Promise<KV>;
+  private readonly apiKeys: () => Promise<KV>;
+
   constructor(
-    private readonly nc: NatsConnection,
-    private readonly names: NatsNames,
+    nc: NatsConnection,
+    names: NatsNames,
     private readonly bus: CommandBus,
-  ) {}
+  ) {
+    this.teams = lazyKv(nc, names.kvBucket(TEAMS_READ_MODEL));
+    this.apiKeys = lazyKv(nc, names.kvBucket(API_KEYS_READ_MODEL));
+  }
 
   async createTeam(name: string): Promise<string> {
     const teamId = uuidv7();
@@ -61,7 +68,7 @@ export class AccountsClient {
 
   /** Every team, oldest first, with its active keys (as the projector has applied them). */
   async listTeams(): Promise<TeamView[]> {
-    const kv = await openKv(this.nc, this.names.kvBucket(TEAMS_READ_MODEL));
+    const kv = await this.teams();
     const teams: TeamView[] = [];
     for await (const teamId of await kv.keys()) {
       const entry = await kv.get(teamId);
@@ -72,8 +79,7 @@ export class AccountsClient {
 
   /** One team with its active keys, or undefined when no such team was created. */
   async team(teamId: string): Promise<TeamView | undefined> {
-    const kv = await openKv(this.nc, this.names.kvBucket(TEAMS_READ_MODEL));
-    const entry = await kv.get(teamId);
+    const entry = await (await this.teams()).get(teamId);
     return entry?.operation === 'PUT' ? entry.json<TeamView>() : undefined;
   }
 
@@ -147,7 +153,7 @@ export class AccountsClient {
   }
 
   private async untilProjected(keyHash: string, present: boolean): Promise<void> {
-    const kv = await openKv(this.nc, this.names.kvBucket(API_KEYS_READ_MODEL));
+    const kv = await this.apiKeys();
     const deadline = Date.now() + USABLE_WITHIN_MS;
     // Looked at once more after the deadline: a process that stalled past it may be projected by now.
     for (;;) {

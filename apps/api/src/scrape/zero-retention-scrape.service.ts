@@ -1,14 +1,12 @@
-import type { KV } from '@nats-io/kv';
 import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
+import { AccountsClient } from '#accounts';
 import type { ScrapeDocument } from '#content';
 import {
   apiKeyOf,
   type FetchedPage,
   type NatsNames,
   type ScrapeRequest,
-  TEAMS_READ_MODEL,
-  type TeamView,
   TrawlError,
   ZERO_RETENTION_CATEGORY,
   ZERO_RETENTION_FETCH,
@@ -22,7 +20,7 @@ import {
   zeroRetentionConflicts,
 } from '#domain';
 import { ModelMeter } from '#llm';
-import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { asAnswerError, documentOfPage } from '#pdf';
 import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -39,16 +37,17 @@ const TIMEOUT_GRACE_MS = 3_000;
  */
 @Injectable()
 export class ZeroRetentionScrapes {
-  private readonly teams: () => Promise<KV>;
+  private readonly accounts: AccountsClient;
 
   constructor(
     private readonly pools: ApiConversionPools,
     private readonly models: ModelMeter,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
+    bus: CommandBus,
     private readonly credits: CreditsService,
   ) {
-    this.teams = lazyKv(nc, names.kvBucket(TEAMS_READ_MODEL));
+    this.accounts = new AccountsClient(nc, names, bus);
   }
 
   /** 403 unless the operator allowed this team zero data retention; 400 for options that must keep data. */
@@ -63,8 +62,7 @@ export class ZeroRetentionScrapes {
         conflicts.map((option) => ({ path: [option], message: 'not available with zeroDataRetention' })),
       );
     }
-    const entry = await (await this.teams()).get(teamId);
-    const team = entry?.operation === 'PUT' ? entry.json<TeamView>() : undefined;
+    const team = await this.accounts.team(teamId);
     if (!team?.zeroDataRetention) {
       throw new TrawlError(
         'FORBIDDEN',
