@@ -90,6 +90,33 @@ describe('parsePdf', () => {
     expect(html).toContain('<p>Total units sold this spring 2,000</p>');
   });
 
+  it('reads a table of contents as entries and their pages, its dot leaders left out', async () => {
+    const entry = (number: string, title: string, page: string, y: number, size = 11): TestText[] => [
+      { text: number, x: 72, y, size },
+      { text: `${title} . . . . . . . . . . . . . . . .`, x: 100, y, size },
+      { text: page, x: 400, y, size },
+    ];
+    const contents = buildTestPdf([
+      [
+        { text: 'Contents', x: 72, y: 780, size: 16 },
+        ...entry('1', 'Introduction', '1', 750),
+        ...entry('1.1', 'Moorings', '3', 736),
+        ...entry('2', 'Tides', '12', 722),
+        // The index, set larger further down, is an entry of the same contents.
+        { text: 'Index . . . . . . . . . . . . . . . . . . . . . .', x: 72, y: 680, size: 14 },
+        { text: '40', x: 400, y: 680, size: 14 },
+        { text: 'Introduction', x: 72, y: 620, size: 16 },
+        ...body(590, ['The harbour opened in spring.']),
+      ],
+    ]);
+    const { html } = await parsePdf(contents, { mode: 'fast' });
+    expect(html).toContain(
+      '<table><thead><tr><th>1 Introduction</th><th>1</th></tr></thead><tbody><tr><td>1.1 Moorings</td><td>3</td></tr><tr><td>2 Tides</td><td>12</td></tr><tr><td>Index</td><td>40</td></tr></tbody></table>',
+    );
+    expect(html).toContain('<p>The harbour opened in spring.</p>');
+    expect(html).not.toContain('. . .');
+  });
+
   it('reads a two-column page column by column, under a title that spans both', async () => {
     const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
     const twoColumns = buildTestPdf([

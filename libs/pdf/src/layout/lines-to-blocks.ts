@@ -8,13 +8,16 @@ const PARAGRAPH_GAP = 1.6;
 const CELL_GAP = 0.8;
 /** More than a word space (in ems): where a cell of a narrow table may begin. */
 const WIDER_THAN_A_SPACE = 0.4;
+/** A line of a table of contents: its entry, a dot leader, a page number (`2.1 Syntax . . . . 4`). */
+const CONTENTS_ENTRY = /^(.*?\S)\s*(?:\.\s*){4,}(\d{1,4}|[ivxlcdm]{1,6})$/i;
 
 /**
  * Lines of each page, in reading order (columnOrder puts a left column before the right one) → that
  * page's headings, paragraphs, lists and tables. Where the baseline moves up (the top of the next
  * column), a paragraph goes on unless its last line ended a sentence. Headings are the sizes above the body text, largest
  * first, plus short bold lines that stand alone; tables are two or more consecutive lines whose
- * cells line up in the same columns.
+ * cells line up in the same columns. A table of contents is a table of its entries and their pages,
+ * its dot leaders left out, whatever sizes and columns its lines have.
  */
 export function linesToBlocks(pages: TextLine[][]): LayoutBlock[][] {
   const lines = pages.flat();
@@ -57,6 +60,16 @@ function pageBlocks(
   let index = 0;
   while (index < lines.length) {
     const line = lines[index];
+    const entries = contentsAt(lines, index);
+    const previous = blocks.at(-1);
+    const openContents = previous?.type === 'table' && previous.contents ? previous : undefined;
+    if (entries && (openContents || entries.rows.length >= 2)) {
+      // Entries in another size further down (`Index . . . 32`) go on the contents above them.
+      if (openContents) openContents.rows.push(...entries.rows);
+      else blocks.push({ type: 'table', rows: entries.rows, contents: true });
+      index = entries.next;
+      continue;
+    }
     const table = tableAt(lines, index);
     if (table) {
       blocks.push({ type: 'table', rows: table.rows });
@@ -187,6 +200,19 @@ function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
     (cell, k) =>
       Math.abs(cell.left - b[k].left) < fontSize * 2 || (cell.left < b[k].right && b[k].left < cell.right),
   );
+}
+
+/** The lines of a table of contents from `start` on, close below one another, as rows of entry and page. */
+function contentsAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
+  const rows: string[][] = [];
+  let index = start;
+  while (index < lines.length) {
+    const entry = CONTENTS_ENTRY.exec(lines[index].text);
+    if (!entry || (index > start && lines[index - 1].y - lines[index].y > lines[index].fontSize * 3)) break;
+    rows.push([entry[1], entry[2]]);
+    index++;
+  }
+  return rows.length > 0 ? { rows, next: index } : undefined;
 }
 
 function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {

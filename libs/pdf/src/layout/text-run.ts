@@ -25,4 +25,5 @@ export type LayoutBlock =
   | { type: 'heading'; level: number; text: string }
   | { type: 'paragraph'; text: string }
   | { type: 'list'; ordered: boolean; items: string[] }
-  | { type: 'table'; rows: string[][] };
+  /** `contents`: a table of contents, whose rows are its entries and their pages. */
+  | { type: 'table'; rows: string[][]; contents?: boolean };
