@@ -117,6 +117,44 @@ describe('parsePdf', () => {
     expect(html).not.toContain('. . .');
   });
 
+  it('reads lines set in a fixed-width font as a code block, with their indentation', async () => {
+    // Courier at 10 pt is 6 pt a character: the inner lines stand 2 and 4 characters in.
+    const code = (lines: [number, string][], top: number): TestText[] =>
+      lines.map(([indent, text], k) => ({
+        text,
+        x: 72 + indent * 6,
+        y: top - k * 12,
+        size: 10,
+        monospace: true,
+      }));
+    const manual = buildTestPdf([
+      [
+        ...body(780, ['A definition must follow the syntax below:']),
+        ...code(
+          [
+            [0, 'Group ::= SEQUENCE {'],
+            [2, 'id    OBJECT IDENTIFIER,'],
+            [2, 'value INTEGER'],
+            [0, '}'],
+          ],
+          760,
+        ),
+        ...body(700, ['The parser reads it whole.', 'Nothing else is needed.']),
+        // A prototype: code words in the sentence, its parameters wrapped onto a line of their own.
+        { text: 'Function:', x: 72, y: 660, size: 11 },
+        { text: 'int asn1_delete (const char *', x: 130, y: 660, size: 10, monospace: true },
+        { text: 'name)', x: 90, y: 646, size: 10, monospace: true },
+      ],
+    ]);
+    const { html } = await parsePdf(manual, { mode: 'fast' });
+    expect(html).toContain('<p>A definition must follow the syntax below:</p>');
+    expect(html).toContain(
+      '<pre><code>Group ::= SEQUENCE {\n  id    OBJECT IDENTIFIER,\n  value INTEGER\n}</code></pre>',
+    );
+    expect(html).toContain('<p>The parser reads it whole. Nothing else is needed.</p>');
+    expect(html).toContain('<p>Function: int asn1_delete (const char * name)</p>');
+  });
+
   it('reads a two-column page column by column, under a title that spans both', async () => {
     const column = (x: number, top: number, lines: string[]) => body(top, lines, x);
     const twoColumns = buildTestPdf([

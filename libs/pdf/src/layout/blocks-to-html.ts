@@ -17,6 +17,8 @@ export function blocksToHtml(blocks: LayoutBlock[], title?: string): string {
         const tag = block.ordered ? 'ol' : 'ul';
         return `<${tag}>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</${tag}>`;
       }
+      case 'code':
+        return `<pre><code>${escapeHtml(block.text)}</code></pre>`;
       case 'table': {
         const [head, ...rows] = block.rows;
         const cells = (row: string[], tag: string) =>

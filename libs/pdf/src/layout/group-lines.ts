@@ -44,6 +44,7 @@ function toLine(runs: TextRun[]): TextLine {
     right: Math.max(...ordered.map((run) => run.x + run.width)),
     fontSize,
     bold: boldChars > allChars / 2,
+    monospace: ordered.every((run) => run.monospace),
     text: text.replace(/\s+/g, ' ').trim(),
   };
 }

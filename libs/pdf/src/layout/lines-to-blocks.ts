@@ -31,8 +31,12 @@ export function linesToBlocks(pages: TextLine[][]): LayoutBlock[][] {
     return index >= 0 ? Math.min(6, index + 1) : undefined;
   };
 
+  // A document set in a typewriter face throughout is prose, not code.
+  const chars = (filter: (line: TextLine) => boolean) =>
+    lines.filter(filter).reduce((sum, line) => sum + line.text.length, 0);
+  const codeApart = chars((line) => line.monospace) < chars(() => true) / 2;
   // Sizes are compared across the whole document, so a page of small print has no false headings.
-  return pages.map((page) => pageBlocks(page, bodySize, levelOf, headingSizes.length));
+  return pages.map((page) => pageBlocks(page, bodySize, levelOf, headingSizes.length, codeApart));
 }
 
 function pageBlocks(
@@ -40,6 +44,7 @@ function pageBlocks(
   bodySize: number,
   levelOf: (line: TextLine) => number | undefined,
   headingLevels: number,
+  codeApart: boolean,
 ): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   const gapAbove = (index: number) =>
@@ -57,9 +62,22 @@ function pageBlocks(
     return gap <= lines[index].fontSize * PARAGRAPH_GAP;
   };
 
+  // A line of code after a sentence that introduces it ("must follow the syntax below:") starts its
+  // own block; after a line with code words in it, it goes on that line (a prototype's parameters).
+  const isCode = (index: number) =>
+    codeApart &&
+    lines[index].monospace &&
+    (index === 0 || lines[index - 1].monospace || !lines[index - 1].runs.some((run) => run.monospace));
+
   let index = 0;
   while (index < lines.length) {
     const line = lines[index];
+    if (isCode(index)) {
+      const code = codeAt(lines, index);
+      blocks.push({ type: 'code', text: code.text });
+      index = code.next;
+      continue;
+    }
     const entries = contentsAt(lines, index);
     const previous = blocks.at(-1);
     const openContents = previous?.type === 'table' && previous.contents ? previous : undefined;
@@ -116,6 +134,7 @@ function pageBlocks(
           !listMarker(lines[index].text) &&
           lines[index].x > item.x + item.fontSize * 0.5 &&
           gapAbove(index) <= item.fontSize * PARAGRAPH_GAP &&
+          !isCode(index) &&
           !tableAt(lines, index)
         ) {
           text = joinLines(text, lines[index].text);
@@ -135,6 +154,7 @@ function pageBlocks(
       paragraphGoesOn(index) &&
       levelOf(lines[index]) === undefined &&
       !listMarker(lines[index].text) &&
+      !isCode(index) &&
       !tableAt(lines, index)
     ) {
       text = joinLines(text, lines[index].text);
@@ -200,6 +220,45 @@ function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
     (cell, k) =>
       Math.abs(cell.left - b[k].left) < fontSize * 2 || (cell.left < b[k].right && b[k].left < cell.right),
   );
+}
+
+/**
+ * The lines set in a fixed-width font from `start` on, close below one another, as the code they
+ * set: each indented by the characters it stands right of the leftmost, its runs spaced by the
+ * characters between them, and a blank line where the gap above is wider than the lines' spacing.
+ */
+function codeAt(lines: TextLine[], start: number): { text: string; next: number } {
+  const gapAbove = (index: number) => lines[index - 1].y - lines[index].y;
+  let next = start + 1;
+  while (
+    next < lines.length &&
+    lines[next].monospace &&
+    gapAbove(next) > 0 &&
+    gapAbove(next) <= lines[next].fontSize * 3
+  )
+    next++;
+  const block = lines.slice(start, next);
+  const runs = block.flatMap((line) => line.runs);
+  const charWidth = median(runs.map((run) => run.width / run.text.length)) || block[0].fontSize / 2;
+  const gaps = block.slice(1).map((line, k) => block[k].y - line.y);
+  const spacing = median(gaps) ?? block[0].fontSize * 1.2;
+  const left = Math.min(...block.map((line) => line.x));
+  const columns = (from: number, to: number) => Math.max(0, Math.round((to - from) / charWidth));
+  const text = block.map((line, k) => {
+    let code = ' '.repeat(columns(left, line.x));
+    let end = line.x;
+    for (const run of line.runs) {
+      code += ' '.repeat(columns(end, run.x)) + run.text;
+      end = run.x + run.width;
+    }
+    const blank = k > 0 && gaps[k - 1] > spacing * 1.5 ? '\n' : '';
+    return blank + code.trimEnd();
+  });
+  return { text: text.join('\n'), next };
+}
+
+function median(values: number[]): number | undefined {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 /** The lines of a table of contents from `start` on, close below one another, as rows of entry and page. */

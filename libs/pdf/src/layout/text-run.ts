@@ -7,6 +7,8 @@ export interface TextRun {
   width: number;
   fontSize: number;
   bold: boolean;
+  /** Set in a fixed-width font (a typewriter face: code, commands, file names). */
+  monospace?: boolean;
 }
 
 /** Runs that share a baseline, left to right. */
@@ -17,6 +19,8 @@ export interface TextLine {
   right: number;
   fontSize: number;
   bold: boolean;
+  /** Every character is set in a fixed-width font. */
+  monospace: boolean;
   text: string;
 }
 
@@ -25,5 +29,6 @@ export type LayoutBlock =
   | { type: 'heading'; level: number; text: string }
   | { type: 'paragraph'; text: string }
   | { type: 'list'; ordered: boolean; items: string[] }
+  | { type: 'code'; text: string }
   /** `contents`: a table of contents, whose rows are its entries and their pages. */
   | { type: 'table'; rows: string[][]; contents?: boolean };

@@ -47,7 +47,7 @@ export async function pdfTitle(document: PDFDocumentProxy): Promise<string | und
     : undefined;
 }
 
-/** The text layer of one page as positioned runs, with bold taken from the font names. */
+/** The text layer of one page as positioned runs, with bold taken from the font names and fixed widths from pdf.js's font family. */
 export async function readPageText(document: PDFDocumentProxy, number: number): Promise<PdfPageText> {
   const page = await document.getPage(number);
   try {
@@ -63,6 +63,7 @@ export async function readPageText(document: PDFDocumentProxy, number: number): 
         width: item.width,
         fontSize: Math.round(Math.max(Math.hypot(c, d), Math.hypot(a, b)) * 2) / 2,
         bold: boldFonts.has(item.fontName),
+        ...(content.styles[item.fontName]?.fontFamily === 'monospace' ? { monospace: true } : {}),
       };
     });
     const links = (await page.getAnnotations())

@@ -1,14 +1,15 @@
-/** Text drawn at a position (points from the bottom-left corner) in Helvetica. */
+/** Text drawn at a position (points from the bottom-left corner) in Helvetica, or Courier when `monospace`. */
 export interface TestText {
   text: string;
   x: number;
   y: number;
   size: number;
   bold?: boolean;
+  monospace?: boolean;
 }
 
 /**
- * A minimal, valid PDF for specs: each page draws its texts with the standard Helvetica fonts.
+ * A minimal, valid PDF for specs: each page draws its texts with the standard Helvetica and Courier fonts.
  * `encrypted` adds a standard security handler whose password is not empty, which readers refuse.
  */
 export function buildTestPdf(
@@ -24,13 +25,15 @@ export function buildTestPdf(
   const pagesId = add('');
   const regular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
+  const courier = add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>');
+  const fontOf = (t: TestText) => (t.monospace ? 'F3' : t.bold ? 'F2' : 'F1');
   const pageIds = pages.map((texts) => {
     const stream = texts
-      .map((t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size} Tf ${t.x} ${t.y} Td (${escapePdf(t.text)}) Tj ET`)
+      .map((t) => `BT /${fontOf(t)} ${t.size} Tf ${t.x} ${t.y} Td (${escapePdf(t.text)}) Tj ET`)
       .join('\n');
     const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     return add(
-      `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+      `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${courier} 0 R >> >> /Contents ${content} 0 R >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R >>`;
