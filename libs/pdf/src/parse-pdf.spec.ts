@@ -2,6 +2,29 @@ import { parsePdf } from './parse-pdf.js';
 import { PdfError } from './pdf-error.js';
 import { buildTestPdf, type TestText } from './testing/build-test-pdf.js';
 
+/** Helvetica's advance widths (thousandths of an em) of the characters the specs set word by word. */
+const HELVETICA: Record<string, number> = {
+  ...Object.fromEntries([...'abdeghnopqu'].map((char) => [char, 556])),
+  ...Object.fromEntries([...'ckszvxy'].map((char) => [char, 500])),
+  ...Object.fromEntries([...'ijl'].map((char) => [char, 222])),
+  f: 278,
+  t: 278,
+  r: 333,
+  m: 833,
+  w: 722,
+  T: 611,
+  E: 667,
+  '.': 278,
+};
+
+/** Words set one by one from `x`, `gap` points apart, as a justified line stretches its spaces. */
+const spacedWords = (words: string[], x: number, y: number, gap: number): TestText[] =>
+  words.map((text) => {
+    const word = { text, x, y, size: 11 };
+    x += ([...text].reduce((sum, char) => sum + HELVETICA[char], 0) * 11) / 1000 + gap;
+    return word;
+  });
+
 /** Lines of body text 14 pt apart, from `top` down. */
 const body = (top: number, lines: string[], x = 72): TestText[] =>
   lines.map((text, index) => ({ text, x, y: top - index * 14, size: 11 }));
@@ -153,6 +176,28 @@ describe('parsePdf', () => {
     );
     expect(html).toContain('<p>The parser reads it whole. Nothing else is needed.</p>');
     expect(html).toContain('<p>Function: int asn1_delete (const char * name)</p>');
+  });
+
+  it('reads a justified paragraph, whose stretched spaces line up by chance, as a paragraph', async () => {
+    // 11 pt text: every space of the first line stretched to 0.75 em, one of the second past the
+    // cell gap (0.8 em); that gap falls between two words of the first line.
+    const justified = buildTestPdf([
+      [
+        ...spacedWords(
+          ['The', 'harbour', 'master', 'keeps', 'a', 'record', 'of', 'every', 'vessel'],
+          72,
+          700,
+          8.25,
+        ),
+        { text: 'that enters the port.', x: 72, y: 686, size: 11 },
+        { text: 'Each entry names the ship.', x: 181, y: 686, size: 11 },
+      ],
+    ]);
+    const { html } = await parsePdf(justified, { mode: 'fast' });
+    expect(html).not.toContain('<table>');
+    expect(html).toContain(
+      '<p>The harbour master keeps a record of every vessel that enters the port. Each entry names the ship.</p>',
+    );
   });
 
   it('reads a two-column page column by column, under a title that spans both', async () => {

@@ -62,12 +62,11 @@ function pageBlocks(
     return gap <= lines[index].fontSize * PARAGRAPH_GAP;
   };
 
-  // A line of code after a sentence that introduces it ("must follow the syntax below:") starts its
-  // own block; after a line with code words in it, it goes on that line (a prototype's parameters).
-  const isCode = (index: number) =>
-    codeApart &&
-    lines[index].monospace &&
-    (index === 0 || lines[index - 1].monospace || !lines[index - 1].runs.some((run) => run.monospace));
+  const isCode = (index: number) => codeApart && lines[index].monospace;
+  // A line of code after a sentence that introduces it ("must follow the syntax below:") ends that
+  // sentence; after a line with code words in it, it goes on that line (a prototype's parameters).
+  const codeEndsText = (index: number) =>
+    isCode(index) && !lines[index - 1].runs.some((run) => run.monospace);
 
   let index = 0;
   while (index < lines.length) {
@@ -134,7 +133,7 @@ function pageBlocks(
           !listMarker(lines[index].text) &&
           lines[index].x > item.x + item.fontSize * 0.5 &&
           gapAbove(index) <= item.fontSize * PARAGRAPH_GAP &&
-          !isCode(index) &&
+          !codeEndsText(index) &&
           !tableAt(lines, index)
         ) {
           text = joinLines(text, lines[index].text);
@@ -154,7 +153,7 @@ function pageBlocks(
       paragraphGoesOn(index) &&
       levelOf(lines[index]) === undefined &&
       !listMarker(lines[index].text) &&
-      !isCode(index) &&
+      !codeEndsText(index) &&
       !tableAt(lines, index)
     ) {
       text = joinLines(text, lines[index].text);
@@ -306,7 +305,9 @@ function headerOver(lines: TextLine[], start: number): Cell[] | undefined {
 /**
  * A line of a narrow table split into the given columns: each run goes to the column it starts in
  * (two columns meet midway between their cells, so a centred header cell still heads its column), and
- * a new cell starts only after more than a word space, so a sentence's bold word never splits it.
+ * a new cell starts only after more than a word space, so a sentence's bold word never splits it,
+ * and only where the gap is wider than every gap left inside a cell: a justified line stretches all
+ * its spaces alike, and splitting it at one of them would make a table of a paragraph.
  * Runs are never a word space apart within a cell: the PDF reader joins those into one run.
  */
 function cellsIn(line: TextLine, columns: Cell[]): Cell[] | undefined {
@@ -314,13 +315,19 @@ function cellsIn(line: TextLine, columns: Cell[]): Cell[] | undefined {
   if (runs.length < columns.length) return undefined;
   const bounds = columns.slice(1).map((cell, k) => (columns[k].right + cell.left) / 2);
   const cells: Cell[] = [];
+  let widestInside = Number.NEGATIVE_INFINITY;
+  let narrowestBetween = Number.POSITIVE_INFINITY;
   for (const run of runs) {
     const column = bounds.filter((bound) => run.x >= bound).length;
     const last = cells.at(-1);
-    if (last && column === cells.length - 1) extendCell(last, run);
-    else if (column === cells.length && (!last || run.x - last.right > run.fontSize * WIDER_THAN_A_SPACE))
+    const gap = last ? run.x - last.right : 0;
+    if (last && column === cells.length - 1) {
+      widestInside = Math.max(widestInside, gap);
+      extendCell(last, run);
+    } else if (column === cells.length && (!last || gap > run.fontSize * WIDER_THAN_A_SPACE)) {
+      if (last) narrowestBetween = Math.min(narrowestBetween, gap);
       cells.push(cellOf(run));
-    else return undefined;
+    } else return undefined;
   }
-  return cells.length === columns.length ? cells : undefined;
+  return cells.length === columns.length && narrowestBetween > widestInside ? cells : undefined;
 }
