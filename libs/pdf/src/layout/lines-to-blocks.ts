@@ -17,7 +17,8 @@ const CONTENTS_ENTRY = /^(.*?\S)\s*(?:\.\s*){4,}(\d{1,4}|[ivxlcdm]{1,6})$/i;
  * column), a paragraph goes on unless its last line ended a sentence. Headings are the sizes above the body text, largest
  * first, plus short bold lines that stand alone; tables are two or more consecutive lines whose
  * cells line up in the same columns. A table of contents is a table of its entries and their pages,
- * its dot leaders left out, whatever sizes and columns its lines have.
+ * its dot leaders left out, whatever sizes and columns its lines have; lines in a fixed-width font
+ * are code, unless the whole document is set in one.
  */
 export function linesToBlocks(pages: TextLine[][]): LayoutBlock[][] {
   const lines = pages.flat();
@@ -256,6 +257,7 @@ function codeAt(lines: TextLine[], start: number): { text: string; next: number 
   return { text: text.join('\n'), next };
 }
 
+/** The middle value (the upper one of an even count); undefined for none. */
 function median(values: number[]): number | undefined {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
