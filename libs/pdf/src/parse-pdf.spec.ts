@@ -125,16 +125,27 @@ describe('parsePdf', () => {
         ...entry('1', 'Introduction', '1', 750),
         ...entry('1.1', 'Moorings', '3', 736),
         ...entry('2', 'Tides', '12', 722),
+        // A title too long for one line wraps onto the line of its leader.
+        { text: '3', x: 72, y: 708, size: 11 },
+        { text: 'Charts of the northern approaches and the outer', x: 100, y: 708, size: 11 },
+        ...entry('', 'reefs', '19', 694).slice(1),
         // The index, set larger further down, is an entry of the same contents.
         { text: 'Index . . . . . . . . . . . . . . . . . . . . . .', x: 72, y: 680, size: 14 },
         { text: '40', x: 400, y: 680, size: 14 },
+        // A short line heads the entries below it: it ends the contents, and they start their own.
+        { text: 'Part II', x: 72, y: 666, size: 11 },
+        ...entry('4', 'Appendix', '50', 652),
+        ...entry('5', 'Glossary', '55', 638),
         { text: 'Introduction', x: 72, y: 620, size: 16 },
         ...body(590, ['The harbour opened in spring.']),
       ],
     ]);
     const { html } = await parsePdf(contents, { mode: 'fast' });
     expect(html).toContain(
-      '<table><thead><tr><th>1 Introduction</th><th>1</th></tr></thead><tbody><tr><td>1.1 Moorings</td><td>3</td></tr><tr><td>2 Tides</td><td>12</td></tr><tr><td>Index</td><td>40</td></tr></tbody></table>',
+      '<table><thead><tr><th>1 Introduction</th><th>1</th></tr></thead><tbody><tr><td>1.1 Moorings</td><td>3</td></tr><tr><td>2 Tides</td><td>12</td></tr><tr><td>3 Charts of the northern approaches and the outer reefs</td><td>19</td></tr><tr><td>Index</td><td>40</td></tr></tbody></table>',
+    );
+    expect(html).toContain(
+      '<p>Part II</p>\n<table><thead><tr><th>4 Appendix</th><th>50</th></tr></thead><tbody><tr><td>5 Glossary</td><td>55</td></tr></tbody></table>',
     );
     expect(html).toContain('<p>The harbour opened in spring.</p>');
     expect(html).not.toContain('. . .');

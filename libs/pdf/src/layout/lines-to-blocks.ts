@@ -10,6 +10,7 @@ const CELL_GAP = 0.8;
 const WIDER_THAN_A_SPACE = 0.4;
 /** A line of a table of contents: its entry, a dot leader, a page number (`2.1 Syntax . . . . 4`). */
 const CONTENTS_ENTRY = /^(.*?\S)\s*(?:\.\s*){4,}(\d{1,4}|[ivxlcdm]{1,6})$/i;
+const LEADER = /(?:\.\s*){4,}/;
 
 /**
  * Lines of each page, in reading order (columnOrder puts a left column before the right one) → that
@@ -262,14 +263,32 @@ function median(values: number[]): number | undefined {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-/** The lines of a table of contents from `start` on, close below one another, as rows of entry and page. */
+/**
+ * The lines of a table of contents from `start` on, close below one another, as rows of entry and
+ * page. Inside the contents, a title too long for one line wraps: a line without a leader that runs
+ * past the middle of the entries' width goes on the entry below it (a short one, such as `Part I`,
+ * heads the entries and ends the contents).
+ */
 function contentsAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
   const rows: string[][] = [];
+  const close = (index: number) => lines[index - 1].y - lines[index].y <= lines[index].fontSize * 3;
+  let entriesRight = Number.NEGATIVE_INFINITY;
   let index = start;
-  while (index < lines.length) {
-    const entry = CONTENTS_ENTRY.exec(lines[index].text);
-    if (!entry || (index > start && lines[index - 1].y - lines[index].y > lines[index].fontSize * 3)) break;
+  while (index < lines.length && (index === start || close(index))) {
+    const line = lines[index];
+    const entry = CONTENTS_ENTRY.exec(line.text);
+    const wrapped =
+      !entry && rows.length > 0 && index + 1 < lines.length && close(index + 1)
+        ? CONTENTS_ENTRY.exec(lines[index + 1].text)
+        : null;
+    if (wrapped && !LEADER.test(line.text) && line.right >= line.x + (entriesRight - line.x) / 2) {
+      rows.push([`${line.text} ${wrapped[1]}`, wrapped[2]]);
+      index += 2;
+      continue;
+    }
+    if (!entry) break;
     rows.push([entry[1], entry[2]]);
+    entriesRight = Math.max(entriesRight, line.right);
     index++;
   }
   return rows.length > 0 ? { rows, next: index } : undefined;
