@@ -19,6 +19,8 @@ import { insufficientCredits } from '../credits/credits.guard.js';
 const CONCURRENCY_READ_MODEL = 'concurrency';
 /** How often a waiting scrape looks again for a free slot. */
 const POLL_MS = 100;
+/** Why a metered team with credits on its balance is refused: running scrapes and hits hold them. */
+const HELD_BY_OTHERS = 'this team has no credits left (its running scrapes hold the rest)';
 /** A slot outlives its scrape's timeout by this much before it frees itself (a dead api instance). */
 const LEASE_GRACE_MS = 15_000;
 
@@ -86,8 +88,7 @@ export class ConcurrencyLimiter {
         });
         return { queue: result.queue, result };
       });
-      if ('outOfCredits' in result)
-        throw insufficientCredits('this team has no credits left (its running scrapes hold the rest)');
+      if ('outOfCredits' in result) throw insufficientCredits(HELD_BY_OTHERS);
       const { admitted } = result;
       if (admitted) {
         return {
@@ -122,7 +123,7 @@ export class ConcurrencyLimiter {
       const { queue: next, held } = holdCredits(queue, { ticket, now, until, credits });
       return { queue: next, result: held };
     });
-    if (!held) throw insufficientCredits('this team has no credits left (its running scrapes hold the rest)');
+    if (!held) throw insufficientCredits(HELD_BY_OTHERS);
     return {
       release: () =>
         this.update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined })).catch(() => {

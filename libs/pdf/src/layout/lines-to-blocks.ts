@@ -49,8 +49,7 @@ function pageBlocks(
   codeApart: boolean,
 ): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
-  const gapAbove = (index: number) =>
-    index === 0 ? Number.POSITIVE_INFINITY : lines[index - 1].y - lines[index].y;
+  const gapAbove = (index: number) => baselineDrop(lines, index);
   const standsAlone = (index: number) => {
     const line = lines[index];
     const below = index + 1 < lines.length ? gapAbove(index + 1) : Number.POSITIVE_INFINITY;
@@ -166,6 +165,14 @@ function pageBlocks(
   return blocks;
 }
 
+/**
+ * How far the baseline drops from the line before (negative where the next column starts higher
+ * up); nothing stands above the first line.
+ */
+function baselineDrop(lines: TextLine[], index: number): number {
+  return index === 0 ? Number.POSITIVE_INFINITY : lines[index - 1].y - lines[index].y;
+}
+
 /** The font size most characters use: the body text. */
 function dominantSize(lines: TextLine[]): number {
   const chars = new Map<number, number>();
@@ -229,13 +236,12 @@ function sameColumns(a: Cell[], b: Cell[], fontSize: number): boolean {
  * characters between them, and a blank line where the gap above is wider than the lines' spacing.
  */
 function codeAt(lines: TextLine[], start: number): { text: string; next: number } {
-  const gapAbove = (index: number) => lines[index - 1].y - lines[index].y;
   let next = start + 1;
   while (
     next < lines.length &&
     lines[next].monospace &&
-    gapAbove(next) > 0 &&
-    gapAbove(next) <= lines[next].fontSize * 3
+    baselineDrop(lines, next) > 0 &&
+    baselineDrop(lines, next) <= lines[next].fontSize * 3
   )
     next++;
   const block = lines.slice(start, next);
@@ -271,7 +277,7 @@ function median(values: number[]): number | undefined {
  */
 function contentsAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
   const rows: string[][] = [];
-  const close = (index: number) => lines[index - 1].y - lines[index].y <= lines[index].fontSize * 3;
+  const close = (index: number) => baselineDrop(lines, index) <= lines[index].fontSize * 3;
   let entriesRight = Number.NEGATIVE_INFINITY;
   let index = start;
   while (index < lines.length && (index === start || close(index))) {
@@ -304,7 +310,7 @@ function tableAt(lines: TextLine[], start: number): { rows: string[][]; next: nu
     const own = cellsOf(lines[index]);
     // A narrow table's cells stand closer than the cell gap: split where the header's columns are.
     const cells = own.length < first.length ? (cellsIn(lines[index], first) ?? own) : own;
-    const gap = lines[index - 1].y - lines[index].y;
+    const gap = baselineDrop(lines, index);
     if (gap > lines[index].fontSize * 3 || !sameColumns(first, cells, lines[index].fontSize)) break;
     rows.push(cells);
     index++;
