@@ -158,6 +158,33 @@ describe('credits', () => {
     expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 3 });
   });
 
+  it('lets go of a scrape’s hold only once the balance counts its charge: scrapes right after it are refused', async () => {
+    const { team } = await meteredTeam('after', 1);
+    const scrape = (path: string) =>
+      post(running.trawl, '/v2/scrape', { url: running.site.url(path) }, { apiKey: team.key });
+    // One credit: a slow scrape holds it, and others ask without pause until well after it answered.
+    let answered = false;
+    const first = scrape('/slow?ms=600&after=first').finally(() => {
+      answered = true;
+    });
+    const askAgain = async (loop: number) => {
+      const statuses: number[] = [];
+      for (let index = 0, afterAnswer = 0; afterAnswer < 15; index++) {
+        if (answered) afterAnswer++;
+        statuses.push((await scrape(`/articles/survey?after=${loop}-${index}`)).status);
+      }
+      return statuses;
+    };
+    const [firstAnswer, ...loops] = await Promise.all([first, askAgain(1), askAgain(2), askAgain(3)]);
+    expect(firstAnswer.status).toBe(200);
+    expect(new Set(loops.flat())).toEqual(new Set([402]));
+    const usage = await until(async () => {
+      const answer = await sdk(team.key).getCreditUsage();
+      return answer.remainingCredits === 0 && answer;
+    }, 'the one charge');
+    expect(usage).toMatchObject({ remainingCredits: 0, planCredits: 1 });
+  });
+
   it('holds what cache hits will cost too: a burst of hits cannot spend more than the team has left', async () => {
     const { team, client } = await meteredTeam('hits', 4);
     const page = running.site.url('/articles/survey?burst=hits');

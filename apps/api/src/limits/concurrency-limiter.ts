@@ -28,6 +28,8 @@ export interface ConcurrencySlot {
   /** The scrape had to wait for a slot. */
   limited: boolean;
   queuedMs: number;
+  /** The scrape holds what it costs of a metered team's credits until `release`. */
+  holdsCredits: boolean;
   release(succeeded: boolean): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export class ConcurrencyLimiter {
         return {
           limited: polls > 0,
           queuedMs: polls > 0 ? Date.now() - startedAt : 0,
+          holdsCredits: hold !== undefined,
           release: (succeeded) =>
             this.update(teamId, (queue) => ({
               queue: release(queue, ticket, succeeded ? new Date().toISOString() : undefined),

@@ -53,21 +53,25 @@ export class ParseService {
       await slot.release(false);
       throw asAnswerError(error);
     }
-    await slot.release(true);
     document.metadata.sourceFile = filename;
     document.metadata.concurrencyLimited = slot.limited;
     if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
     const numPages = document.metadata.numPages;
-    document.metadata.creditsUsed = await this.credits.charge(
-      caller,
-      parseId,
-      {
-        operation: 'parse',
-        ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}),
-        ...premiumsOf(request),
-      },
-      correlationId,
-    );
+    try {
+      document.metadata.creditsUsed = await this.credits.charge(
+        caller,
+        parseId,
+        {
+          operation: 'parse',
+          ...(typeof numPages === 'number' ? { pdfPages: numPages } : {}),
+          ...premiumsOf(request),
+        },
+        correlationId,
+      );
+    } finally {
+      // Only now: the balance counts the charge, so a parse admitted next cannot spend the credits again.
+      await slot.release(true);
+    }
     return document;
   }
 

@@ -2,14 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { v7 as uuidv7 } from 'uuid';
 import type { ScrapeDocument } from '#content';
 import { apiKeyOf, SCRAPE_CATEGORY, type ScrapeRequest, TrawlError } from '#contracts';
-import {
-  type CacheEntry,
-  completedScrapeBasis,
-  isCacheEligible,
-  operationCost,
-  premiumsOf,
-  scrapePremiums,
-} from '#domain';
+import { type CacheEntry, completedScrapeBasis, isCacheEligible, operationCost, premiumsOf } from '#domain';
 import { ModelMeter } from '#llm';
 import { BLOB_STORE, type BlobStore, CommandBus } from '#messaging';
 import { scrapeDurationSeconds, scrapesTotal } from '#observability';
@@ -96,7 +89,7 @@ export class ScrapeService implements BeforeApplicationShutdown {
     // Zero data retention: straight from a browser-worker, past the event store and blob store.
     const fresh = request.zeroDataRetention
       ? this.zeroRetention.scrape(scrapeId, caller, request, correlationId)
-      : this.scrapeAnew(scrapeId, caller, request, correlationId);
+      : this.scrapeAnew(scrapeId, caller, request, correlationId, slot.holdsCredits);
     const document = await fresh.then(
       async (document) => {
         await slot.release(true);
@@ -109,14 +102,6 @@ export class ScrapeService implements BeforeApplicationShutdown {
     );
     document.metadata.concurrencyLimited = slot.limited;
     if (slot.limited) document.metadata.concurrencyQueueDurationMs = slot.queuedMs;
-    // Core charges the completed scrape on the ledger; the answer says what that costs.
-    document.metadata.creditsUsed = operationCost(
-      completedScrapeBasis({
-        page: { proxyUsed: document.metadata.proxyUsed as 'basic' | 'enhanced' },
-        numPages: typeof document.metadata.numPages === 'number' ? document.metadata.numPages : undefined,
-        premiums: scrapePremiums(request),
-      }),
-    );
     // The extractor says whether the cache was read; a zero-data-retention page bypasses it.
     if (request.zeroDataRetention && isCacheEligible(request)) document.metadata.cacheState = 'miss';
     return this.withSignedFiles(document);
@@ -204,7 +189,18 @@ export class ScrapeService implements BeforeApplicationShutdown {
     };
   }
 
-  private async scrapeAnew(scrapeId: string, caller: Caller, request: ScrapeRequest, correlationId: string) {
+  /**
+   * Core charges every completed scrape on the ledger. A scrape that holds a metered team's credits
+   * is charged here as well (the ledger charges a scrape once), so that it lets go of them only once
+   * the balance counts the charge: a scrape admitted in between would otherwise spend them again.
+   */
+  private async scrapeAnew(
+    scrapeId: string,
+    caller: Caller,
+    request: ScrapeRequest,
+    correlationId: string,
+    holdsCredits: boolean,
+  ): Promise<ScrapeDocument> {
     const outcome = this.outcomes.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
     const at = new Date().toISOString();
     try {
@@ -221,9 +217,14 @@ export class ScrapeService implements BeforeApplicationShutdown {
     const result = await outcome;
     switch (result.type) {
       case 'ScrapeCompleted': {
-        const document = await this.blobs.getText(result.data.documentBlob);
-        if (!document) throw new TrawlError('UNKNOWN_ERROR', `Document of scrape ${scrapeId} is missing`);
-        return JSON.parse(document) as ScrapeDocument;
+        const stored = await this.blobs.getText(result.data.documentBlob);
+        if (!stored) throw new TrawlError('UNKNOWN_ERROR', `Document of scrape ${scrapeId} is missing`);
+        const document = JSON.parse(stored) as ScrapeDocument;
+        const basis = completedScrapeBasis(result.data);
+        document.metadata.creditsUsed = holdsCredits
+          ? await this.credits.charge(caller, scrapeId, basis, correlationId)
+          : operationCost(basis);
+        return document;
       }
       case 'ScrapeFailed':
         throw new TrawlError(result.data.code, result.data.error);
