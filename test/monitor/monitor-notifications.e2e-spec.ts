@@ -124,6 +124,44 @@ describe('monitor notifications and schedules', () => {
     }
   });
 
+  it("holds back the webhooks of a monitor whose receiver is down, and no other monitor's", async () => {
+    const { trawl, site } = running;
+    // One receiver is down and asks to be tried again in an hour (the sender waits its 5-minute cap).
+    const down = await startWebhookReceiver(() => ({ status: 503, retryAfter: '3600' }));
+    const up = await startWebhookReceiver(() => ({ status: 200 }));
+    const monitorCalling = async (name: string, url: string) => {
+      const created = await call(trawl, 'POST', '/v2/monitor', {
+        name,
+        schedule: { text: 'weekly' },
+        targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+        webhook: { url },
+      });
+      return created.body.data.id as string;
+    };
+    const types = (calls: { body: string }[]) => calls.map((c) => JSON.parse(c.body).type);
+    try {
+      const stalled = await monitorCalling('Stalled', down.url);
+      const run = await call(trawl, 'POST', `/v2/monitor/${stalled}/run`, {});
+      await until(async () => down.calls.length > 0, "the stalled monitor's first call");
+      const flowing = await monitorCalling('Flowing', up.url);
+      await call(trawl, 'POST', `/v2/monitor/${flowing}/run`, {});
+      await until(async () => up.calls.length >= 2, "the other monitor's calls");
+      expect(types(up.calls)).toEqual(['monitor.page', 'monitor.check.completed']);
+      // The stalled monitor's first call waits for its retry, and its next call waits behind it.
+      expect(types(down.calls)).toEqual(['monitor.page']);
+      const { body } = await call(trawl, 'GET', `/v2/monitor/${stalled}/checks/${run.body.id}`);
+      expect(body.data.notificationStatus).toMatchObject({
+        webhook: 'pending',
+        deliveries: [
+          expect.objectContaining({ event: 'monitor.page', status: 'retrying', lastStatusCode: 503 }),
+        ],
+      });
+    } finally {
+      await down.close();
+      await up.close();
+    }
+  });
+
   it('starts a due check from the schedule, once for its slot', async () => {
     const { trawl, site } = running;
     const created = await call(trawl, 'POST', '/v2/monitor', {

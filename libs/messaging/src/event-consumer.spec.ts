@@ -2,6 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames, type RecordedEvent } from '#contracts';
 import { deleteNatsResources, uniquePrefix } from '../../../test/support/nats-cleanup.js';
+import { until } from '../../../test/support/until.js';
 import { consumeEvents } from './event-consumer.js';
 import { ensureEventsStream } from './events-stream.js';
 
@@ -212,5 +213,37 @@ describe('durable event consumer', () => {
     await finished;
     // One unacknowledged message at a time (concurrency 1): e5 came, so the skipped e4 was acknowledged.
     expect({ handled, skipped }).toEqual({ handled: ['e5'], skipped: ['e4'] });
+  });
+
+  it('handles the events of one stream in order, and streams side by side: a stalled one holds back only its own', async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const handled: string[] = [];
+    let releaseA1!: () => void;
+    const a1Released = new Promise<void>((resolve) => {
+      releaseA1 = resolve;
+    });
+    await consumeEvents(nc, names, {
+      worker: 'lanes',
+      category: 'browser',
+      concurrency: 8,
+      ackWaitMs: 1_000,
+      inOrderPerStream: true,
+      handle: async (e) => {
+        if (e.id === 'a1') await a1Released;
+        handled.push(e.id);
+      },
+    });
+    const subject = names.eventSubject('browser', 'BrowserSessionClosed');
+    for (const id of ['a1', 'b1', 'a2', 'b2']) {
+      const inStream = { ...event(id), streamId: `browser-${id[0]}` };
+      await jetstream(nc).publish(subject, JSON.stringify(inStream), { msgID: id });
+    }
+    // a1 is stalled: b's events go by, a2 waits behind it.
+    await until(async () => handled.includes('b2'), 'b2 handled');
+    expect(handled).toEqual(['b1', 'b2']);
+    releaseA1();
+    await until(async () => handled.includes('a2'), 'a2 handled');
+    expect(handled).toEqual(['b1', 'b2', 'a1', 'a2']);
   });
 });

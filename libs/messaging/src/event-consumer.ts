@@ -3,6 +3,7 @@ import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { NatsNames, RecordedEvent } from '#contracts';
 import { type ConsumerKind, observeConsumer } from './consumer-metrics.js';
 import { ensureEventsStream } from './events-stream.js';
+import { SerialLanes } from './serial-lanes.js';
 
 export interface EventConsumerOptions {
   /** Durable name of the worker group; instances with the same name share the work. */
@@ -26,6 +27,11 @@ export interface EventConsumerOptions {
    * `horizonMs` after its commit is history sent again (NATS lost its streams), acknowledged unhandled.
    */
   skipRelayedHistory?: { horizonMs: number; onSkip: (event: RecordedEvent) => void };
+  /**
+   * Handles the events of one event stream (one monitor's, one crawl's) one at a time in order,
+   * streams side by side up to `concurrency` events in flight: a slow one holds back only its own.
+   */
+  inOrderPerStream?: boolean;
 }
 
 /** Pure: the relay published this event more than `horizonMs` after it was committed. */
@@ -101,6 +107,7 @@ export async function consumeEvents(
   const jobs = new Map<number, Job>();
   /** Jobs handed back at stop: another instance owns them now, so this one neither acks nor naks them. */
   const handedBack = new Set<Job>();
+  const streams = new SerialLanes();
 
   const process = async (job: Job) => {
     const { redelivered, info } = job.delivery;
@@ -118,7 +125,9 @@ export async function consumeEvents(
         job.delivery.ack();
         return;
       }
-      await options.handle(event, { redelivered, attempt: info.deliveryCount });
+      const handle = () =>
+        options.handle(event as RecordedEvent, { redelivered, attempt: info.deliveryCount });
+      await (options.inOrderPerStream ? streams.run(event.streamId, handle) : handle());
       if (!handedBack.has(job)) job.delivery.ack();
     } catch (error) {
       options.onError?.(error, event);

@@ -10,3 +10,4 @@ export * from './lazy-kv.js';
 export * from './messaging.module.js';
 export * from './nats-connection.js';
 export * from './scrape-outcome-waiter.js';
+export * from './serial-lanes.js';

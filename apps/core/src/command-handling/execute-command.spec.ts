@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { CreditCommand } from '#contracts';
 import { type CreditLedgerState, creditLedgerDecider, type Decider } from '#domain';
 import { SqliteEventStore } from '#event-store';
+import { SerialLanes } from '#messaging';
 import { executeCommand, type StreamStateCache } from './execute-command.js';
-import { StreamLocks } from './stream-locks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'trawl-execute-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ describe('executeCommand on a long-lived stream', () => {
   it('charges many operations at once exactly once each, serialised per stream, with a cached fold', async () => {
     const store = new SqliteEventStore(join(dir, 'ledger.sqlite'));
     const cache: StreamStateCache<CreditLedgerState> = new Map();
-    const locks = new StreamLocks();
+    const locks = new SerialLanes();
     const run = (command: CreditCommand) =>
       locks.run('credits-t1', () =>
         executeCommand(store, creditLedgerDecider, 'credits-t1', command, {}, cache),

@@ -3,9 +3,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { type NatsNames, teamStreamId } from '#contracts';
 import { DomainError } from '#domain';
 import { type EventStore } from '#event-store';
-import { NATS_CONNECTION, NATS_NAMES, serveCommands } from '#messaging';
+import { NATS_CONNECTION, NATS_NAMES, SerialLanes, serveCommands } from '#messaging';
 import { executeCommand, type StreamStateCache } from '../command-handling/execute-command.js';
-import { StreamLocks } from '../command-handling/stream-locks.js';
+
 import { EVENT_STORE } from '../event-store.provider.js';
 import { commandRoutes } from './command-routes.js';
 
@@ -13,7 +13,7 @@ import { commandRoutes } from './command-routes.js';
 @Injectable()
 export class CommandServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscriptions: Subscription[] = [];
-  private readonly locks = new StreamLocks();
+  private readonly locks = new SerialLanes();
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,

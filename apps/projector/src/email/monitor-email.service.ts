@@ -21,7 +21,7 @@ import {
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
-import { notNotifiedAgain } from '../relayed-history.js';
+import { notifierOptions } from '../notifier-options.js';
 import { monitorEmail } from './monitor-email.js';
 
 /** Pages waiting for their check's e-mail: `<checkId>.<pageId>`. */
@@ -52,10 +52,8 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitor_email',
       category: MONITOR_CATEGORY,
-      concurrency: 1,
-      ackWaitMs: this.config.workerAckWaitMs,
+      ...notifierOptions(this.config, this.logger),
       maxDeliver: 10,
-      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: (event) => this.handle(event, outbox, log),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'monitor e-mail failed'),

@@ -27,7 +27,7 @@ import {
   type RunningConsumer,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { notNotifiedAgain } from '../relayed-history.js';
+import { notifierOptions } from '../notifier-options.js';
 import {
   type CrawlWebhookSubscription,
   crawlWebhookCallOf,
@@ -36,8 +36,8 @@ import {
 import { WebhookSender } from './webhook-sender.js';
 
 /**
- * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, in event order, through
- * the same sender as monitor webhooks. A crawl's webhook is remembered from its `CrawlStarted`
+ * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, each crawl's in event
+ * order and crawls side by side, through the same sender as monitor webhooks. A crawl's webhook is remembered from its `CrawlStarted`
  * until the crawl ends (a batch's until it is cancelled); both buckets expire with the crawl's results.
  */
 @Injectable()
@@ -64,10 +64,8 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_crawl_webhooks',
       category: CRAWL_CATEGORY,
-      concurrency: 1,
-      ackWaitMs: this.config.workerAckWaitMs,
+      ...notifierOptions(this.config, this.logger),
       maxDeliver: 20,
-      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: (event) => this.onCrawlEvent(event),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'crawl webhook delivery interrupted'),

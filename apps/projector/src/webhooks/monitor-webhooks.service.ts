@@ -21,14 +21,15 @@ import {
 } from '#contracts';
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
-import { notNotifiedAgain } from '../relayed-history.js';
+import { notifierOptions } from '../notifier-options.js';
 import { redeliveriesOf, type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
- * Delivers monitor webhooks: an outbox over the monitor events. One event at a time, so calls
- * stay in event order; the sender retries each call and logs it per check. A crash mid-retry
- * redelivers the event (at-least-once); receivers deduplicate by `webhook-id`.
+ * Delivers monitor webhooks: an outbox over the monitor events. One event of a monitor at a time, so
+ * its calls stay in event order, and monitors side by side, so one whose receiver is down waits
+ * alone; the sender retries each call and logs it per check. A crash mid-retry redelivers the
+ * event (at-least-once); receivers deduplicate by `webhook-id`.
  */
 @Injectable()
 export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -50,10 +51,8 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitor_webhooks',
       category: MONITOR_CATEGORY,
-      concurrency: 1,
-      ackWaitMs: this.config.workerAckWaitMs,
+      ...notifierOptions(this.config, this.logger),
       maxDeliver: 20,
-      skipRelayedHistory: notNotifiedAgain(this.config, this.logger),
       handle: async (event) => {
         if (event.type === 'CheckWebhooksRedeliveryRequested') {
           for (const delivery of await this.redeliveries(event)) await this.deliver(delivery, log);

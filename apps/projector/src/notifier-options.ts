@@ -1,0 +1,30 @@
+import type { Logger } from 'pino';
+import type { TrawlConfig } from '#config';
+import type { EventConsumerOptions } from '#messaging';
+
+/**
+ * Events a notifier has in flight at once: one monitor's or crawl's calls go out in order, and many
+ * go out side by side, so a receiver that is down and retried holds back only its own.
+ */
+const STREAMS_AT_ONCE = 32;
+
+/**
+ * What the notifying consumers (webhooks, e-mail) share: each event stream in order, and history the
+ * relay sends again after NATS lost its streams skipped. Its notifications went out when it happened;
+ * their delivery logs went with NATS.
+ */
+export function notifierOptions(
+  config: TrawlConfig,
+  logger: Logger,
+): Pick<EventConsumerOptions, 'concurrency' | 'inOrderPerStream' | 'ackWaitMs' | 'skipRelayedHistory'> {
+  return {
+    concurrency: STREAMS_AT_ONCE,
+    inOrderPerStream: true,
+    ackWaitMs: config.workerAckWaitMs,
+    skipRelayedHistory: {
+      horizonMs: config.notifyReplayHorizonMs,
+      onSkip: (event) =>
+        logger.info({ eventId: event.id, type: event.type }, 'history relayed again: not notified'),
+    },
+  };
+}
