@@ -241,6 +241,68 @@ describe('parsePdf', () => {
     ]);
   });
 
+  it('reads two columns under a page of full-width text column by column', async () => {
+    const prose = 'The survey ends here, and this line of the report runs across the whole width.';
+    const pdf = buildTestPdf([
+      [
+        ...body(
+          780,
+          Array.from({ length: 12 }, () => prose),
+        ),
+        { text: 'Notes', x: 72, y: 580, size: 16 },
+        ...body(
+          550,
+          ['Left: crabs hid under the kelp', 'at low tide on the outer reef', 'where the pools are deep.'],
+          72,
+        ),
+        ...body(
+          550,
+          ['Right: the stars were fewer', 'than last year along the point', 'and the bay was calm.'],
+          310,
+        ),
+      ],
+    ]);
+    const paragraphs = [...(await parsePdf(pdf, { mode: 'fast' })).html.matchAll(/<p>(.*?)<\/p>/g)].map(
+      (match) => match[1],
+    );
+    expect(paragraphs.slice(-2)).toEqual([
+      'Left: crabs hid under the kelp at low tide on the outer reef where the pools are deep.',
+      'Right: the stars were fewer than last year along the point and the bay was calm.',
+    ]);
+  });
+
+  it('reads an index in two columns as entries under their letters, a letter atop the right column and a lone entry too', async () => {
+    const leader = (entry: string, page: number) => `${entry} ${'. '.repeat(30 - entry.length)}${page}`;
+    const pdf = buildTestPdf([
+      [
+        { text: 'Index', x: 72, y: 780, size: 16 },
+        { text: 'A', x: 72, y: 750, size: 14, bold: true },
+        ...body(734, [leader('Anchor chain', 3), leader('Aster beds', 5), leader('Autumn tides', 9)]),
+        { text: 'M', x: 310, y: 750, size: 14, bold: true },
+        ...body(734, [leader('Mooring rings', 4), leader('Mud flats', 2), leader('Mussel reef', 6)], 310),
+        { text: 'P', x: 310, y: 680, size: 14, bold: true },
+        ...body(664, [leader('Pilot boats', 7)], 310),
+      ],
+    ]);
+    const { html } = await parsePdf(pdf, { mode: 'fast' });
+    const rows = [...html.matchAll(/<tr><t[dh]>(.*?)<\/t[dh]><t[dh]>(.*?)<\/t[dh]><\/tr>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(rows).toEqual([
+      ['Anchor chain', '3'],
+      ['Aster beds', '5'],
+      ['Autumn tides', '9'],
+      ['Mooring rings', '4'],
+      ['Mud flats', '2'],
+      ['Mussel reef', '6'],
+      // A letter's one entry is an entry still.
+      ['Pilot boats', '7'],
+    ]);
+    expect(html).toMatch(/<h\d>M<\/h\d>/);
+    expect(html).toMatch(/<h\d>P<\/h\d>/);
+  });
+
   it('starts a new paragraph at the top of the right column when the left one ended a sentence', async () => {
     const lines = (x: number, first: string) =>
       body(740, [first, 'and a second line of the same text', 'that ends its sentence here.'], x);

@@ -19,7 +19,43 @@ const MAX_SPANNING_SHARE = 0.25;
 export function columnOrder(runs: TextRun[]): TextRun[][] {
   const visible = runs.filter((run) => run.text.trim().length > 0 && run.fontSize > 0);
   const gutter = findGutter(visible);
-  if (!gutter) return [runs];
+  if (gutter) return inColumns(visible, gutter);
+  const part = columnsAtTopOrFoot(visible);
+  if (!part) return [runs];
+  const rest = visible.filter((run) => !part.runs.includes(run));
+  const columns = inColumns(part.runs, part.gutter);
+  return part.at === 'foot' ? [rest, ...columns] : [...columns, rest];
+}
+
+/**
+ * Where full-width text fills too much of the page for its gutter to show (an index in two columns
+ * under the end of a chapter, columns that end above a wide table), the largest part of the page from
+ * its foot up, or from its top down, that is set in two columns.
+ */
+function columnsAtTopOrFoot(
+  runs: TextRun[],
+): { at: 'top' | 'foot'; runs: TextRun[]; gutter: { left: number; right: number } } | undefined {
+  const baselines = [...new Set(runs.map((run) => Math.round(run.y)))].sort((a, b) => b - a);
+  const drops = baselines.slice(1).map((baseline, index) => baselines[index] - baseline);
+  const lineSpacing = median(drops);
+  let best: { at: 'top' | 'foot'; runs: TextRun[]; gutter: { left: number; right: number } } | undefined;
+  // Layouts change where the text leaves more room than a line's (a heading, a new section).
+  const breaks = baselines.slice(1).filter((_, index) => drops[index] > lineSpacing * 1.3);
+  for (const baseline of breaks) {
+    for (const at of ['top', 'foot'] as const) {
+      const part = runs.filter((run) =>
+        at === 'foot' ? Math.round(run.y) <= baseline : Math.round(run.y) > baseline,
+      );
+      if (best && part.length <= best.runs.length) continue;
+      const gutter = findGutter(part);
+      if (gutter) best = { at, runs: part, gutter };
+    }
+  }
+  return best;
+}
+
+/** The runs in reading order about `gutter`: band by band, the left column before the right. */
+function inColumns(visible: TextRun[], gutter: { left: number; right: number }): TextRun[][] {
   const crosses = (run: TextRun) => run.x < gutter.right && run.x + run.width > gutter.left;
   const groups: TextRun[][] = [];
   let left: TextRun[] = [];

@@ -81,7 +81,10 @@ function pageBlocks(
     const entries = contentsAt(lines, index);
     const previous = blocks.at(-1);
     const openContents = previous?.type === 'table' && previous.contents ? previous : undefined;
-    if (entries && (openContents || entries.rows.length >= 2)) {
+    // One entry alone is contents only where contents came before it, headings aside (`Part II`, an index's `M`).
+    const aboveHeadings = blocks.findLast((block) => block.type !== 'heading');
+    const inContents = aboveHeadings?.type === 'table' && aboveHeadings.contents;
+    if (entries && (openContents || entries.rows.length >= 2 || inContents)) {
       // Entries in another size further down (`Index . . . 32`) go on the contents above them.
       if (openContents) openContents.rows.push(...entries.rows);
       else blocks.push({ type: 'table', rows: entries.rows, contents: true });
@@ -271,13 +274,14 @@ function median(values: number[]): number | undefined {
 
 /**
  * The lines of a table of contents from `start` on, close below one another, as rows of entry and
- * page. Inside the contents, a title too long for one line wraps: a line without a leader that runs
- * past the middle of the entries' width goes on the entry below it (a short one, such as `Part I`,
- * heads the entries and ends the contents).
+ * page. Inside the contents, a title too long for one line wraps: a line without a leader that starts
+ * where the entries start and runs past the middle of their width goes on the entry below it (a short
+ * one, such as `Part I`, or one at the top of the next column, heads the entries and ends the contents).
  */
 function contentsAt(lines: TextLine[], start: number): { rows: string[][]; next: number } | undefined {
   const rows: string[][] = [];
   const close = (index: number) => baselineDrop(lines, index) <= lines[index].fontSize * 3;
+  let entriesLeft = Number.POSITIVE_INFINITY;
   let entriesRight = Number.NEGATIVE_INFINITY;
   let index = start;
   while (index < lines.length && (index === start || close(index))) {
@@ -287,13 +291,17 @@ function contentsAt(lines: TextLine[], start: number): { rows: string[][]; next:
       !entry && rows.length > 0 && index + 1 < lines.length && close(index + 1)
         ? CONTENTS_ENTRY.exec(lines[index + 1].text)
         : null;
-    if (wrapped && !LEADER.test(line.text) && line.right >= line.x + (entriesRight - line.x) / 2) {
+    // A wrapped title starts where the entries do: a short line across a column break heads the next ones.
+    const wraps =
+      line.x <= entriesLeft + line.fontSize && line.right >= entriesLeft + (entriesRight - entriesLeft) / 2;
+    if (wrapped && !LEADER.test(line.text) && wraps) {
       rows.push([`${line.text} ${wrapped[1]}`, wrapped[2]]);
       index += 2;
       continue;
     }
     if (!entry) break;
     rows.push([entry[1], entry[2]]);
+    entriesLeft = Math.min(entriesLeft, line.x);
     entriesRight = Math.max(entriesRight, line.right);
     index++;
   }
