@@ -349,6 +349,28 @@ describe('parsePdf', () => {
     expect(html).toContain('<h2>Neap tides</h2>\n<p>They follow the half moons.</p>');
   });
 
+  it("leaves out the number a chapter's first page prints alone where the other pages print their heads", async () => {
+    const head = (text: string) => ({ text, x: 72, y: 810, size: 9 });
+    const page = (top: TestText, lines: string[]) => [top, ...body(760, lines)];
+    const book = buildTestPdf([
+      page(head('1'), ['Tides rise and fall twice a day.']),
+      page(head('Chapter 1: Tides 2'), ['The moon pulls the water.']),
+      page(head('Chapter 1: Tides 3'), ['Spring tides are the highest.']),
+      page(head('4'), ['Currents run along the coast.']),
+      page(head('Chapter 2: Currents 5'), ['Rip currents run out to sea.']),
+      page(head('Chapter 2: Currents 6'), ['Swim across them, not against.']),
+    ]);
+    const { html } = await parsePdf(book, { mode: 'fast' });
+    expect([...html.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1])).toEqual([
+      'Tides rise and fall twice a day.',
+      'The moon pulls the water.',
+      'Spring tides are the highest.',
+      'Currents run along the coast.',
+      'Rip currents run out to sea.',
+      'Swim across them, not against.',
+    ]);
+  });
+
   it('stops at maxPages and reports the real page count', async () => {
     const parsed = await parsePdf(report, { mode: 'fast', maxPages: 2 });
     expect(parsed).toMatchObject({ numPages: 2, totalPages: 3 });

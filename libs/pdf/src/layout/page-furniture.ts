@@ -6,14 +6,17 @@ const BAND_LINES = 2;
 const MAX_PAGES_APART = 2;
 /** Points a running head may move from page to page. */
 const SAME_HEIGHT = 2;
+/** A page number alone: arabic, or roman as front matter is numbered. */
+const PAGE_NUMBER = /^(\d{1,4}|[ivxlc]{1,7})$/i;
 
 /**
  * Each page's lines without its running heads and feet: the document's or chapter's name, "Page 3
  * of 17", a bare page number. Printed on every page, read as text they repeat on every page and
  * cut the paragraph that runs over the page break in two. A line is furniture when it stands among
  * the top or bottom lines of its page and the same line (any number read as any other) stands at
- * the same height, in the same size, on a page at most two away. The title page's title, larger
- * than the running head that repeats it, stays; so does body text, which does not repeat.
+ * the same height, in the same size, on a page at most two away, and so is a bare page number
+ * standing where such lines stand on the pages around it. The title page's title, larger than the
+ * running head that repeats it, stays; so does body text, which does not repeat.
  */
 export function withoutPageFurniture(pages: TextLine[][]): TextLine[][] {
   const furniture = new Set<TextLine>();
@@ -37,6 +40,20 @@ export function withoutPageFurniture(pages: TextLine[][]): TextLine[][] {
       }
     }
   }
+  // A chapter's first page prints its number alone where the pages around print running heads.
+  pages.forEach((lines, page) => {
+    const nearby = pages
+      .slice(Math.max(0, page - MAX_PAGES_APART), page + MAX_PAGES_APART + 1)
+      .flat()
+      .filter((line) => furniture.has(line));
+    for (const line of [...bandLines(lines, 'top'), ...bandLines(lines, 'bottom')]) {
+      const atHeadsPlace = nearby.some(
+        (head) =>
+          Math.abs(head.y - line.y) <= SAME_HEIGHT && Math.round(head.fontSize) === Math.round(line.fontSize),
+      );
+      if (PAGE_NUMBER.test(line.text.trim()) && atHeadsPlace) furniture.add(line);
+    }
+  });
   return pages.map((lines) => lines.filter((line) => !furniture.has(line)));
 }
 
