@@ -16,6 +16,7 @@ import { BatchScrapeHttpController } from './crawl/batch-scrape.http.controller.
 import { CrawlHttpController } from './crawl/crawl.http.controller.js';
 import { CrawlJobs } from './crawl/crawl-jobs.service.js';
 import { CrawlPrompts } from './crawl/crawl-prompts.service.js';
+import { CrawlStatusSockets } from './crawl/crawl-status-sockets.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ExtractHttpController } from './extract/extract.http.controller.js';
@@ -93,6 +94,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     LiveViewUrls,
     FeedbackService,
     CrawlJobs,
+    CrawlStatusSockets,
     CrawlPrompts,
     ExtractService,
     AgentRuns,

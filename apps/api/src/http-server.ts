@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import type { TrawlConfig } from '#config';
+import { CrawlStatusSockets } from './crawl/crawl-status-sockets.js';
 import { answerClientErrorsWithEnvelope } from './http/client-errors.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { jsonBody } from './http/json-body.middleware.js';
@@ -19,6 +20,7 @@ export async function listenHttp(
   app.use(requestMetrics);
   app.use(jsonBody);
   answerClientErrorsWithEnvelope(app.getHttpServer());
+  app.get(CrawlStatusSockets).attach(app.getHttpServer());
   app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
   serveApiReference(app, config);
   app.enableShutdownHooks();

@@ -30,9 +30,15 @@ export class ApiKeyGuard implements CanActivate {
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     if (!token)
       throw new TrawlError('UNAUTHORIZED', 'Unauthorized: missing Bearer token in the Authorization header');
-    const entry = await (await this.kv()).get(hashApiKey(token));
-    if (entry?.operation !== 'PUT') throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
-    ({ teamId: request.teamId, keyId: request.keyId } = entry.json<{ teamId: string; keyId: string }>());
+    const holder = await this.holderOf(token);
+    if (!holder) throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
+    ({ teamId: request.teamId, keyId: request.keyId } = holder);
     return true;
+  }
+
+  /** The team and key id of an active API key; undefined for any other token. */
+  async holderOf(token: string): Promise<{ teamId: string; keyId: string } | undefined> {
+    const entry = await (await this.kv()).get(hashApiKey(token));
+    return entry?.operation === 'PUT' ? entry.json<{ teamId: string; keyId: string }>() : undefined;
   }
 }
