@@ -61,6 +61,19 @@ describe('crawl status WebSocket (the SDK watcher)', () => {
     }
   });
 
+  it('survives a client that breaks the protocol', async () => {
+    const { id } = await client().startCrawl(running.site.url('/crawl/'), { sitemap: 'skip', limit: 1 });
+    const ws = new WebSocket(socketUrl(`/v2/crawl/${id}`), running.trawl.apiKey);
+    const closed = recorded(ws);
+    await new Promise((resolve) => ws.once('open', resolve));
+    // A frame a client must mask, sent unmasked: the server fails the connection (1002), and only it.
+    (ws as unknown as { _socket: { write(bytes: Buffer): void } })._socket.write(
+      Buffer.from([0x81, 0x02, 0x68, 0x69]),
+    );
+    expect((await closed).code).toBe(1002);
+    expect((await fetch(`${running.trawl.baseUrl}/health`)).status).toBe(200);
+  });
+
   it('closes with Firecrawl’s codes for a bad key (3000) and an unknown job (1008)', async () => {
     const unknown = `/v2/crawl/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
     const badKey = await recorded(new WebSocket(socketUrl(unknown), 'fc-not-a-key'));

@@ -35,6 +35,8 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
   /** Answers upgrades of the job addresses on `server`; other upgrades are refused. */
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // An upgraded socket has no error listener of its own: a client's reset must not end the api.
+      socket.on('error', () => socket.destroy());
       const match = JOB_SOCKET.exec(request.url ?? '');
       if (!match) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -42,6 +44,8 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
       }
       const kind: CrawlKind = match[1] === 'crawl' ? 'crawl' : 'batch';
       this.sockets.handleUpgrade(request, socket, head, (ws) => {
+        // A client that breaks the protocol fails its own connection (ws closes it), never the api.
+        ws.on('error', () => ws.terminate());
         void this.watch(ws, request, kind, match[2]);
       });
     });
