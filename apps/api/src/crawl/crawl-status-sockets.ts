@@ -59,11 +59,14 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
   }
 
   private async watch(ws: WebSocket, request: IncomingMessage, kind: CrawlKind, id: string) {
-    const holder = await this.keys.holderOf(apiKeyOf(request) ?? '');
-    if (!holder) return close(ws, 3000, { type: 'error', error: 'Unauthorized: Invalid token' });
-    if (!isUuid(id)) return close(ws, 1008, { type: 'error', error: 'Job not found' });
-    const crawlId = id.toLowerCase();
     try {
+      const holder = await this.keys.holderOf(apiKeyOf(request) ?? '');
+      if (!holder) {
+        close(ws, 3000, { type: 'error', error: 'Unauthorized: Invalid token' });
+        return;
+      }
+      if (!isUuid(id)) throw new TrawlError('CRAWL_NOT_FOUND', 'Job not found');
+      const crawlId = id.toLowerCase();
       const first = await this.everyDocument(kind, holder.teamId, crawlId);
       send(ws, { type: 'catchup', data: first });
       let sent = first.data.length;
