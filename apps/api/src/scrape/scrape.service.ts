@@ -221,8 +221,11 @@ export class ScrapeService implements BeforeApplicationShutdown {
         if (!stored) throw new TrawlError('UNKNOWN_ERROR', `Document of scrape ${scrapeId} is missing`);
         const document = JSON.parse(stored) as ScrapeDocument;
         const basis = completedScrapeBasis(result.data);
+        // A charge that fails here is made by core's reactor all the same: the answer stands.
         document.metadata.creditsUsed = holdsCredits
-          ? await this.credits.charge(caller, scrapeId, basis, correlationId)
+          ? await this.credits
+              .charge(caller, scrapeId, basis, correlationId)
+              .catch(() => operationCost(basis))
           : operationCost(basis);
         return document;
       }
