@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { TrawlError } from '#contracts';
-import type { AuthenticatedRequest } from '../auth/api-key.guard.js';
+import { type AuthenticatedRequest, bearerToken } from '../auth/api-key.guard.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -18,8 +18,9 @@ export class AdminKeyGuard implements CanActivate {
         'The admin API is off: the operator sets ADMIN_API_KEY to turn it on',
       );
     }
-    const header = context.switchToHttp().getRequest<AuthenticatedRequest>().headers.authorization;
-    const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const token = bearerToken(
+      context.switchToHttp().getRequest<AuthenticatedRequest>().headers.authorization,
+    );
     if (!token || !timingSafeEqual(digest(token), digest(this.config.adminApiKey))) {
       throw new TrawlError('UNAUTHORIZED', 'Unauthorized: the admin API needs the operator key');
     }

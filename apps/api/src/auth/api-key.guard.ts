@@ -26,8 +26,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const token = bearerToken(request.headers.authorization);
     if (!token)
       throw new TrawlError('UNAUTHORIZED', 'Unauthorized: missing Bearer token in the Authorization header');
     const holder = await this.holderOf(token);
@@ -41,4 +40,9 @@ export class ApiKeyGuard implements CanActivate {
     const entry = await (await this.kv()).get(hashApiKey(token));
     return entry?.operation === 'PUT' ? entry.json<{ teamId: string; keyId: string }>() : undefined;
   }
+}
+
+/** The key of an `Authorization: Bearer <key>` header; undefined for any other header or none. */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type CrawlKind, isUuid, TrawlError } from '#contracts';
-import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { ApiKeyGuard, bearerToken } from '../auth/api-key.guard.js';
 import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
 
 /** How often a watched job is read again for new documents. */
@@ -60,7 +60,7 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
 
   private async watch(ws: WebSocket, request: IncomingMessage, kind: CrawlKind, id: string) {
     try {
-      const holder = await this.keys.holderOf(apiKeyOf(request) ?? '');
+      const holder = await this.keys.holderOf(tokenOf(request) ?? '');
       if (!holder) {
         close(ws, 3000, { type: 'error', error: 'Unauthorized: Invalid token' });
         return;
@@ -104,9 +104,11 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
 }
 
 /** The SDK sends its key as the socket's subprotocol; other clients may send `Authorization: Bearer`. */
-function apiKeyOf(request: IncomingMessage): string | undefined {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  return bearer ?? request.headers['sec-websocket-protocol']?.split(',')[0]?.trim();
+function tokenOf(request: IncomingMessage): string | undefined {
+  return (
+    bearerToken(request.headers.authorization) ??
+    request.headers['sec-websocket-protocol']?.split(',')[0]?.trim()
+  );
 }
 
 function send(ws: WebSocket, message: Message): void {

@@ -5,7 +5,6 @@ import { DomainError } from '#domain';
 import { type EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES, SerialLanes, serveCommands } from '#messaging';
 import { executeCommand, type StreamStateCache } from '../command-handling/execute-command.js';
-
 import { EVENT_STORE } from '../event-store.provider.js';
 import { commandRoutes } from './command-routes.js';
 

@@ -37,8 +37,9 @@ import { WebhookSender } from './webhook-sender.js';
 
 /**
  * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, each crawl's in event
- * order and crawls side by side, through the same sender as monitor webhooks. A crawl's webhook is remembered from its `CrawlStarted`
- * until the crawl ends (a batch's until it is cancelled); both buckets expire with the crawl's results.
+ * order and crawls side by side, through the same sender as monitor webhooks. A crawl's webhook is
+ * remembered from its `CrawlStarted` until the crawl ends (a batch's until it is cancelled); both
+ * buckets expire with the crawl's results.
  */
 @Injectable()
 export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationShutdown {

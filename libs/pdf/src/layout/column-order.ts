@@ -7,6 +7,19 @@ const MIN_COLUMN_LINE_CHARS = 20;
 /** At most this share of the characters may be drawn across the gutter (titles, full-width blocks). */
 const MAX_SPANNING_SHARE = 0.25;
 
+/** The strip between two columns, in page x. */
+interface Gutter {
+  left: number;
+  right: number;
+}
+
+/** The part of a page, from its top down or its foot up, that is set in two columns. */
+interface ColumnPart {
+  at: 'top' | 'foot';
+  runs: TextRun[];
+  gutter: Gutter;
+}
+
 /**
  * One page's runs in reading order: when the page is set in two columns, the left column's runs
  * come before the right column's, band by band (a title or block drawn across both columns closes
@@ -22,7 +35,8 @@ export function columnOrder(runs: TextRun[]): TextRun[][] {
   if (gutter) return inColumns(visible, gutter);
   const part = columnsAtTopOrFoot(visible);
   if (!part) return [runs];
-  const rest = visible.filter((run) => !part.runs.includes(run));
+  const inPart = new Set(part.runs);
+  const rest = visible.filter((run) => !inPart.has(run));
   const columns = inColumns(part.runs, part.gutter);
   return part.at === 'foot' ? [rest, ...columns] : [...columns, rest];
 }
@@ -32,13 +46,11 @@ export function columnOrder(runs: TextRun[]): TextRun[][] {
  * under the end of a chapter, columns that end above a wide table), the largest part of the page from
  * its foot up, or from its top down, that is set in two columns.
  */
-function columnsAtTopOrFoot(
-  runs: TextRun[],
-): { at: 'top' | 'foot'; runs: TextRun[]; gutter: { left: number; right: number } } | undefined {
+function columnsAtTopOrFoot(runs: TextRun[]): ColumnPart | undefined {
   const baselines = [...new Set(runs.map((run) => Math.round(run.y)))].sort((a, b) => b - a);
   const drops = baselines.slice(1).map((baseline, index) => baselines[index] - baseline);
   const lineSpacing = median(drops);
-  let best: { at: 'top' | 'foot'; runs: TextRun[]; gutter: { left: number; right: number } } | undefined;
+  let best: ColumnPart | undefined;
   // Layouts change where the text leaves more room than a line's (a heading, a new section).
   const breaks = baselines.slice(1).filter((_, index) => drops[index] > lineSpacing * 1.3);
   for (const baseline of breaks) {
@@ -55,7 +67,7 @@ function columnsAtTopOrFoot(
 }
 
 /** The runs in reading order about `gutter`: band by band, the left column before the right. */
-function inColumns(visible: TextRun[], gutter: { left: number; right: number }): TextRun[][] {
+function inColumns(visible: TextRun[], gutter: Gutter): TextRun[][] {
   const crosses = (run: TextRun) => run.x < gutter.right && run.x + run.width > gutter.left;
   const groups: TextRun[][] = [];
   let left: TextRun[] = [];
@@ -82,7 +94,7 @@ function inColumns(visible: TextRun[], gutter: { left: number; right: number }):
   return groups;
 }
 
-function findGutter(runs: TextRun[]): { left: number; right: number } | undefined {
+function findGutter(runs: TextRun[]): Gutter | undefined {
   if (runs.length === 0) return undefined;
   const start = Math.floor(Math.min(...runs.map((run) => run.x)));
   const end = Math.ceil(Math.max(...runs.map((run) => run.x + run.width)));
@@ -99,7 +111,7 @@ function findGutter(runs: TextRun[]): { left: number; right: number } | undefine
   const least = Math.min(...coverage.slice(from, to + 1));
   if (least > totalChars * MAX_SPANNING_SHARE) return undefined;
   // The widest strip of least coverage in the middle half.
-  let best: { left: number; right: number } | undefined;
+  let best: Gutter | undefined;
   for (let x = from; x <= to; x++) {
     if (coverage[x] !== least) continue;
     let stop = x;
