@@ -162,11 +162,14 @@ describe('credits', () => {
     const { team } = await meteredTeam('after', 1);
     const scrape = (path: string) =>
       post(running.trawl, '/v2/scrape', { url: running.site.url(path) }, { apiKey: team.key });
-    // One credit: a slow scrape holds it, and others ask without pause until well after it answered.
+    // One credit: a slow scrape holds it, and once the site sees its fetch (so it holds the credit),
+    // others ask without pause until well after it answered.
     let answered = false;
-    const first = scrape('/slow?ms=600&after=first').finally(() => {
+    const firstPath = '/slow?ms=1000&after=first';
+    const first = scrape(firstPath).finally(() => {
       answered = true;
     });
+    await until(() => running.site.requests.some((request) => request.path === firstPath), 'the first fetch');
     const askAgain = async (loop: number) => {
       const statuses: number[] = [];
       for (let index = 0, afterAnswer = 0; afterAnswer < 15; index++) {
