@@ -89,7 +89,7 @@ describe('crawl and batch scrape pages read the scrape cache, as Firecrawl does'
     expect(job.data[0].markdown).not.toContain(version);
   });
 
-  it('minAge reads only the cache (a page without a copy fails unvisited); lockdown and zeroDataRetention are refused', async () => {
+  it('minAge and lockdown read only the cache (a page without a copy fails unvisited); a crawl refuses zeroDataRetention', async () => {
     const cachedUrl = running.site.url('/articles/tide-pools');
     const uncachedUrl = running.site.url('/crawl/about?never-scraped');
     await post(running.trawl, '/v2/scrape', { url: cachedUrl });
@@ -108,13 +108,28 @@ describe('crawl and batch scrape pages read the scrape cache, as Firecrawl does'
     ]);
     expect(running.site.requests.some((request) => request.path.includes('never-scraped'))).toBe(false);
 
-    const refused = [
-      await post(running.trawl, '/v2/batch/scrape', { urls: [cachedUrl], lockdown: true }),
-      await post(running.trawl, '/v2/crawl', { url: cachedUrl, scrapeOptions: { zeroDataRetention: true } }),
-    ];
-    expect(refused.map(({ status, body }) => [status, body.code, body.error])).toEqual([
-      [501, 'FEATURE_NOT_AVAILABLE', expect.stringContaining('lockdown')],
-      [501, 'FEATURE_NOT_AVAILABLE', expect.stringContaining('scrapeOptions.zeroDataRetention')],
+    // Lockdown reads only the cache too, and keeps the batch in memory (as zero data retention).
+    const locked = await client().batchScrape([cachedUrl, uncachedUrl], {
+      options: { lockdown: true },
+      ...jobOptions,
+    });
+    expect(locked).toMatchObject({ status: 'completed', completed: 2 });
+    expect(locked.data.map((page) => [metadataOf(page).sourceURL, metadataOf(page).cacheState])).toEqual([
+      [cachedUrl, 'hit'],
+    ]);
+    expect((await client().getBatchScrapeErrors(locked.id as string)).errors).toEqual([
+      expect.objectContaining({ url: uncachedUrl, code: 'SCRAPE_LOCKDOWN_CACHE_MISS' }),
+    ]);
+    expect(running.site.requests.some((request) => request.path.includes('never-scraped'))).toBe(false);
+
+    const refused = await post(running.trawl, '/v2/crawl', {
+      url: cachedUrl,
+      scrapeOptions: { zeroDataRetention: true },
+    });
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
+      501,
+      'FEATURE_NOT_AVAILABLE',
+      expect.stringContaining('scrapeOptions.zeroDataRetention'),
     ]);
   });
 });

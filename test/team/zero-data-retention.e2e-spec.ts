@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import Firecrawl from '@mendable/firecrawl-js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
@@ -161,6 +162,79 @@ describe('zero data retention', () => {
     expect(charges).toBeGreaterThanOrEqual(6);
 
     expect((await placesHolding(control)).length).toBeGreaterThan(0);
+    expect(await placesHolding(marker)).toEqual([]);
+  });
+  it('holds a zero-data-retention batch scrape in memory: the SDK reads, pages and cancels it, nothing is stored', async () => {
+    const team = await createTeam(running.trawl, 'zdr-batch');
+    const other = await createTeam(running.trawl, 'zdr-batch-other');
+    await operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on');
+    const batch = (body: Record<string, unknown>, apiKey = team.key) =>
+      post(running.trawl, '/v2/batch/scrape', { zeroDataRetention: true, ...body }, { apiKey });
+    // Before the operator's switch is read: refused like a scrape; so is a webhook, whose deliveries are stored.
+    await until(
+      async () => (await batch({ urls: [running.site.url('/articles/tide-pools')] })).status === 200,
+      'ZDR on',
+    );
+    expect(await batch({ urls: [running.site.url('/articles/tide-pools')] }, other.key)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    const withWebhook = await batch({
+      urls: [running.site.url('/articles/tide-pools')],
+      webhook: 'http://127.0.0.1:9/',
+    });
+    expect(withWebhook.status).toBe(400);
+    expect(withWebhook.body.error).toContain('webhook cannot be combined with zeroDataRetention');
+
+    const marker = unique('zdrbatch');
+    running.site.serve(
+      `/files/${marker}.pdf`,
+      'application/pdf',
+      Buffer.from(buildTestPdf([[{ text: `Notice ${marker}`, x: 72, y: 760, size: 14 }]])),
+    );
+    const urls = [
+      running.site.url(`/echo-headers?m=${marker}`),
+      running.site.url(`/files/${marker}.pdf`),
+      // Not a readable PDF: the page's failure is in the batch's errors.
+      running.site.url(`/doc.pdf?m=${marker}`),
+    ];
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: team.key });
+    const job = await client.batchScrape(urls, {
+      options: { headers: { 'x-marker': marker } },
+      zeroDataRetention: true,
+      pollInterval: 1,
+    });
+    expect(job).toMatchObject({ status: 'completed', total: 3, completed: 3, creditsUsed: 4 });
+    expect(job.data.map((document) => document.markdown).sort()).toEqual([
+      expect.stringContaining(`"x-marker":"${marker}"`),
+      expect.stringContaining(`Notice ${marker}`),
+    ]);
+    const errors = await client.getBatchScrapeErrors(job.id as string);
+    expect(errors.errors).toEqual([
+      expect.objectContaining({ url: running.site.url(`/doc.pdf?m=${marker}`), code: 'SCRAPE_PDF_INVALID' }),
+    ]);
+    // Paged as a stored batch is, and as unknown to another team.
+    const read = (query: string, apiKey: string) =>
+      fetch(`${running.trawl.baseUrl}/v2/batch/scrape/${job.id}${query}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+    const firstPage = await (await read('?limit=1', team.key)).json();
+    expect(firstPage).toMatchObject({ status: 'completed', data: [expect.anything()] });
+    expect(firstPage.next).toContain(`/v2/batch/scrape/${job.id}?skip=1&limit=1`);
+    expect((await read('', other.key)).status).toBe(404);
+
+    // Cancelled while its slow pages wait: it stops taking pages.
+    const slow = await batch({
+      urls: Array.from({ length: 6 }, (_, index) => running.site.url(`/slow?ms=1500&m=${marker}&n=${index}`)),
+      maxConcurrency: 1,
+    });
+    expect(await client.cancelBatchScrape(slow.body.id)).toBe(true);
+    const cancelled = await until(async () => {
+      const status = await client.getBatchScrapeStatus(slow.body.id);
+      return status.status === 'cancelled' && status.completed === 1 && status;
+    }, 'the cancelled batch to settle');
+    expect(cancelled.total).toBe(6);
+
     expect(await placesHolding(marker)).toEqual([]);
   });
 });

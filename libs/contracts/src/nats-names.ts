@@ -30,6 +30,8 @@ export interface NatsNames {
   browserSessionSubject(sessionId: string): string;
   /** Queue subject any browser-worker with room answers by opening a browser session. */
   readonly browserOpenSubject: string;
+  /** Request/reply subject of the api holding a zero-data-retention batch scrape in its memory. */
+  zeroRetentionJobSubject(jobId: string): string;
 }
 
 /** Prefixes are lower-case letters, digits and `_`, so they are valid in subjects and stream names. */
@@ -53,5 +55,6 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     interactReplaySubject: `${prefix}.interact.replay`,
     browserSessionSubject: (sessionId) => `${prefix}.browser.session.${sessionId}`,
     browserOpenSubject: `${prefix}.browser.open`,
+    zeroRetentionJobSubject: (jobId) => `${prefix}.zdr.job.${jobId}`,
   };
 }

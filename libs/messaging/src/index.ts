@@ -1,5 +1,6 @@
 export * from './blob-store/index.js';
 export * from './cache-index.js';
+export * from './chunked-reply.js';
 export * from './command-bus.js';
 export * from './correlation.js';
 export * from './credit-totals.js';

@@ -6,7 +6,6 @@ import {
   type ActiveCrawlView,
   apiKeyOf,
   CRAWL_CATEGORY,
-  type CrawlError,
   type CrawlKind,
   type CrawlStatus,
   type CrawlView,
@@ -28,6 +27,13 @@ import { insufficientCredits } from '../credits/credits.guard.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
+import { ZeroRetentionScrapes } from '../scrape/zero-retention-scrape.service.js';
+import {
+  type HeldBatchAsk,
+  type JobErrors,
+  type JobStatusWindow,
+  ZeroRetentionBatches,
+} from './zero-retention-batches.js';
 
 /** Documents per page of `GET /v2/crawl/{id}`; the rest is reached through `next`. */
 export const CRAWL_PAGE_SIZE = 50;
@@ -60,6 +66,8 @@ export class CrawlJobs {
     private readonly scrapes: ScrapeService,
     private readonly credits: CreditsService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly zeroRetention: ZeroRetentionScrapes,
+    private readonly heldBatches: ZeroRetentionBatches,
   ) {}
 
   async startCrawl(caller: Caller, crawl: ValidCrawlRequest, correlationId: string) {
@@ -96,9 +104,15 @@ export class CrawlJobs {
     correlationId: string,
     extract?: ExtractOptions,
   ) {
-    this.refuseWhatCannotRun(batch.scrapeRequest, batch.unsupported);
+    this.refuseWhatCannotRun(batch.scrapeRequest, []);
     const { teamId } = caller;
     if (!extract) await this.refuseUnaffordableBatch(teamId, batch);
+    if (batch.scrapeRequest.zeroDataRetention) {
+      // Checked as each of its pages would be, before any page is scraped.
+      await this.zeroRetention.authorize(teamId, batch.scrapeRequest);
+      const crawlId = this.heldBatches.start(caller, batch, correlationId);
+      return { success: true, id: crawlId, url: this.jobUrl('batch', crawlId), ...invalidUrlsOf(batch) };
+    }
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
@@ -131,7 +145,7 @@ export class CrawlJobs {
       success: true,
       id: crawlId,
       url: this.jobUrl(extract ? 'extract' : 'batch', crawlId),
-      ...(batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {}),
+      ...invalidUrlsOf(batch),
     };
   }
 
@@ -158,8 +172,8 @@ export class CrawlJobs {
     skip: number,
     take: number,
   ): Promise<CrawlStatusPage> {
-    const view = await this.view(kind, teamId, { crawlId, skip, take });
-    const data = await Promise.all(view.documentBlobs.map((blob) => this.document(blob, view.returnLinks)));
+    const held = await this.askHolder<JobStatusWindow>(kind, teamId, crawlId, { op: 'status', skip, take });
+    const { documents: data, ...view } = held ?? (await this.storedStatus(kind, teamId, crawlId, skip, take));
     const reached = skip + data.length;
     return {
       success: true,
@@ -175,11 +189,34 @@ export class CrawlJobs {
     };
   }
 
-  async errors(
+  /** A zero-data-retention batch is held in an api instance's memory, not stored: its holder answers. */
+  private askHolder<T extends JobStatusWindow | JobErrors>(
     kind: CrawlKind,
     teamId: string,
     crawlId: string,
-  ): Promise<{ errors: CrawlError[]; robotsBlocked: string[] }> {
+    ask: HeldBatchAsk,
+  ): Promise<T | undefined> {
+    return kind === 'batch' ? this.heldBatches.ask<T>(teamId, crawlId, ask) : Promise.resolve(undefined);
+  }
+
+  /** A stored job's status, with the documents of the window read from the blob store. */
+  private async storedStatus(
+    kind: CrawlKind,
+    teamId: string,
+    crawlId: string,
+    skip: number,
+    take: number,
+  ): Promise<JobStatusWindow> {
+    const view = await this.view(kind, teamId, { crawlId, skip, take });
+    const documents = await Promise.all(
+      view.documentBlobs.map((blob) => this.document(blob, view.returnLinks)),
+    );
+    return { ...view, documents };
+  }
+
+  async errors(kind: CrawlKind, teamId: string, crawlId: string): Promise<JobErrors> {
+    const held = await this.askHolder<JobErrors>(kind, teamId, crawlId, { op: 'errors' });
+    if (held) return held;
     const view = await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
     return { errors: view.errors, robotsBlocked: view.robotsBlocked };
   }
@@ -190,6 +227,8 @@ export class CrawlJobs {
     crawlId: string,
     correlationId: string,
   ): Promise<CrawlStatus> {
+    const held = await this.askHolder<JobStatusWindow>(kind, teamId, crawlId, { op: 'cancel' });
+    if (held) return held.status;
     await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
     await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
     return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
@@ -252,6 +291,10 @@ export class CrawlJobs {
   private jobUrl(kind: CrawlKind, crawlId: string): string {
     return `${this.config.publicUrl}/${ROUTE[kind]}/${crawlId}`;
   }
+}
+
+function invalidUrlsOf(batch: ValidBatchScrapeRequest): { invalidURLs?: string[] } {
+  return batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {};
 }
 
 function notFound(kind: CrawlKind, crawlId: string): TrawlError {

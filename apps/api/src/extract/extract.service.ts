@@ -65,7 +65,6 @@ export class ExtractService {
         invalidURLs: request.invalidURLs,
         maxConcurrency: CRAWL_DEFAULTS.maxConcurrency,
         scrapeRequest: request.scrapeRequest,
-        unsupported: [],
       },
       correlationId,
       {

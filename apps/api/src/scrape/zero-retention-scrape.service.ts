@@ -1,4 +1,4 @@
-import { createInbox, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsClient } from '#accounts';
 import type { ScrapeDocument } from '#content';
@@ -10,7 +10,7 @@ import {
   TrawlError,
   ZERO_RETENTION_CATEGORY,
   ZERO_RETENTION_FETCH,
-  type ZeroRetentionFetchHeader,
+  type ZeroRetentionFetchRequest,
   type ZeroRetentionPage,
 } from '#contracts';
 import {
@@ -20,7 +20,7 @@ import {
   zeroRetentionConflicts,
 } from '#domain';
 import { ModelMeter } from '#llm';
-import { CommandBus, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { CommandBus, NATS_CONNECTION, NATS_NAMES, NoResponderError, requestInChunks } from '#messaging';
 import { asAnswerError, documentOfPage } from '#pdf';
 import type { Caller } from '../auth/caller.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -118,42 +118,17 @@ export class ZeroRetentionScrapes {
 
   /** Asks one browser-worker for the page and reassembles its chunks. */
   private fetch(scrapeId: string, request: ScrapeRequest): Promise<ZeroRetentionPage> {
-    const inbox = createInbox();
-    return new Promise<ZeroRetentionPage>((resolve, reject) => {
-      let expected: number | undefined;
-      const chunks: Uint8Array[] = [];
-      const finish = (outcome: () => void) => {
-        clearTimeout(timer);
-        subscription.unsubscribe();
-        outcome();
-      };
-      const timer = setTimeout(
-        () =>
-          finish(() =>
-            reject(new TrawlError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`)),
-          ),
-        request.timeout + TIMEOUT_GRACE_MS,
-      );
-      const subscription = this.nc.subscribe(inbox, {
-        callback: (err, msg) => {
-          if (err) return finish(() => reject(err));
-          if (expected === undefined) {
-            const header = msg.json<ZeroRetentionFetchHeader>();
-            if (!header.ok) return finish(() => reject(new TrawlError(header.code, header.message)));
-            expected = header.chunks;
-          } else {
-            chunks.push(msg.data);
-          }
-          if (chunks.length === expected) {
-            finish(() => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ZeroRetentionPage));
-          }
-        },
-      });
-      this.nc.publish(
-        this.names.commandSubject(ZERO_RETENTION_CATEGORY, ZERO_RETENTION_FETCH),
-        JSON.stringify({ scrapeId, request, requestedAt: new Date().toISOString() }),
-        { reply: inbox },
-      );
+    return requestInChunks<ZeroRetentionPage>(
+      this.nc,
+      this.names.commandSubject(ZERO_RETENTION_CATEGORY, ZERO_RETENTION_FETCH),
+      { scrapeId, request, requestedAt: new Date().toISOString() } satisfies ZeroRetentionFetchRequest,
+      request.timeout + TIMEOUT_GRACE_MS,
+      () => new TrawlError('SCRAPE_TIMEOUT', `Scrape timed out after ${request.timeout} ms`),
+    ).catch((error: unknown) => {
+      // Nothing is queued for a zero-data-retention fetch: with no browser-worker up, it cannot wait for one.
+      if (error instanceof NoResponderError)
+        throw new TrawlError('SERVICE_UNAVAILABLE', 'No browser-worker is running; retry shortly');
+      throw error;
     });
   }
 }

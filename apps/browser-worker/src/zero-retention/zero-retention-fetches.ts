@@ -5,13 +5,12 @@ import type { TrawlConfig } from '#config';
 import {
   type NatsNames,
   ZERO_RETENTION_CATEGORY,
-  ZERO_RETENTION_CHUNK_BYTES,
   ZERO_RETENTION_FETCH,
-  type ZeroRetentionFetchHeader,
   type ZeroRetentionFetchRequest,
   type ZeroRetentionPage,
 } from '#contracts';
 import { proxyAttempts } from '#domain';
+import { replyInChunks } from '#messaging';
 import { fetchOptionsOf } from '../fetch-options.js';
 import { fetchThroughProxies } from '../proxies/fetch-through-proxies.js';
 
@@ -33,7 +32,6 @@ export function serveZeroRetentionFetches(
       if (err || !msg.reply) return;
       const reply = msg.reply;
       const { scrapeId, request, requestedAt } = msg.json<ZeroRetentionFetchRequest>();
-      const respond = (header: ZeroRetentionFetchHeader) => nc.publish(reply, JSON.stringify(header));
       const budget = Date.parse(requestedAt) + request.timeout - Date.now();
       fetchThroughProxies(
         pool,
@@ -63,19 +61,17 @@ export function serveZeroRetentionFetches(
                 }
               : {}),
           };
-          const bytes = Buffer.from(JSON.stringify(result));
-          const chunks = Math.ceil(bytes.length / ZERO_RETENTION_CHUNK_BYTES);
-          respond({ ok: true, chunks });
-          for (let index = 0; index < chunks; index++) {
-            const start = index * ZERO_RETENTION_CHUNK_BYTES;
-            nc.publish(reply, bytes.subarray(start, start + ZERO_RETENTION_CHUNK_BYTES));
-          }
+          replyInChunks(nc, reply, { ok: true, value: result });
           logger.info({ scrapeId, zeroDataRetention: true }, 'page fetched');
         })
         .catch((error: unknown) => {
           const code = error instanceof FetchError ? error.code : 'UNKNOWN_ERROR';
           // The message may name the page: it goes to the client only, never to the log.
-          respond({ ok: false, code, message: error instanceof Error ? error.message : String(error) });
+          replyInChunks(nc, reply, {
+            ok: false,
+            code,
+            message: error instanceof Error ? error.message : String(error),
+          });
           logger.warn({ scrapeId, code, zeroDataRetention: true }, 'fetch failed');
         });
     },

@@ -8,7 +8,7 @@ import {
 import { searchWindow, validateSearchRequest } from './validate-search-request.js';
 
 describe('crawl, batch, map and search requests', () => {
-  it("names zero data retention and lockdown in a job's scrape options as unsupported: its pages are stored", () => {
+  it("names zero data retention and lockdown in a crawl's scrape options as unsupported: its pages are stored", () => {
     const unsupported = (result: { ok: boolean; value?: { unsupported: string[] } }) =>
       result.ok ? result.value?.unsupported : undefined;
     const url = 'http://a.test/';
@@ -18,11 +18,25 @@ describe('crawl, batch, map and search requests', () => {
     expect(unsupported(validateCrawlRequest({ url, scrapeOptions: { lockdown: true } }))).toEqual([
       'scrapeOptions.lockdown',
     ]);
-    expect(unsupported(validateBatchScrapeRequest({ urls: [url], zeroDataRetention: true }))).toEqual([
-      'zeroDataRetention',
-    ]);
-    expect(unsupported(validateBatchScrapeRequest({ urls: [url], lockdown: true, minAge: 5 }))).toEqual([
-      'lockdown',
+  });
+
+  it('takes a zero-data-retention or lockdown batch, but not with a webhook or appendToId: nothing is stored', () => {
+    const url = 'http://a.test/';
+    const zdr = validateBatchScrapeRequest({ urls: [url], zeroDataRetention: true });
+    expect(zdr.ok && zdr.value.scrapeRequest.zeroDataRetention).toBe(true);
+    const lockdown = validateBatchScrapeRequest({ urls: [url], lockdown: true });
+    expect(lockdown.ok && lockdown.value.scrapeRequest).toMatchObject({
+      lockdown: true,
+      zeroDataRetention: true,
+    });
+    const refusal = (field: string, value: string) => {
+      const stored = validateBatchScrapeRequest({ urls: [url], zeroDataRetention: true, [field]: value });
+      return !stored.ok && stored.details;
+    };
+    const message = expect.stringContaining('cannot be combined with zeroDataRetention (or lockdown)');
+    expect(refusal('webhook', 'http://hook.test/')).toEqual([{ path: ['webhook'], message }]);
+    expect(refusal('appendToId', '01a24865-028e-71b7-9839-837eaf3079bf')).toEqual([
+      { path: ['appendToId'], message },
     ]);
   });
 
@@ -114,7 +128,7 @@ describe('crawl, batch, map and search requests', () => {
   it('takes appendToId as a batch id, and refuses the batch fields the batch keeps', () => {
     const id = '0193a6f0-0000-7000-8000-0000000000c1';
     const appended = validateBatchScrapeRequest({ urls: ['http://a.test/'], appendToId: id });
-    expect(appended.ok && appended.value).toMatchObject({ appendToId: id, unsupported: [] });
+    expect(appended.ok && appended.value).toMatchObject({ appendToId: id });
     expect(validateBatchScrapeRequest({ urls: ['http://a.test/'], appendToId: 'active' })).toMatchObject({
       ok: false,
       details: [{ path: ['appendToId'], message: 'appendToId must be the id of a batch scrape' }],

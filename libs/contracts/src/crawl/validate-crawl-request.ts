@@ -190,7 +190,6 @@ export interface ValidBatchScrapeRequest {
   webhook?: CrawlWebhook;
   /** The batch scrape these URLs are added to, instead of starting a new one. */
   appendToId?: string;
-  unsupported: string[];
 }
 
 const BATCH_ONLY_FIELDS = ['urls', 'webhook', 'appendToId', 'ignoreInvalidURLs', 'maxConcurrency'] as const;
@@ -237,6 +236,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   if (appendToId != null) issues.push(...appendIssues(appendToId, { webhook, maxConcurrency }));
   const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
   if (!scrape.ok) issues.push(...scrape.details);
+  else if (scrape.value.zeroDataRetention) issues.push(...heldBatchIssues({ webhook, appendToId }));
   const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
   if (hook && !hook.ok) issues.push(...hook.issues);
   if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalidRequest(issues);
@@ -249,9 +249,21 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
       scrapeRequest: scrape.value,
       ...(hook ? { webhook: hook.webhook } : {}),
       ...(appendToId != null ? { appendToId: appendToId as string } : {}),
-      unsupported: retainedPagesRefused(scrape.value, ''),
     },
   };
+}
+
+/**
+ * A zero-data-retention (or lockdown) batch lives in one api's memory: webhook deliveries are
+ * stored until they succeed, and appending needs a stored batch.
+ */
+function heldBatchIssues(batchFields: Record<string, unknown>): ErrorDetail[] {
+  return Object.entries(batchFields)
+    .filter(([, value]) => value != null)
+    .map(([field]) => ({
+      path: [field],
+      message: `${field} cannot be combined with zeroDataRetention (or lockdown): nothing of the batch is stored`,
+    }));
 }
 
 /** `appendToId` names a batch by its id; the batch keeps its own webhook and concurrency. */
@@ -325,8 +337,9 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
 }
 
 /**
- * A job's pages are stored scrapes (events, documents, cache entries), so zero data retention
- * cannot hold for them, nor lockdown, which implies it: refused by name rather than broken.
+ * A crawl's or extract job's pages are stored scrapes (events, documents, cache entries), so zero
+ * data retention cannot hold for them, nor lockdown, which implies it: refused by name rather than
+ * broken. (A batch scrape with them is held in memory instead: ZeroRetentionBatches.)
  */
 export function retainedPagesRefused(request: ScrapeRequest, prefix: string): string[] {
   if (request.lockdown) return [`${prefix}lockdown`];

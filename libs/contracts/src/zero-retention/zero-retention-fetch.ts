@@ -4,26 +4,16 @@ import type { ScrapeRequest } from '../scrape-request/index.js';
 /**
  * Zero-data-retention fetches bypass the event store and JetStream: the api asks a browser-worker
  * over core NATS request/reply (`<prefix>.cmd.zdr.FetchPage`, a subject no stream captures) and
- * the worker streams the page back to the api's inbox in chunks; nothing is written anywhere.
+ * the worker answers with the page as a chunked reply (#messaging); nothing is written anywhere.
  */
 export const ZERO_RETENTION_CATEGORY = 'zdr';
 export const ZERO_RETENTION_FETCH = 'FetchPage';
-/** Page chunks stay well below NATS's 1 MB message limit. */
-export const ZERO_RETENTION_CHUNK_BYTES = 512 * 1024;
 
 export interface ZeroRetentionFetchRequest {
   scrapeId: string;
   request: ScrapeRequest;
   requestedAt: string;
 }
-
-/**
- * First reply: the outcome. On success, `chunks` messages follow, in order, holding the JSON of
- * `ZeroRetentionPage` split into byte ranges.
- */
-export type ZeroRetentionFetchHeader =
-  | { ok: true; chunks: number }
-  | { ok: false; code: string; message: string };
 
 export interface ZeroRetentionPage {
   url: string;

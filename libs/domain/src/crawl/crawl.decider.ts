@@ -513,8 +513,11 @@ function copy(state: CrawlState): CrawlState {
   };
 }
 
+/** How long a job's results can be read after it started, as Firecrawl's. */
+export const JOB_RESULTS_TTL_MS = 24 * 3600 * 1000;
+
 function expiry(at: string): string {
-  return new Date(Date.parse(at) + 24 * 3600 * 1000).toISOString();
+  return new Date(Date.parse(at) + JOB_RESULTS_TTL_MS).toISOString();
 }
 
 function requireActive(state: CrawlState, crawlId: string): ActiveCrawl {
