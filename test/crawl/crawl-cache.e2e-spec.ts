@@ -89,7 +89,7 @@ describe('crawl and batch scrape pages read the scrape cache, as Firecrawl does'
     expect(job.data[0].markdown).not.toContain(version);
   });
 
-  it('minAge and lockdown read only the cache (a page without a copy fails unvisited); a crawl refuses zeroDataRetention', async () => {
+  it('minAge and lockdown read only the cache: a page without a copy fails unvisited', async () => {
     const cachedUrl = running.site.url('/articles/tide-pools');
     const uncachedUrl = running.site.url('/crawl/about?never-scraped');
     await post(running.trawl, '/v2/scrape', { url: cachedUrl });
@@ -121,15 +121,5 @@ describe('crawl and batch scrape pages read the scrape cache, as Firecrawl does'
       expect.objectContaining({ url: uncachedUrl, code: 'SCRAPE_LOCKDOWN_CACHE_MISS' }),
     ]);
     expect(running.site.requests.some((request) => request.path.includes('never-scraped'))).toBe(false);
-
-    const refused = await post(running.trawl, '/v2/crawl', {
-      url: cachedUrl,
-      scrapeOptions: { zeroDataRetention: true },
-    });
-    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
-      501,
-      'FEATURE_NOT_AVAILABLE',
-      expect.stringContaining('scrapeOptions.zeroDataRetention'),
-    ]);
   });
 });

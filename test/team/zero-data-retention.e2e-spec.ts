@@ -223,18 +223,115 @@ describe('zero data retention', () => {
     expect(firstPage.next).toContain(`/v2/batch/scrape/${job.id}?skip=1&limit=1`);
     expect((await read('', other.key)).status).toBe(404);
 
-    // Cancelled while its slow pages wait: it stops taking pages.
+    // Cancelled while its first slow page runs: as a stored batch, it records and dispatches no more pages.
     const slow = await batch({
       urls: Array.from({ length: 6 }, (_, index) => running.site.url(`/slow?ms=1500&m=${marker}&n=${index}`)),
       maxConcurrency: 1,
     });
     expect(await client.cancelBatchScrape(slow.body.id)).toBe(true);
-    const cancelled = await until(async () => {
-      const status = await client.getBatchScrapeStatus(slow.body.id);
-      return status.status === 'cancelled' && status.completed === 1 && status;
-    }, 'the cancelled batch to settle');
-    expect(cancelled.total).toBe(6);
+    // Long enough for the first page to end and a second to start, were the batch still running.
+    await post(
+      running.trawl,
+      '/v2/scrape',
+      { url: running.site.url('/slow?ms=3000&after=cancel') },
+      { apiKey: team.key },
+    );
+    expect(await client.getBatchScrapeStatus(slow.body.id)).toMatchObject({
+      status: 'cancelled',
+      total: 6,
+      completed: 0,
+      data: [],
+    });
+    expect(
+      running.site.requests.filter((request) => request.path.startsWith(`/slow?ms=1500&m=${marker}`)),
+    ).toHaveLength(1);
 
     expect(await placesHolding(marker)).toEqual([]);
+  });
+
+  it('runs a zero-data-retention crawl in memory as core runs a stored one; a monitor refuses zero data retention', async () => {
+    const team = await createTeam(running.trawl, 'zdr-crawl');
+    await operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on');
+    await until(
+      async () =>
+        (
+          await post(
+            running.trawl,
+            '/v2/scrape',
+            { url: running.site.url('/articles/tide-pools'), zeroDataRetention: true },
+            { apiKey: team.key },
+          )
+        ).status === 200,
+      'ZDR on',
+    );
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: team.key });
+    // The same crawl as the stored one of test/crawl: links, sitemaps, robots.txt, scope and traps alike.
+    const job = await client.crawl(running.site.url('/crawl/'), {
+      excludePaths: ['^/crawl/calendar'],
+      ignoreQueryParameters: true,
+      zeroDataRetention: true,
+      pollInterval: 1,
+      timeout: 120,
+    });
+    const paths = job.data.map((document) => new URL(document.metadata?.sourceURL as string).pathname).sort();
+    expect(paths).toEqual([
+      '/crawl/',
+      '/crawl/about',
+      '/crawl/guide',
+      '/crawl/guide/chapter-1',
+      '/crawl/guide/chapter-2',
+      '/crawl/orphan',
+    ]);
+    // Six pages at 2 credits each: a page, and 1 for zero data retention.
+    expect(job).toMatchObject({ status: 'completed', total: 7, completed: 7, creditsUsed: 12 });
+    expect(job.data.find((document) => document.markdown?.includes('# Chapter 1'))).not.toHaveProperty(
+      'pageLinks',
+    );
+    const errors = await client.getCrawlErrors(job.id as string);
+    expect(errors.robotsBlocked).toEqual([running.site.url('/crawl/private/secret')]);
+    expect(errors.errors.map((error) => error.url)).toEqual([running.site.url('/crawl/loop/a')]);
+    // A page only the crawl found, by address and by text, is nowhere but in the answer.
+    expect(await placesHolding(running.site.url('/crawl/guide/chapter-2'))).toEqual([]);
+    expect(await placesHolding('Chapter 2')).toEqual([]);
+
+    const monitor = (target: Record<string, unknown>) =>
+      post(
+        running.trawl,
+        '/v2/monitor',
+        { name: 'zdr', schedule: { cron: '0 * * * *' }, targets: [target] },
+        { apiKey: team.key },
+      );
+    const refusals = [
+      await monitor({
+        type: 'scrape',
+        urls: [running.site.url('/articles/tide-pools')],
+        scrapeOptions: { zeroDataRetention: true },
+      }),
+      await monitor({
+        type: 'crawl',
+        url: running.site.url('/crawl/'),
+        crawlOptions: { zeroDataRetention: true },
+      }),
+    ];
+    expect(refusals.map(({ status, body }) => [status, body.details])).toEqual([
+      [
+        400,
+        [
+          {
+            path: ['targets[0]'],
+            message: expect.stringContaining('zeroDataRetention: its checks keep every page'),
+          },
+        ],
+      ],
+      [
+        400,
+        [
+          {
+            path: ['targets[0]'],
+            message: expect.stringContaining('zeroDataRetention: its checks keep every page'),
+          },
+        ],
+      ],
+    ]);
   });
 });

@@ -17,7 +17,7 @@ import { CrawlHttpController } from './crawl/crawl.http.controller.js';
 import { CrawlJobs } from './crawl/crawl-jobs.service.js';
 import { CrawlPrompts } from './crawl/crawl-prompts.service.js';
 import { CrawlStatusSockets } from './crawl/crawl-status-sockets.js';
-import { ZeroRetentionBatches } from './crawl/zero-retention-batches.js';
+import { ZeroRetentionJobs } from './crawl/zero-retention-jobs.js';
 import { CreditsGuard } from './credits/credits.guard.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ExtractHttpController } from './extract/extract.http.controller.js';
@@ -95,7 +95,7 @@ import { TeamHttpController } from './team/team.http.controller.js';
     LiveViewUrls,
     FeedbackService,
     CrawlJobs,
-    ZeroRetentionBatches,
+    ZeroRetentionJobs,
     CrawlStatusSockets,
     CrawlPrompts,
     ExtractService,

@@ -5,6 +5,7 @@ export * from './change-tracking/change-tracking-policy.js';
 export * from './crawl/crawl.decider.js';
 export * from './crawl/crawl-scope.js';
 export * from './crawl/crawl-url.js';
+export * from './crawl/crawl-view.js';
 export * from './crawl/map-links.js';
 export * from './crawl/robots-txt.js';
 export * from './crawl/sitemap.js';

@@ -1,2 +1,3 @@
+export * from './discover-crawl-site.js';
 export * from './discover-site.js';
 export * from './guarded-fetch.js';

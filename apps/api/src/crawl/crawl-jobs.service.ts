@@ -6,6 +6,7 @@ import {
   type ActiveCrawlView,
   apiKeyOf,
   CRAWL_CATEGORY,
+  type CrawlError,
   type CrawlKind,
   type CrawlStatus,
   type CrawlView,
@@ -15,6 +16,8 @@ import {
   type ListActiveCrawls,
   MAX_EXTRACT_URLS,
   type ScrapeRequest,
+  type StartBatchScrape,
+  type StartCrawl,
   TrawlError,
   unavailableFeatures,
   type ValidBatchScrapeRequest,
@@ -28,12 +31,7 @@ import { CreditsService } from '../credits/credits.service.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
 import { ZeroRetentionScrapes } from '../scrape/zero-retention-scrape.service.js';
-import {
-  type HeldBatchAsk,
-  type JobErrors,
-  type JobStatusWindow,
-  ZeroRetentionBatches,
-} from './zero-retention-batches.js';
+import { type HeldJobView, ZeroRetentionJobs } from './zero-retention-jobs.js';
 
 /** Documents per page of `GET /v2/crawl/{id}`; the rest is reached through `next`. */
 export const CRAWL_PAGE_SIZE = 50;
@@ -67,11 +65,11 @@ export class CrawlJobs {
     private readonly credits: CreditsService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly zeroRetention: ZeroRetentionScrapes,
-    private readonly heldBatches: ZeroRetentionBatches,
+    private readonly heldJobs: ZeroRetentionJobs,
   ) {}
 
   async startCrawl(caller: Caller, crawl: ValidCrawlRequest, correlationId: string) {
-    this.refuseWhatCannotRun(crawl.scrapeRequest, crawl.unsupported);
+    this.refuseWhatCannotRun(crawl.scrapeRequest);
     const crawlId = uuidv7();
     // As Firecrawl does, a metered team's crawl reads no more pages than its credits left pay for.
     const balance = await this.credits.balance(caller.teamId);
@@ -79,18 +77,21 @@ export class CrawlJobs {
       ? Math.max(1, Math.floor(balance.remainingCredits / pageCredits(crawl.scrapeRequest)))
       : crawl.options.limit;
     const returnLinks = crawl.scrapeRequest.formats.some((format) => format.type === 'links');
-    await this.send(
-      'StartCrawl',
+    await this.begin(
+      caller,
       {
-        crawlId,
-        teamId: caller.teamId,
-        ...apiKeyOf(caller),
-        url: crawl.url,
-        options: { ...crawl.options, limit: Math.min(crawl.options.limit, affordable) },
-        scrapeRequest: crawl.scrapeRequest,
-        returnLinks,
-        ...(crawl.webhook ? { webhook: crawl.webhook } : {}),
-        at: new Date().toISOString(),
+        type: 'StartCrawl',
+        data: {
+          crawlId,
+          teamId: caller.teamId,
+          ...apiKeyOf(caller),
+          url: crawl.url,
+          options: { ...crawl.options, limit: Math.min(crawl.options.limit, affordable) },
+          scrapeRequest: crawl.scrapeRequest,
+          returnLinks,
+          ...(crawl.webhook ? { webhook: crawl.webhook } : {}),
+          at: new Date().toISOString(),
+        },
       },
       correlationId,
     );
@@ -104,15 +105,9 @@ export class CrawlJobs {
     correlationId: string,
     extract?: ExtractOptions,
   ) {
-    this.refuseWhatCannotRun(batch.scrapeRequest, []);
+    this.refuseWhatCannotRun(batch.scrapeRequest);
     const { teamId } = caller;
     if (!extract) await this.refuseUnaffordableBatch(teamId, batch);
-    if (batch.scrapeRequest.zeroDataRetention) {
-      // Checked as each of its pages would be, before any page is scraped.
-      await this.zeroRetention.authorize(teamId, batch.scrapeRequest);
-      const crawlId = this.heldBatches.start(caller, batch, correlationId);
-      return { success: true, id: crawlId, url: this.jobUrl('batch', crawlId), ...invalidUrlsOf(batch) };
-    }
     const at = new Date().toISOString();
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
@@ -125,18 +120,21 @@ export class CrawlJobs {
         correlationId,
       );
     } else {
-      await this.send(
-        'StartBatchScrape',
+      await this.begin(
+        caller,
         {
-          crawlId,
-          teamId,
-          ...apiKeyOf(caller),
-          urls: batch.urls,
-          maxConcurrency: batch.maxConcurrency,
-          scrapeRequest: batch.scrapeRequest,
-          ...(batch.webhook ? { webhook: batch.webhook } : {}),
-          ...(extract ? { extract } : {}),
-          at,
+          type: 'StartBatchScrape',
+          data: {
+            crawlId,
+            teamId,
+            ...apiKeyOf(caller),
+            urls: batch.urls,
+            maxConcurrency: batch.maxConcurrency,
+            scrapeRequest: batch.scrapeRequest,
+            ...(batch.webhook ? { webhook: batch.webhook } : {}),
+            ...(extract ? { extract } : {}),
+            at,
+          },
         },
         correlationId,
       );
@@ -145,8 +143,21 @@ export class CrawlJobs {
       success: true,
       id: crawlId,
       url: this.jobUrl(extract ? 'extract' : 'batch', crawlId),
-      ...invalidUrlsOf(batch),
+      ...(batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {}),
     };
+  }
+
+  /**
+   * A zero-data-retention (or lockdown) job runs in this api's memory, checked as each of its pages
+   * would be before any is scraped; any other is core's stored aggregate.
+   */
+  private async begin(caller: Caller, command: StartCrawl | StartBatchScrape, correlationId: string) {
+    if (command.data.scrapeRequest.zeroDataRetention) {
+      await this.zeroRetention.authorize(caller.teamId, command.data.scrapeRequest);
+      this.heldJobs.start(caller, command, correlationId);
+    } else {
+      await this.send(command.type, command.data, correlationId);
+    }
   }
 
   /**
@@ -172,8 +183,10 @@ export class CrawlJobs {
     skip: number,
     take: number,
   ): Promise<CrawlStatusPage> {
-    const held = await this.askHolder<JobStatusWindow>(kind, teamId, crawlId, { op: 'status', skip, take });
-    const { documents: data, ...view } = held ?? (await this.storedStatus(kind, teamId, crawlId, skip, take));
+    const { view, documents } = await this.window(kind, teamId, { crawlId, skip, take });
+    const data = documents
+      ? documents.map((document) => crawledDocumentForClient(document, view.returnLinks))
+      : await Promise.all(view.documentBlobs.map((blob) => this.document(blob, view.returnLinks)));
     const reached = skip + data.length;
     return {
       success: true,
@@ -189,34 +202,11 @@ export class CrawlJobs {
     };
   }
 
-  /** A zero-data-retention batch is held in an api instance's memory, not stored: its holder answers. */
-  private askHolder<T extends JobStatusWindow | JobErrors>(
+  async errors(
     kind: CrawlKind,
     teamId: string,
     crawlId: string,
-    ask: HeldBatchAsk,
-  ): Promise<T | undefined> {
-    return kind === 'batch' ? this.heldBatches.ask<T>(teamId, crawlId, ask) : Promise.resolve(undefined);
-  }
-
-  /** A stored job's status, with the documents of the window read from the blob store. */
-  private async storedStatus(
-    kind: CrawlKind,
-    teamId: string,
-    crawlId: string,
-    skip: number,
-    take: number,
-  ): Promise<JobStatusWindow> {
-    const view = await this.view(kind, teamId, { crawlId, skip, take });
-    const documents = await Promise.all(
-      view.documentBlobs.map((blob) => this.document(blob, view.returnLinks)),
-    );
-    return { ...view, documents };
-  }
-
-  async errors(kind: CrawlKind, teamId: string, crawlId: string): Promise<JobErrors> {
-    const held = await this.askHolder<JobErrors>(kind, teamId, crawlId, { op: 'errors' });
-    if (held) return held;
+  ): Promise<{ errors: CrawlError[]; robotsBlocked: string[] }> {
     const view = await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
     return { errors: view.errors, robotsBlocked: view.robotsBlocked };
   }
@@ -227,9 +217,9 @@ export class CrawlJobs {
     crawlId: string,
     correlationId: string,
   ): Promise<CrawlStatus> {
-    const held = await this.askHolder<JobStatusWindow>(kind, teamId, crawlId, { op: 'cancel' });
-    if (held) return held.status;
     await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
+    const held = await this.heldJobs.ask(crawlId, { op: 'cancel', teamId });
+    if (held) return held.view.status;
     await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
     return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
   }
@@ -248,14 +238,28 @@ export class CrawlJobs {
     return this.send<ActiveCrawlView[]>('ListActiveCrawls', { teamId } satisfies ListActiveCrawls);
   }
 
-  /** Another team's job, or a job of the other kind, is as unknown as a missing one. */
   private async view(kind: CrawlKind, teamId: string, query: GetCrawl): Promise<CrawlView> {
-    const view = await this.send<CrawlView>('GetCrawl', query);
+    return (await this.window(kind, teamId, query)).view;
+  }
+
+  /**
+   * The job's view, with the documents of the window when an api instance holds the job in memory
+   * (zero data retention); a stored job's are read from the blob store. Another team's job, or a job
+   * of the other kind, is as unknown as a missing one.
+   */
+  private async window(
+    kind: CrawlKind,
+    teamId: string,
+    query: GetCrawl,
+  ): Promise<HeldJobView | { view: CrawlView; documents?: undefined }> {
+    const held =
+      kind === 'extract' ? undefined : await this.heldJobs.ask(query.crawlId, { op: 'view', ...query });
+    const view = held?.view ?? (await this.send<CrawlView>('GetCrawl', query));
     if (view.teamId !== teamId || view.kind !== kind) throw notFound(kind, query.crawlId);
     if (Date.parse(view.expiresAt) < Date.now()) {
       throw new TrawlError('CRAWL_NOT_FOUND', `Results of ${query.crawlId} expired at ${view.expiresAt}`);
     }
-    return view;
+    return held ?? { view };
   }
 
   private async document(blob: string, returnLinks: boolean): Promise<ScrapeDocument> {
@@ -283,18 +287,14 @@ export class CrawlJobs {
     }
   }
 
-  /** The job's own refused options, and the page scrape options this server cannot honour. */
-  private refuseWhatCannotRun(request: ScrapeRequest, jobOptions: string[]): void {
-    refuseUnavailable([...jobOptions, ...unavailableFeatures(request, availableFeatures(this.config))]);
+  /** The page scrape options this server cannot honour. */
+  private refuseWhatCannotRun(request: ScrapeRequest): void {
+    refuseUnavailable(unavailableFeatures(request, availableFeatures(this.config)));
   }
 
   private jobUrl(kind: CrawlKind, crawlId: string): string {
     return `${this.config.publicUrl}/${ROUTE[kind]}/${crawlId}`;
   }
-}
-
-function invalidUrlsOf(batch: ValidBatchScrapeRequest): { invalidURLs?: string[] } {
-  return batch.invalidURLs.length > 0 ? { invalidURLs: batch.invalidURLs } : {};
 }
 
 function notFound(kind: CrawlKind, crawlId: string): TrawlError {

@@ -5,6 +5,7 @@ import {
   apiKeyOf,
   type CheckPage,
   type CheckView,
+  type ErrorDetail,
   MONITOR_CATEGORY,
   type MonitorDraft,
   type MonitorPatchDraft,
@@ -204,32 +205,43 @@ export class MonitorService {
   }
 }
 
+const KEPT_PAGES = 'its checks keep every page to compare it with the next check';
+
 /**
- * E-mail without an SMTP server, and scrape or crawl options this build cannot honour, are
+ * Zero data retention and lockdown, which a monitor's kept pages contradict, are refused; e-mail
+ * without an SMTP server, and scrape or crawl options this build cannot honour, are
  * refused by name instead of being accepted and never run.
  */
 function refuseWhatCannotRun(draft: MonitorPatchDraft, config: TrawlConfig) {
   const missing = new Set<string>();
+  const retained: ErrorDetail[] = [];
   (draft.targets ?? []).forEach((target, index) => {
     if (target.type === 'search') return;
-    if (target.type === 'crawl') {
-      const crawl = monitorCrawlRequest(target);
-      for (const option of crawl.ok ? crawl.value.unsupported : [])
-        missing.add(`targets[${index}].crawlOptions.${option}`);
-      // Every check must crawl alike: a target takes options, which /v2/crawl/params-preview derives from a prompt.
-      if (crawl.ok && crawl.value.prompt)
-        missing.add(
-          `targets[${index}].crawlOptions.prompt (send the options /v2/crawl/params-preview gives)`,
-        );
-    }
     const url = target.type === 'crawl' ? target.url : target.urls[0];
     const request = validateScrapeRequest({ ...target.scrapeOptions, url });
+    const crawl = target.type === 'crawl' ? monitorCrawlRequest(target) : undefined;
+    // A crawl target's pages are zero data retention by its crawlOptions too.
+    const pages = (crawl ? crawl.ok && crawl.value.scrapeRequest : request.ok && request.value) || undefined;
+    if (pages?.zeroDataRetention) {
+      const option = pages.lockdown ? 'lockdown' : 'zeroDataRetention';
+      retained.push({ path: [`targets[${index}]`], message: `${option}: ${KEPT_PAGES}` });
+    }
+    // Every check must crawl alike: a target takes options, which /v2/crawl/params-preview derives from a prompt.
+    if (crawl?.ok && crawl.value.prompt)
+      missing.add(`targets[${index}].crawlOptions.prompt (send the options /v2/crawl/params-preview gives)`);
     if (request.ok) {
       for (const feature of unavailableFeatures(request.value, availableFeatures(config))) {
         missing.add(`targets[${index}].scrapeOptions.${feature}`);
       }
     }
   });
+  if (retained.length > 0) {
+    throw new TrawlError(
+      'BAD_REQUEST',
+      `A monitor cannot use zero data retention or lockdown: ${KEPT_PAGES}`,
+      retained,
+    );
+  }
   if (draft.notification?.email?.enabled && !config.smtpUrl)
     missing.add('notification.email (no SMTP_URL configured)');
   refuseUnavailable([...missing]);

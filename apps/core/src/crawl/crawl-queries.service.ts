@@ -10,7 +10,7 @@ import {
   type ListActiveCrawls,
   type NatsNames,
 } from '#contracts';
-import { type CrawlState, crawlDecider, DomainError, fold } from '#domain';
+import { type CrawlState, crawlDecider, crawlViewOf, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { EVENT_STORE } from '../event-store.provider.js';
@@ -43,26 +43,7 @@ export class CrawlQueries extends EventStoreQueries {
   }
 
   async view({ crawlId, skip, take }: GetCrawl): Promise<CrawlView> {
-    const state = await this.state(crawlId);
-    if (state.status === 'initial')
-      throw new DomainError('CRAWL_NOT_FOUND', `Crawl ${crawlId} does not exist`);
-    const finished = state.scraped.length + state.errors.length;
-    return {
-      crawlId,
-      teamId: state.teamId,
-      kind: state.kind,
-      status: state.status,
-      total: state.admitted,
-      completed: finished,
-      creditsUsed: state.scraped.reduce((sum, page) => sum + page.credits, 0),
-      expiresAt: state.expiresAt,
-      returnLinks: state.returnLinks,
-      scrapedPages: state.scraped.length,
-      documentBlobs: state.scraped.slice(skip, skip + take).map((page) => page.documentBlob),
-      errors: state.errors,
-      robotsBlocked: state.robotsBlocked,
-      ...(state.extract ? { extract: state.extract } : {}),
-    };
+    return crawlViewOf(await this.state(crawlId), crawlId, skip, take);
   }
 
   /** Oldest first (crawl ids are time-ordered); batch scrapes are not crawls here, as in Firecrawl. */

@@ -30,7 +30,6 @@ import {
   hasCreditsLeft,
   nextDispatchAt,
   operationCost,
-  proxyAttempts,
   scrapeDecider,
 } from '#domain';
 import type { EventStore } from '#event-store';
@@ -45,15 +44,11 @@ import {
   type RunningConsumer,
 } from '#messaging';
 import { LOGGER } from '#observability';
-import { discoverSite } from '#site-discovery';
+import { discoverCrawlSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
-
-const DISCOVERY_TIMEOUT_MS = 15_000;
-/** A sitemap may list more pages than the crawl's limit: robots or scope may still drop some. */
-const SITEMAP_URLS_PER_LIMIT = 4;
 
 /**
  * Drives crawls. The crawl aggregate decides everything (what to queue, what to dispatch, when it
@@ -123,16 +118,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
-    const { options } = crawl;
-    const site = await discoverSite(crawl.url, {
-      allowedPrivateAddresses: this.config.allowedPrivateAddresses,
-      // robots.txt and sitemaps leave through the proxy the crawl's pages take first.
-      proxy: proxyAttempts(this.config.proxies, crawl.scrapeRequest, crawl.crawlId)[0]?.proxy,
-      timeoutMs: DISCOVERY_TIMEOUT_MS,
-      userAgent: options.robotsUserAgent,
-      sitemaps: options.sitemap !== 'skip',
-      maxUrls: options.limit * SITEMAP_URLS_PER_LIMIT,
-    });
+    const site = await discoverCrawlSite(crawl, this.config);
     await this.crawlCommand(
       crawl.crawlId,
       { type: 'RecordSiteDiscovery', data: { crawlId: crawl.crawlId, ...site, at: now() } },

@@ -8,15 +8,22 @@ import {
 import { searchWindow, validateSearchRequest } from './validate-search-request.js';
 
 describe('crawl, batch, map and search requests', () => {
-  it("names zero data retention and lockdown in a crawl's scrape options as unsupported: its pages are stored", () => {
-    const unsupported = (result: { ok: boolean; value?: { unsupported: string[] } }) =>
-      result.ok ? result.value?.unsupported : undefined;
+  it("makes a crawl's pages zero-data-retention scrapes with its own zeroDataRetention, and refuses a webhook then", () => {
     const url = 'http://a.test/';
-    expect(unsupported(validateCrawlRequest({ url, scrapeOptions: { zeroDataRetention: true } }))).toEqual([
-      'scrapeOptions.zeroDataRetention',
-    ]);
-    expect(unsupported(validateCrawlRequest({ url, scrapeOptions: { lockdown: true } }))).toEqual([
-      'scrapeOptions.lockdown',
+    const crawl = validateCrawlRequest({ url, zeroDataRetention: true });
+    expect(crawl.ok && crawl.value.scrapeRequest.zeroDataRetention).toBe(true);
+    const lockdown = validateCrawlRequest({ url, scrapeOptions: { lockdown: true } });
+    expect(lockdown.ok && lockdown.value.scrapeRequest).toMatchObject({
+      lockdown: true,
+      zeroDataRetention: true,
+    });
+    const withWebhook = validateCrawlRequest({
+      url,
+      scrapeOptions: { zeroDataRetention: true },
+      webhook: 'http://hook.test/',
+    });
+    expect(!withWebhook.ok && withWebhook.details).toEqual([
+      { path: ['webhook'], message: expect.stringContaining('cannot be combined with zeroDataRetention') },
     ]);
   });
 
@@ -51,7 +58,6 @@ describe('crawl, batch, map and search requests', () => {
         maxConcurrency: 10,
         delay: 0,
       },
-      unsupported: [],
     });
     const bad = validateCrawlRequest({
       url: 'http://a.test/',
@@ -66,7 +72,6 @@ describe('crawl, batch, map and search requests', () => {
     const webhook = validateCrawlRequest({ url: 'http://a.test/', webhook: 'http://hook.test/' });
     expect(webhook.ok && webhook.value).toMatchObject({
       webhook: { url: 'http://hook.test/' },
-      unsupported: [],
     });
     const detailed = validateCrawlRequest({
       url: 'http://a.test/',
@@ -173,7 +178,6 @@ describe('crawl, batch, map and search requests', () => {
       categories: ['github', 'pdf'],
       window: { pastMs: 2 * 86_400_000 },
       country: 'DE',
-      unsupported: [],
     });
     expect(validateSearchRequest({ query: 'x', country: 'Germany' })).toMatchObject({
       ok: false,

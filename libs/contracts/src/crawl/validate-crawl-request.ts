@@ -69,8 +69,6 @@ export interface ValidCrawlRequest {
   webhook?: CrawlWebhook;
   /** Still to be turned into options (`crawlBodyWithPromptOptions`) before the crawl starts. */
   prompt?: string;
-  /** Options that are valid but that this build does not implement (refused, never ignored). */
-  unsupported: string[];
 }
 
 /** Validates a `POST /v2/crawl` body and applies Firecrawl's defaults. */
@@ -88,7 +86,14 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
         });
     });
   }
-  const scrape = validateScrapeRequest({ ...(value.scrapeOptions ?? {}), url: value.url });
+  // The crawl's own `zeroDataRetention` (the SDK's) makes each of its pages a zero-data-retention scrape.
+  const zeroDataRetention = value.zeroDataRetention ? { zeroDataRetention: true } : {};
+  const scrape = validateScrapeRequest({
+    ...(value.scrapeOptions ?? {}),
+    ...zeroDataRetention,
+    url: value.url,
+  });
+  if (scrape.ok && scrape.value.zeroDataRetention) issues.push(...heldJobIssues({ webhook: value.webhook }));
   if (!scrape.ok) {
     issues.push(
       ...scrape.details.map((detail) => ({
@@ -100,10 +105,6 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
   const webhook = value.webhook != null ? validateCrawlWebhook(value.webhook) : undefined;
   if (webhook && !webhook.ok) issues.push(...webhook.issues);
   if (issues.length > 0 || !scrape.ok || (webhook && !webhook.ok)) return invalidRequest(issues);
-  const unsupported = [
-    ...(value.zeroDataRetention ? ['zeroDataRetention'] : []),
-    ...retainedPagesRefused(scrape.value, 'scrapeOptions.'),
-  ];
   return {
     ok: true,
     value: {
@@ -111,7 +112,6 @@ export function validateCrawlRequest(body: unknown): Validated<ValidCrawlRequest
       scrapeRequest: scrape.value,
       ...(webhook ? { webhook: webhook.webhook } : {}),
       ...(value.prompt ? { prompt: value.prompt } : {}),
-      unsupported,
       options: {
         includePaths: value.includePaths ?? [],
         excludePaths: value.excludePaths ?? [],
@@ -236,7 +236,7 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
   if (appendToId != null) issues.push(...appendIssues(appendToId, { webhook, maxConcurrency }));
   const scrape = validateScrapeRequest({ ...scrapeOptions, url: valid[0] ?? 'http://invalid.invalid' });
   if (!scrape.ok) issues.push(...scrape.details);
-  else if (scrape.value.zeroDataRetention) issues.push(...heldBatchIssues({ webhook, appendToId }));
+  else if (scrape.value.zeroDataRetention) issues.push(...heldJobIssues({ webhook, appendToId }));
   const hook = webhook != null ? validateCrawlWebhook(webhook) : undefined;
   if (hook && !hook.ok) issues.push(...hook.issues);
   if (issues.length > 0 || !scrape.ok || (hook && !hook.ok)) return invalidRequest(issues);
@@ -254,10 +254,10 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
 }
 
 /**
- * A zero-data-retention (or lockdown) batch lives in one api's memory: webhook deliveries are
- * stored until they succeed, and appending needs a stored batch.
+ * A zero-data-retention (or lockdown) crawl or batch lives in one api's memory: webhook deliveries
+ * are stored until they succeed, and appending needs a stored batch.
  */
-function heldBatchIssues(batchFields: Record<string, unknown>): ErrorDetail[] {
+function heldJobIssues(batchFields: Record<string, unknown>): ErrorDetail[] {
   return Object.entries(batchFields)
     .filter(([, value]) => value != null)
     .map(([field]) => ({
@@ -337,9 +337,9 @@ export function validateMapRequest(body: unknown): Validated<ValidMapRequest> {
 }
 
 /**
- * A crawl's or extract job's pages are stored scrapes (events, documents, cache entries), so zero
- * data retention cannot hold for them, nor lockdown, which implies it: refused by name rather than
- * broken. (A batch scrape with them is held in memory instead: ZeroRetentionBatches.)
+ * An extract job's pages are stored scrapes (events, documents, cache entries), so zero data
+ * retention cannot hold for them, nor lockdown, which implies it: refused by name rather than
+ * broken. (A crawl or batch scrape with them is held in memory instead: ZeroRetentionJobs.)
  */
 export function retainedPagesRefused(request: ScrapeRequest, prefix: string): string[] {
   if (request.lockdown) return [`${prefix}lockdown`];

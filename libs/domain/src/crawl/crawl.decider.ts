@@ -1,6 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import {
   apiKeyOf,
+  CRAWL_RESULT_TTL_MS,
   type CrawlCommand,
   type CrawlError,
   type CrawlEvent,
@@ -513,11 +514,8 @@ function copy(state: CrawlState): CrawlState {
   };
 }
 
-/** How long a job's results can be read after it started, as Firecrawl's. */
-export const JOB_RESULTS_TTL_MS = 24 * 3600 * 1000;
-
 function expiry(at: string): string {
-  return new Date(Date.parse(at) + JOB_RESULTS_TTL_MS).toISOString();
+  return new Date(Date.parse(at) + CRAWL_RESULT_TTL_MS).toISOString();
 }
 
 function requireActive(state: CrawlState, crawlId: string): ActiveCrawl {
