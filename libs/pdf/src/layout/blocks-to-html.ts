@@ -23,9 +23,9 @@ export function blocksToHtml(blocks: LayoutBlock[], title?: string): string {
         const [head, ...rows] = block.rows;
         const cells = (row: string[], tag: string) =>
           row.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('');
-        return `<table><thead><tr>${cells(head, 'th')}</tr></thead><tbody>${rows
-          .map((row) => `<tr>${cells(row, 'td')}</tr>`)
-          .join('')}</tbody></table>`;
+        // A contents table of one entry is its header row alone: no empty body.
+        const body = rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('');
+        return `<table><thead><tr>${cells(head, 'th')}</tr></thead>${body && `<tbody>${body}</tbody>`}</table>`;
       }
       default: {
         const unknown: never = block;
