@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Firecrawl from '@mendable/firecrawl-js';
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { type RunningTrawl, startTrawl } from '../support/trawl-process.js';
+import { until } from '../support/until.js';
 
 /** A stand-in SearXNG instance: its documented JSON answer to `/search?q=…&format=json`. */
 let searxng: Server;
@@ -127,5 +129,22 @@ describe('search through SearXNG', () => {
       status: 501,
       message: expect.stringContaining('names none'),
     });
+  });
+  it('searches anonymized for a team allowed zero data retention, never end to end: SearXNG passes the query on', async () => {
+    const team = await createTeam(trawl, 'anon-search');
+    const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: team.key });
+    await expect(client.search('tide pools', { enterprise: ['zdr'] })).rejects.toMatchObject({
+      status: 501,
+      message: expect.stringContaining('send ["anon"]'),
+    });
+    await expect(client.search('tide pools', { enterprise: ['anon'] })).rejects.toMatchObject({
+      status: 403,
+    });
+    await operatorCli(trawl, 'teams', 'zdr', team.teamId, 'on');
+    const anonymized = await until(
+      () => client.search('tide pools', { enterprise: ['anon'], limit: 3 }).catch(() => undefined),
+      'anonymized search once the team is allowed',
+    );
+    expect(anonymized.web).toContainEqual(expect.objectContaining({ url: 'https://tides.example/pools' }));
   });
 });

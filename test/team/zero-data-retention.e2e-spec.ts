@@ -334,4 +334,46 @@ describe('zero data retention', () => {
       ],
     ]);
   });
+  it('searches the local index end to end with zero data retention: results scraped as zero-data-retention pages', async () => {
+    const team = await createTeam(running.trawl, 'zdr-search');
+    const client = new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: team.key });
+    const path = `/files/${unique('keeper')}.html`;
+    const page = (words: string) =>
+      running.site.serve(
+        path,
+        'text/html',
+        Buffer.from(`<html><body><main><h1>Lighthouse keepers</h1><p>${words}</p></main></body></html>`),
+      );
+    // An ordinary scrape puts the page in the team's index; the page then changes.
+    page('The keepers trimmed the lamp every night.');
+    await client.scrape(running.site.url(path), { formats: ['markdown'] });
+    const marker = unique('lamp');
+    page(`The keepers trimmed the lamp every night. ${marker}`);
+    const query = {
+      limit: 1,
+      // maxAge 0: the page as it is now, not the team's cached copy.
+      scrapeOptions: { formats: ['markdown' as const], maxAge: 0 },
+      enterprise: ['zdr' as const],
+    };
+    // Three of its four words find the page; the fourth shows whether the query is kept anywhere.
+    const asked = `lighthouse keepers lamp ${unique('query')}`;
+    await expect(client.search(asked, query)).rejects.toMatchObject({ status: 403 });
+
+    await operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on');
+    const found = await until(
+      () => client.search(asked, query).catch(() => undefined),
+      'the zero-data-retention search',
+    );
+    const [result] = found.web as Array<{
+      url: string;
+      markdown?: string;
+      metadata?: Record<string, unknown>;
+    }>;
+    expect(result.url).toBe(running.site.url(path));
+    expect(result.markdown).toContain(marker);
+    // A page, and 1 for zero data retention.
+    expect(result.metadata?.creditsUsed).toBe(2);
+    expect(await placesHolding(marker)).toEqual([]);
+    expect(await placesHolding(asked.split(' ')[3])).toEqual([]);
+  });
 });

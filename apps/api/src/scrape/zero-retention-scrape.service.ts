@@ -62,6 +62,11 @@ export class ZeroRetentionScrapes {
         conflicts.map((option) => ({ path: [option], message: 'not available with zeroDataRetention' })),
       );
     }
+    await this.allowTeam(teamId);
+  }
+
+  /** 403 unless the operator allowed this team zero data retention. */
+  async allowTeam(teamId: string): Promise<void> {
     const team = await this.accounts.team(teamId);
     if (!team?.zeroDataRetention) {
       throw new TrawlError(

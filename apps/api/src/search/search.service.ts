@@ -22,6 +22,7 @@ import {
 import type { Caller } from '../auth/caller.decorator.js';
 import { availableFeatures, refuseUnavailable } from '../scrape/available-features.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
+import { ZeroRetentionScrapes } from '../scrape/zero-retention-scrape.service.js';
 
 type Result = Record<string, unknown> & { url: string; position: number };
 
@@ -63,6 +64,7 @@ export class SearchService {
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     private readonly scrapes: ScrapeService,
+    private readonly zeroRetention: ZeroRetentionScrapes,
   ) {
     this.index = new SearchIndex(nc, names);
     this.provider = createSearchProvider(config.searxngUrl, this.index);
@@ -73,8 +75,9 @@ export class SearchService {
     return this.provider.name;
   }
 
-  async search(caller: Caller, request: ValidSearchRequest, correlationId: string) {
+  async search(caller: Caller, asked: ValidSearchRequest, correlationId: string) {
     const { teamId } = caller;
+    const request = asked.retention ? await this.withoutRetention(teamId, asked) : asked;
     const located = request.location === undefined ? undefined : countryOfLocation(request.location);
     const country = request.country ?? located;
     refuseUnavailable([
@@ -143,6 +146,25 @@ export class SearchService {
           }
         : {}),
     };
+  }
+
+  /**
+   * `enterprise: ["zdr"]` or `["anon"]`, for teams the operator allowed zero data retention: the
+   * query is kept nowhere (it is in no event, log line or metric in any case) and each result is
+   * scraped with zero data retention. End to end only where the engine keeps nothing either: the
+   * local index does; SearXNG hands the query on to its engines, so there it is only anonymized.
+   */
+  private async withoutRetention(teamId: string, request: ValidSearchRequest): Promise<ValidSearchRequest> {
+    if (request.retention === 'zdr' && this.provider.name !== 'local') {
+      refuseUnavailable([
+        'enterprise zdr (SearXNG passes the query on to its engines, which may keep it: send ["anon"], or search the local index)',
+      ]);
+    }
+    await this.zeroRetention.allowTeam(teamId);
+    if (!request.scrapeOptions) return request;
+    const scrapeOptions = { ...request.scrapeOptions, zeroDataRetention: true };
+    await this.zeroRetention.authorize(teamId, { ...scrapeOptions, url: '', sourceUrl: '' });
+    return { ...request, scrapeOptions };
   }
 
   /** Highlights from the page just scraped for the result, else from the team's latest scrape of it (the search index): no page is fetched for them alone. */

@@ -194,6 +194,16 @@ describe('crawl, batch, map and search requests', () => {
       details: [{ path: ['sources', 0], message: 'sources[0] must be one of web, news, images' }],
     });
     expect(validateSearchRequest({ query: 'x', categories: ['developer'] }).ok).toBe(false);
+    // Firecrawl's enterprise modes: end-to-end zero data retention wins over anonymized.
+    expect(validateSearchRequest({ query: 'x', enterprise: ['anon', 'zdr'] })).toMatchObject({
+      value: { retention: 'zdr', unsupported: [] },
+    });
+    const plain = validateSearchRequest({ query: 'x', enterprise: ['default'] });
+    expect(plain.ok && plain.value.retention).toBeUndefined();
+    expect(validateSearchRequest({ query: 'x', enterprise: ['private'] })).toMatchObject({
+      ok: false,
+      details: [{ path: ['enterprise', 0], message: 'enterprise[0] must be one of default, anon, zdr' }],
+    });
     expect(searchWindow('cdr:1,cd_min:1/2/2026,cd_max:1/31/2026')).toEqual({
       since: '2026-01-02T00:00:00.000Z',
       until: '2026-01-31T23:59:59.999Z',

@@ -47,6 +47,8 @@ export class SearchRequestDto {
 }
 
 export const SEARCH_SOURCES = ['web', 'news', 'images'] as const;
+/** Firecrawl's enterprise search modes: end-to-end zero data retention, or anonymized. */
+const SEARCH_ENTERPRISE_MODES = ['default', 'anon', 'zdr'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
@@ -68,6 +70,11 @@ export interface ValidSearchRequest {
   highlights: boolean;
   /** Scrape each result with these options (only when formats are asked for). */
   scrapeOptions?: Omit<ScrapeRequest, 'url' | 'sourceUrl'>;
+  /**
+   * `zdr`: nothing of the search is kept, by Trawl or by the engine; `anon`: Trawl keeps nothing and
+   * the engine gets the query without who asked. Either makes the results' scrapes zero data retention.
+   */
+  retention?: 'zdr' | 'anon';
   /** ISO 3166-1 alpha-2, upper case: results as searchers in that country get them. */
   country?: string;
   /** A place (`San Francisco,California,United States`): searched as from its country. */
@@ -97,6 +104,8 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   }
   const sources = namedList('sources', dto.sources, SEARCH_SOURCES, issues);
   const categories = namedList('categories', dto.categories, SEARCH_CATEGORIES, issues);
+  const enterprise = namedList('enterprise', dto.enterprise, SEARCH_ENTERPRISE_MODES, issues);
+  const retention = enterprise.includes('zdr') ? 'zdr' : enterprise.includes('anon') ? 'anon' : undefined;
   const window = dto.tbs ? searchWindow(dto.tbs) : undefined;
   if (window === null) {
     issues.push({
@@ -107,7 +116,6 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
   }
   if (issues.length > 0) return invalidRequest(issues);
   const unsupported = [
-    ...(dto.enterprise?.length ? ['enterprise'] : []),
     ...(dto.threatProtection ? ['threatProtection'] : []),
     ...(dto.toolDetail !== undefined || dto.domainTools ? ['tools'] : []),
   ];
@@ -128,6 +136,7 @@ export function validateSearchRequest(body: unknown): Validated<ValidSearchReque
       excludeDomains: dto.excludeDomains ?? [],
       timeout: dto.timeout ?? 60_000,
       highlights: dto.highlights ?? true,
+      ...(retention ? { retention } : {}),
       ...(dto.country ? { country: dto.country.toUpperCase() } : {}),
       ...(dto.location?.trim() ? { location: dto.location.trim() } : {}),
       ...(scrapeOptions ? { scrapeOptions } : {}),
