@@ -1,5 +1,6 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import {
@@ -16,6 +17,7 @@ import {
 } from '#contracts';
 import { type CrawlState, crawlDecider, crawlViewOf, DomainError, nextDispatchAt } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, NoResponderError, replyInChunks, requestInChunks } from '#messaging';
+import { LOGGER } from '#observability';
 import { discoverCrawlSite } from '#site-discovery';
 import type { Caller } from '../auth/caller.decorator.js';
 import { ScrapeService } from '../scrape/scrape.service.js';
@@ -62,6 +64,7 @@ export class ZeroRetentionJobs implements BeforeApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     private readonly scrapes: ScrapeService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Starts the job in this process; it runs on after the answer, as a stored one does. */
@@ -119,8 +122,10 @@ export class ZeroRetentionJobs implements BeforeApplicationShutdown {
       const documents = view.documentBlobs.flatMap((key) => job.documents.get(key) ?? []);
       return { ok: true, value: { view, documents } satisfies HeldJobView } as const;
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return { ok: false, code: error.code, message: error.message } as const;
+      if (error instanceof DomainError)
+        return { ok: false, code: error.code, message: error.message } as const;
+      this.failedStep(job, error);
+      return { ok: false, code: 'UNKNOWN_ERROR', message: 'The job could not be read' } as const;
     }
   }
 
@@ -195,7 +200,20 @@ export class ZeroRetentionJobs implements BeforeApplicationShutdown {
 
   /** A forgotten job (expired, or its process stopping) takes no more steps. */
   private whileHeld(job: HeldJob, command: CrawlCommand): void {
-    if (this.held.get(job.crawlId) === job) this.execute(job, command);
+    try {
+      if (this.held.get(job.crawlId) === job) this.execute(job, command);
+    } catch (error) {
+      this.failedStep(job, error);
+    }
+  }
+
+  /** Logged by the job's id and the error's name alone: a message may name a page. */
+  private failedStep(job: HeldJob, error: unknown): void {
+    const name = error instanceof Error ? error.name : typeof error;
+    this.logger.error(
+      { crawlId: job.crawlId, error: name, zeroDataRetention: true },
+      'zero-data-retention job step failed',
+    );
   }
 
   private forget(crawlId: string): void {
