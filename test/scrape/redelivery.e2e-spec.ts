@@ -1,3 +1,4 @@
+import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -10,6 +11,25 @@ const running = trawlWithSite({
 });
 
 describe('a browser-worker that dies mid-scrape', () => {
+  it('answers a zero-data-retention scrape at once while no browser-worker is up: it cannot wait in a queue', async () => {
+    const team = await createTeam(running.trawl, 'zdr-no-worker');
+    await operatorCli(running.trawl, 'teams', 'zdr', team.teamId, 'on');
+    const answer = await until(async () => {
+      const { status, body } = await post(
+        running.trawl,
+        '/v2/scrape',
+        { url: running.site.url('/articles/tide-pools'), zeroDataRetention: true },
+        { apiKey: team.key },
+      );
+      // 403 until the operator's switch is read.
+      return status !== 403 && { status, body };
+    }, 'the team allowed zero data retention');
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', error: 'No browser-worker is running; retry shortly' },
+    });
+  });
+
   it('does not lose the scrape: another worker gets it and the client gets the page', async () => {
     const first = running.trawl.spawnApp('browser-worker');
     const slowRequests = () =>
