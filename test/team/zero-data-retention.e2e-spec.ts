@@ -6,6 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
 import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
+import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
 
@@ -222,6 +223,21 @@ describe('zero data retention', () => {
     expect(firstPage).toMatchObject({ status: 'completed', data: [expect.anything()] });
     expect(firstPage.next).toContain(`/v2/batch/scrape/${job.id}?skip=1&limit=1`);
     expect((await read('', other.key)).status).toBe(404);
+    // Another api instance reads it too: it asks the one holding the batch.
+    const port = await freePort();
+    running.trawl.spawnApp('api', { PORT: String(port) });
+    const second = new Firecrawl({ apiUrl: `http://127.0.0.1:${port}`, apiKey: team.key });
+    await until(
+      () => fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined),
+      'the second api',
+      60_000,
+    );
+    expect(await second.getBatchScrapeStatus(job.id as string)).toMatchObject({
+      status: 'completed',
+      completed: 3,
+      data: [expect.anything(), expect.anything()],
+    });
+    expect((await second.getBatchScrapeErrors(job.id as string)).errors).toHaveLength(1);
 
     // Cancelled while its first slow page runs: as a stored batch, it records and dispatches no more pages.
     const slow = await batch({

@@ -50,7 +50,7 @@ export class BatchScrapeHttpController {
   @OpenApiOperation({
     summary: 'Start a batch scrape',
     bodySchema: batchScrapeBody,
-    errors: ['FEATURE_NOT_AVAILABLE', 'CRAWL_NOT_FOUND', 'CRAWL_CANCELLED'],
+    errors: ['FORBIDDEN', 'FEATURE_NOT_AVAILABLE', 'CRAWL_NOT_FOUND', 'CRAWL_CANCELLED'],
   })
   @Post()
   @HttpCode(200)

@@ -29,7 +29,7 @@ export class CrawlHttpController {
   @OpenApiOperation({
     summary: 'Start a crawl',
     body: CrawlRequestDto,
-    errors: ['FEATURE_NOT_AVAILABLE', 'CRAWL_PROMPT_FAILED'],
+    errors: ['FORBIDDEN', 'FEATURE_NOT_AVAILABLE', 'CRAWL_PROMPT_FAILED'],
   })
   @Post()
   @HttpCode(200)

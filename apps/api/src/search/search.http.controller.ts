@@ -17,7 +17,7 @@ export class SearchHttpController {
   @OpenApiOperation({
     summary: 'Search the web (SearXNG) or the pages this team scraped',
     body: SearchRequestDto,
-    errors: ['FEATURE_NOT_AVAILABLE', 'SEARCH_PROVIDER_ERROR'],
+    errors: ['FORBIDDEN', 'FEATURE_NOT_AVAILABLE', 'SEARCH_PROVIDER_ERROR'],
   })
   @Post()
   @HttpCode(200)
