@@ -223,6 +223,17 @@ describe('zero data retention', () => {
     expect(firstPage).toMatchObject({ status: 'completed', data: [expect.anything()] });
     expect(firstPage.next).toContain(`/v2/batch/scrape/${job.id}?skip=1&limit=1`);
     expect((await read('', other.key)).status).toBe(404);
+    // Nothing can be appended to it: its URLs are in one api's memory.
+    const append = await post(
+      running.trawl,
+      '/v2/batch/scrape',
+      { urls: [running.site.url('/articles/tide-pools')], appendToId: job.id },
+      { apiKey: team.key },
+    );
+    expect([append.status, append.body.details]).toEqual([
+      400,
+      [{ path: ['appendToId'], message: 'appendToId names a zero-data-retention batch' }],
+    ]);
     // Another api instance reads it too: it asks the one holding the batch.
     const port = await freePort();
     running.trawl.spawnApp('api', { PORT: String(port) });

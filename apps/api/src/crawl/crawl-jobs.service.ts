@@ -112,7 +112,14 @@ export class CrawlJobs {
     const crawlId = batch.appendToId?.toLowerCase() ?? uuidv7();
     if (batch.appendToId) {
       // Another team's batch, a crawl or expired results answer 404 before anything is appended.
-      await this.view('batch', teamId, { crawlId, skip: 0, take: 0 });
+      const target = await this.window('batch', teamId, { crawlId, skip: 0, take: 0 });
+      if (target.documents) {
+        throw new TrawlError(
+          'BAD_REQUEST',
+          `Batch scrape ${crawlId} runs with zero data retention in an api's memory: it takes no more URLs`,
+          [{ path: ['appendToId'], message: 'appendToId names a zero-data-retention batch' }],
+        );
+      }
       const { urls, scrapeRequest } = batch;
       await this.send(
         'AppendBatchScrape',
