@@ -55,7 +55,10 @@ const ROUTE: Record<CrawlKind, string> = {
 };
 const NAME: Record<CrawlKind, string> = { crawl: 'Crawl', batch: 'Batch scrape', extract: 'Extract job' };
 
-/** Crawls and batch scrapes: both are `crawl-<id>` aggregates in core; the api starts, reads and cancels them. */
+/**
+ * Crawls and batch scrapes: both are `crawl-<id>` aggregates in core, or, with zero data retention,
+ * held in an api's memory (ZeroRetentionJobs); the api starts, reads and cancels them.
+ */
 @Injectable()
 export class CrawlJobs {
   constructor(
@@ -260,7 +263,9 @@ export class CrawlJobs {
     query: GetCrawl,
   ): Promise<HeldJobView | { view: CrawlView; documents?: undefined }> {
     const held =
-      kind === 'extract' ? undefined : await this.heldJobs.ask(query.crawlId, { op: 'view', ...query });
+      kind === 'extract'
+        ? undefined
+        : await this.heldJobs.ask(query.crawlId, { op: 'view', skip: query.skip, take: query.take });
     const view = held?.view ?? (await this.send<CrawlView>('GetCrawl', query));
     if (view.teamId !== teamId || view.kind !== kind) throw notFound(kind, query.crawlId);
     if (Date.parse(view.expiresAt) < Date.now()) {

@@ -257,12 +257,12 @@ export function validateBatchScrapeRequest(body: unknown): Validated<ValidBatchS
  * A zero-data-retention (or lockdown) crawl or batch lives in one api's memory: webhook deliveries
  * are stored until they succeed, and appending needs a stored batch.
  */
-function heldJobIssues(batchFields: Record<string, unknown>): ErrorDetail[] {
-  return Object.entries(batchFields)
+function heldJobIssues(jobFields: Record<string, unknown>): ErrorDetail[] {
+  return Object.entries(jobFields)
     .filter(([, value]) => value != null)
     .map(([field]) => ({
       path: [field],
-      message: `${field} cannot be combined with zeroDataRetention (or lockdown): nothing of the batch is stored`,
+      message: `${field} cannot be combined with zeroDataRetention (or lockdown): nothing of the job is stored`,
     }));
 }
 
