@@ -321,6 +321,18 @@ describe('zero data retention', () => {
     expect(await placesHolding(running.site.url('/crawl/guide/chapter-2'))).toEqual([]);
     expect(await placesHolding('Chapter 2')).toEqual([]);
 
+    // Listed as active while it runs (a second between pages keeps it running), as a stored crawl is.
+    const slow = await client.startCrawl(running.site.url('/crawl/'), {
+      zeroDataRetention: true,
+      delay: 1,
+      limit: 4,
+    });
+    expect((await client.getActiveCrawls()).crawls).toEqual([
+      expect.objectContaining({ id: slow.id, url: running.site.url('/crawl/') }),
+    ]);
+    expect(await client.cancelCrawl(slow.id)).toBe(true);
+    expect((await client.getActiveCrawls()).crawls).toEqual([]);
+
     const monitor = (target: Record<string, unknown>) =>
       post(
         running.trawl,

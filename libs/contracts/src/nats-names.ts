@@ -30,8 +30,10 @@ export interface NatsNames {
   browserSessionSubject(sessionId: string): string;
   /** Queue subject any browser-worker with room answers by opening a browser session. */
   readonly browserOpenSubject: string;
-  /** Request/reply subject of the api holding a zero-data-retention batch scrape in its memory. */
+  /** Request/reply subject of the api holding a zero-data-retention crawl or batch scrape in its memory. */
   zeroRetentionJobSubject(jobId: string): string;
+  /** Every api answers it with the zero-data-retention crawls it holds for a team (`GET /v2/crawl/active`). */
+  readonly zeroRetentionActiveSubject: string;
 }
 
 /** Prefixes are lower-case letters, digits and `_`, so they are valid in subjects and stream names. */
@@ -56,5 +58,6 @@ export function natsNames(prefix = 'trawl'): NatsNames {
     browserSessionSubject: (sessionId) => `${prefix}.browser.session.${sessionId}`,
     browserOpenSubject: `${prefix}.browser.open`,
     zeroRetentionJobSubject: (jobId) => `${prefix}.zdr.job.${jobId}`,
+    zeroRetentionActiveSubject: `${prefix}.zdr.active`,
   };
 }

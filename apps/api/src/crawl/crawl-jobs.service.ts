@@ -244,8 +244,13 @@ export class CrawlJobs {
     return { view, documents };
   }
 
-  active(teamId: string): Promise<ActiveCrawlView[]> {
-    return this.send<ActiveCrawlView[]>('ListActiveCrawls', { teamId } satisfies ListActiveCrawls);
+  /** Oldest first (crawl ids are time-ordered): core's stored crawls and those apis hold in memory. */
+  async active(teamId: string): Promise<ActiveCrawlView[]> {
+    const [stored, held] = await Promise.all([
+      this.send<ActiveCrawlView[]>('ListActiveCrawls', { teamId } satisfies ListActiveCrawls),
+      this.heldJobs.active(teamId),
+    ]);
+    return [...stored, ...held].sort((a, b) => a.id.localeCompare(b.id));
   }
 
   private async view(kind: CrawlKind, teamId: string, query: GetCrawl): Promise<CrawlView> {

@@ -1,9 +1,10 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
 import {
+  type ActiveCrawlView,
   CRAWL_RESULT_TTL_MS,
   type CrawlCommand,
   type CrawlEvent,
@@ -15,7 +16,14 @@ import {
   type StartCrawl,
   TrawlError,
 } from '#contracts';
-import { type CrawlState, crawlDecider, crawlViewOf, DomainError, nextDispatchAt } from '#domain';
+import {
+  activeCrawlOf,
+  type CrawlState,
+  crawlDecider,
+  crawlViewOf,
+  DomainError,
+  nextDispatchAt,
+} from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, NoResponderError, replyInChunks, requestInChunks } from '#messaging';
 import { LOGGER } from '#observability';
 import { discoverCrawlSite } from '#site-discovery';
@@ -33,6 +41,8 @@ export interface HeldJobView {
 
 /** How long an asking instance waits for the holder's answer. */
 const ASK_TIMEOUT_MS = 10_000;
+/** Gathering every api's active crawls ends this long after the last answer (or at the timeout). */
+const ACTIVE_STALL_MS = 250;
 
 interface HeldJob {
   crawlId: string;
@@ -56,8 +66,9 @@ interface HeldJob {
  * the job and its results are gone.
  */
 @Injectable()
-export class ZeroRetentionJobs implements BeforeApplicationShutdown {
+export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdown {
   private readonly held = new Map<string, HeldJob>();
+  private activeQueries?: Subscription;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -104,8 +115,39 @@ export class ZeroRetentionJobs implements BeforeApplicationShutdown {
     }
   }
 
+  /** Every api answers for the crawls it holds: `GET /v2/crawl/active` gathers them all. */
+  onModuleInit(): void {
+    this.activeQueries = this.nc.subscribe(this.names.zeroRetentionActiveSubject, {
+      callback: (err, msg) => {
+        if (err || !msg.reply) return;
+        const { teamId } = msg.json<{ teamId: string }>();
+        const active = [...this.held.values()].flatMap(
+          (job) => activeCrawlOf(job.state, job.crawlId, teamId) ?? [],
+        );
+        msg.respond(JSON.stringify(active));
+      },
+    });
+  }
+
+  /** The team's zero-data-retention crawls still scraping, on every api instance. */
+  async active(teamId: string): Promise<ActiveCrawlView[]> {
+    const answers = await this.nc.requestMany(
+      this.names.zeroRetentionActiveSubject,
+      JSON.stringify({ teamId }),
+      {
+        strategy: 'stall',
+        stall: ACTIVE_STALL_MS,
+        maxWait: ASK_TIMEOUT_MS,
+      },
+    );
+    const crawls: ActiveCrawlView[] = [];
+    for await (const answer of answers) crawls.push(...answer.json<ActiveCrawlView[]>());
+    return crawls;
+  }
+
   /** Jobs end with the process that holds them: stop their pages and let go of their subjects. */
   beforeApplicationShutdown(): void {
+    this.activeQueries?.unsubscribe();
     for (const crawlId of [...this.held.keys()]) this.forget(crawlId);
   }
 

@@ -10,7 +10,7 @@ import {
   type ListActiveCrawls,
   type NatsNames,
 } from '#contracts';
-import { type CrawlState, crawlDecider, crawlViewOf, fold } from '#domain';
+import { activeCrawlOf, type CrawlState, crawlDecider, crawlViewOf, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { EVENT_STORE } from '../event-store.provider.js';
@@ -50,10 +50,8 @@ export class CrawlQueries extends EventStoreQueries {
   async active({ teamId }: ListActiveCrawls): Promise<ActiveCrawlView[]> {
     const crawls: ActiveCrawlView[] = [];
     for await (const crawlId of this.watchdog.inProgressOf(teamId)) {
-      const state = await this.state(crawlId);
-      if (state.status !== 'scraping' || state.teamId !== teamId || state.kind !== 'crawl') continue;
-      const { url: _url, ...scrapeOptions } = state.scrapeRequest;
-      crawls.push({ id: crawlId, teamId, url: state.startUrl, options: { ...state.options, scrapeOptions } });
+      const active = activeCrawlOf(await this.state(crawlId), crawlId, teamId);
+      if (active) crawls.push(active);
     }
     return crawls.sort((a, b) => a.id.localeCompare(b.id));
   }

@@ -1,4 +1,4 @@
-import type { CrawlView } from '#contracts';
+import type { ActiveCrawlView, CrawlView } from '#contracts';
 import { DomainError } from '../decider/decider.js';
 import type { CrawlState } from './crawl.decider.js';
 
@@ -21,4 +21,18 @@ export function crawlViewOf(state: CrawlState, crawlId: string, skip: number, ta
     robotsBlocked: state.robotsBlocked,
     ...(state.extract ? { extract: state.extract } : {}),
   };
+}
+
+/**
+ * A team's crawl as `GET /v2/crawl/active` lists it, while it scrapes; batch scrapes are not crawls
+ * there, as in Firecrawl.
+ */
+export function activeCrawlOf(
+  state: CrawlState,
+  crawlId: string,
+  teamId: string,
+): ActiveCrawlView | undefined {
+  if (state.status !== 'scraping' || state.teamId !== teamId || state.kind !== 'crawl') return undefined;
+  const { url: _url, ...scrapeOptions } = state.scrapeRequest;
+  return { id: crawlId, teamId, url: state.startUrl, options: { ...state.options, scrapeOptions } };
 }
