@@ -81,4 +81,29 @@ describe('crawl status WebSocket (the SDK watcher)', () => {
     const notFound = await recorded(new WebSocket(socketUrl(unknown), running.trawl.apiKey));
     expect(notFound).toMatchObject({ code: 1008, reason: '{"type":"error","error":"Job not found"}' });
   });
+  it('holds at most 20 open sockets of one team, past the HTTP rate limit: the next is told to try again later (1013)', async () => {
+    // A crawl that runs for seconds: a page, then one every 2 s.
+    const { id } = await client().startCrawl(running.site.url('/crawl/'), {
+      sitemap: 'skip',
+      delay: 2,
+      limit: 4,
+    });
+    const open = (path: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(socketUrl(path), running.trawl.apiKey);
+        ws.once('message', () => resolve(ws));
+        ws.once('close', (code) => reject(new Error(`closed ${code}`)));
+      });
+    const watchers = await Promise.all(Array.from({ length: 20 }, () => open(`/v2/crawl/${id}`)));
+    const refused = await recorded(new WebSocket(socketUrl(`/v2/crawl/${id}`), running.trawl.apiKey));
+    expect(refused.code).toBe(1013);
+    expect(refused.reason).toContain('already watches 20 jobs here');
+    // Closing one makes room for another.
+    const closed = recorded(watchers[0]);
+    watchers[0].close();
+    await closed;
+    const again = await open(`/v2/crawl/${id}`);
+    for (const ws of [...watchers.slice(1), again]) ws.close();
+    await client().cancelCrawl(id);
+  });
 });

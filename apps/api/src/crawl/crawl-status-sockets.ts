@@ -8,6 +8,11 @@ import { CRAWL_PAGE_SIZE, CrawlJobs } from './crawl-jobs.service.js';
 
 /** How often a watched job is read again for new documents. */
 const POLL_MS = 1_000;
+/**
+ * Open sockets one team may hold on one api instance: each reads its job every second, and an
+ * upgraded socket is past the HTTP rate limit, so without a bound one key could keep core busy.
+ */
+const WATCHERS_PER_TEAM = 20;
 /** `/v2/crawl/<id>` and `/v2/batch/scrape/<id>`: the addresses the SDK's watcher opens. */
 const JOB_SOCKET = /^\/v2\/(crawl|batch\/scrape)\/([^/?#]+)\/?(?:\?.*)?$/;
 
@@ -21,11 +26,14 @@ type Message =
  * watcher) opens with the API key as its subprotocol: a `catchup` message with the job's status and
  * its documents so far, a `document` message for each page scraped after, and a close (1000,
  * reason `{"type":"done"}`) once the job is no longer scraping. Errors close it with Firecrawl's
- * codes: 3000 unauthorized, 1008 unknown job, 1011 anything else.
+ * codes: 3000 unauthorized, 1008 unknown job, 1011 anything else; 1013 (try again later) when the
+ * team already holds WATCHERS_PER_TEAM sockets here.
  */
 @Injectable()
 export class CrawlStatusSockets implements OnApplicationShutdown {
   private readonly sockets = new WebSocketServer({ noServer: true });
+  /** Open sockets by team. */
+  private readonly watching = new Map<string, number>();
 
   constructor(
     private readonly keys: ApiKeyGuard,
@@ -65,15 +73,32 @@ export class CrawlStatusSockets implements OnApplicationShutdown {
         close(ws, 3000, { type: 'error', error: 'Unauthorized: Invalid token' });
         return;
       }
+      const { teamId } = holder;
+      // A client gone while its key was read has nothing to count.
+      if (ws.readyState !== ws.OPEN) return;
+      const open = this.watching.get(teamId) ?? 0;
+      if (open >= WATCHERS_PER_TEAM) {
+        close(ws, 1013, {
+          type: 'error',
+          error: `This team already watches ${WATCHERS_PER_TEAM} jobs here: close one first`,
+        });
+        return;
+      }
+      this.watching.set(teamId, open + 1);
+      ws.once('close', () => {
+        const left = (this.watching.get(teamId) ?? 1) - 1;
+        if (left > 0) this.watching.set(teamId, left);
+        else this.watching.delete(teamId);
+      });
       if (!isUuid(id)) throw new TrawlError('CRAWL_NOT_FOUND', 'Job not found');
       const crawlId = id.toLowerCase();
-      const first = await this.everyDocument(kind, holder.teamId, crawlId);
+      const first = await this.everyDocument(kind, teamId, crawlId);
       send(ws, { type: 'catchup', data: first });
       let sent = first.data.length;
       let status = first.status;
       while (status === 'scraping' && ws.readyState === ws.OPEN) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const page = await this.jobs.status(kind, holder.teamId, crawlId, sent, CRAWL_PAGE_SIZE);
+        const page = await this.jobs.status(kind, teamId, crawlId, sent, CRAWL_PAGE_SIZE);
         for (const document of page.data) send(ws, { type: 'document', data: document });
         sent += page.data.length;
         // Done once its last documents are sent too.
