@@ -227,9 +227,12 @@ export class CrawlJobs {
     crawlId: string,
     correlationId: string,
   ): Promise<CrawlStatus> {
-    await this.view(kind, teamId, { crawlId, skip: 0, take: 0 });
-    const held = await this.heldJobs.ask(crawlId, { op: 'cancel', teamId });
-    if (held) return held.view.status;
+    const target = await this.window(kind, teamId, { crawlId, skip: 0, take: 0 });
+    if (target.documents) {
+      const held = await this.heldJobs.ask(crawlId, { op: 'cancel', teamId });
+      if (!held) throw notFound(kind, crawlId);
+      return held.view.status;
+    }
     await this.send('CancelCrawl', { crawlId, teamId, at: new Date().toISOString() }, correlationId);
     return (await this.view(kind, teamId, { crawlId, skip: 0, take: 0 })).status;
   }
@@ -267,16 +270,25 @@ export class CrawlJobs {
     teamId: string,
     query: GetCrawl,
   ): Promise<HeldJobView | { view: CrawlView; documents?: undefined }> {
-    const held =
-      kind === 'extract'
-        ? undefined
-        : await this.heldJobs.ask(query.crawlId, { op: 'view', skip: query.skip, take: query.take });
-    const view = held?.view ?? (await this.send<CrawlView>('GetCrawl', query));
+    // Stored jobs are the common case: only one the event store lacks is asked for among the apis.
+    const found = await this.send<CrawlView>('GetCrawl', query).then(
+      (view) => ({ view }),
+      async (error: unknown) => {
+        const unknown = error instanceof TrawlError && error.code === 'CRAWL_NOT_FOUND';
+        const held =
+          unknown && kind !== 'extract'
+            ? await this.heldJobs.ask(query.crawlId, { op: 'view', skip: query.skip, take: query.take })
+            : undefined;
+        if (!held) throw error;
+        return held;
+      },
+    );
+    const { view } = found;
     if (view.teamId !== teamId || view.kind !== kind) throw notFound(kind, query.crawlId);
     if (Date.parse(view.expiresAt) < Date.now()) {
       throw new TrawlError('CRAWL_NOT_FOUND', `Results of ${query.crawlId} expired at ${view.expiresAt}`);
     }
-    return held ?? { view };
+    return found;
   }
 
   private async document(blob: string, returnLinks: boolean): Promise<ScrapeDocument> {
