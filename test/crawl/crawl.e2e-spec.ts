@@ -1,5 +1,5 @@
 import Firecrawl from '@mendable/firecrawl-js';
-
+import { CRAWLED_SECTION_PAGES } from '../fixtures/site/fixture-site.js';
 import { issueKeyWithCli } from '../support/trawl-process.js';
 import { sharedTrawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -19,14 +19,7 @@ describe('crawl, map and batch scrape with the official Firecrawl JS SDK', () =>
       timeout: 120,
     });
     expect(job.status).toBe('completed');
-    expect(paths(job.data.map((document) => document.metadata?.sourceURL))).toEqual([
-      '/crawl/',
-      '/crawl/about',
-      '/crawl/guide',
-      '/crawl/guide/chapter-1',
-      '/crawl/guide/chapter-2',
-      '/crawl/orphan',
-    ]);
+    expect(paths(job.data.map((document) => document.metadata?.sourceURL))).toEqual(CRAWLED_SECTION_PAGES);
     const chapter = job.data.find((document) => document.metadata?.sourceURL?.endsWith('/chapter-1'));
     expect(chapter?.markdown).toContain('# Chapter 1');
     expect(chapter?.links).toBeUndefined();

@@ -4,6 +4,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { buildTestPdf } from '../../libs/pdf/src/testing/build-test-pdf.js';
+import { CRAWLED_SECTION_PAGES } from '../fixtures/site/fixture-site.js';
 import { createTeam, operatorCli } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { freePort } from '../support/trawl-process.js';
@@ -301,14 +302,7 @@ describe('zero data retention', () => {
       timeout: 120,
     });
     const paths = job.data.map((document) => new URL(document.metadata?.sourceURL as string).pathname).sort();
-    expect(paths).toEqual([
-      '/crawl/',
-      '/crawl/about',
-      '/crawl/guide',
-      '/crawl/guide/chapter-1',
-      '/crawl/guide/chapter-2',
-      '/crawl/orphan',
-    ]);
+    expect(paths).toEqual(CRAWLED_SECTION_PAGES);
     // Six pages at 2 credits each: a page, and 1 for zero data retention.
     expect(job).toMatchObject({ status: 'completed', total: 7, completed: 7, creditsUsed: 12 });
     expect(job.data.find((document) => document.markdown?.includes('# Chapter 1'))).not.toHaveProperty(

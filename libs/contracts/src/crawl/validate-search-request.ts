@@ -47,11 +47,11 @@ export class SearchRequestDto {
 }
 
 export const SEARCH_SOURCES = ['web', 'news', 'images'] as const;
-/** Firecrawl's enterprise search modes: end-to-end zero data retention, or anonymized. */
-const SEARCH_ENTERPRISE_MODES = ['default', 'anon', 'zdr'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+/** Firecrawl's enterprise search modes: end-to-end zero data retention, or anonymized. */
+const SEARCH_ENTERPRISE_MODES = ['default', 'anon', 'zdr'] as const;
 
 /** `tbs` read: results of the last `pastMs`, or between two days (either end open). */
 export type SearchWindow = { pastMs: number } | { since?: string; until?: string };
