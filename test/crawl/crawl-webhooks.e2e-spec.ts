@@ -60,6 +60,46 @@ describe('crawl and batch scrape webhooks', () => {
     }
   });
 
+  it("holds back only its own batch's calls while its receiver is down, however many wait behind it", async () => {
+    // The receiver that is down asks to be tried again in an hour (the outbox waits its 5-minute cap).
+    const down = await startWebhookReceiver(() => ({ status: 503, retryAfter: '3600' }));
+    const up = await startWebhookReceiver(() => ({ status: 200 }));
+    const types = (calls: { body: string }[]) => calls.map((call) => JSON.parse(call.body).type);
+    try {
+      // More calls than the notifier takes events at once (32) queue behind the first one.
+      const urls = Array.from({ length: 40 }, (_, n) => running.site.url(`/big/p/${n}`));
+      const stalled = await client().batchScrape(urls, {
+        options: { formats: ['markdown'] },
+        webhook: { url: down.url },
+        pollInterval: 1,
+        timeout: 240,
+      });
+      expect(stalled.status).toBe('completed');
+      await client().batchScrape([running.site.url('/articles/tide-pools')], {
+        options: { formats: ['markdown'] },
+        webhook: { url: up.url },
+        pollInterval: 1,
+        timeout: 120,
+      });
+      const flowing = await until(() => {
+        const sent = types(up.calls);
+        return sent.includes('batch_scrape.completed') ? sent : undefined;
+      }, "the other batch's calls");
+      expect(flowing).toEqual(['batch_scrape.started', 'batch_scrape.page', 'batch_scrape.completed']);
+      // The stalled batch's first call waits for its retry, and its other 41 calls wait behind it.
+      expect(types(down.calls)).toEqual(['batch_scrape.started']);
+      const waiting = await until(async () => {
+        const metrics = await (await fetch(`${running.trawl.baseUrl}/metrics`)).text();
+        const value = Number(/^trawl_webhook_outbox_calls (\d+)$/m.exec(metrics)?.[1]);
+        return value >= 42 ? value : undefined;
+      }, 'the waiting calls on /metrics');
+      expect(waiting).toBe(42);
+    } finally {
+      await down.close();
+      await up.close();
+    }
+  });
+
   it('sends only the batch_scrape events a webhook asks for, and refuses a bad webhook', async () => {
     const receiver = await startWebhookReceiver(() => ({ status: 200 }));
     try {

@@ -10,19 +10,21 @@ export interface ReceivedWebhook {
   answered: number;
 }
 
-/** A local webhook receiver; `answer` decides each call's status (and may ask for Retry-After). */
+/** A local webhook receiver; `answer` decides each call's status (and may ask for Retry-After, or be slow). */
 export async function startWebhookReceiver(
-  answer: (call: number) => { status: number; retryAfter?: string },
+  answer: (call: number) => { status: number; retryAfter?: string; delayMs?: number },
 ) {
   const calls: ReceivedWebhook[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
-      const { status, retryAfter } = answer(calls.length + 1);
+      const { status, retryAfter, delayMs = 0 } = answer(calls.length + 1);
       calls.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), answered: status });
-      res.writeHead(status, retryAfter ? { 'retry-after': retryAfter } : {});
-      res.end();
+      setTimeout(() => {
+        res.writeHead(status, retryAfter ? { 'retry-after': retryAfter } : {});
+        res.end();
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

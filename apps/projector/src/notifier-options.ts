@@ -3,8 +3,8 @@ import type { TrawlConfig } from '#config';
 import type { EventConsumerOptions } from '#messaging';
 
 /**
- * Events a notifier has in flight at once: one monitor's or crawl's calls go out in order, and many
- * go out side by side, so a receiver that is down and retried holds back only its own.
+ * Events a notifier has in flight at once: one monitor's or crawl's go out in order, and many side
+ * by side. A webhook call that fails waits in the outbox, so an event is held for one attempt only.
  */
 const STREAMS_AT_ONCE = 32;
 

@@ -33,11 +33,11 @@ import {
   crawlWebhookCallOf,
   crawlWebhookStageOf,
 } from './crawl-webhook-payloads.js';
-import { WebhookSender } from './webhook-sender.js';
+import { WebhookOutbox } from './webhook-outbox.js';
 
 /**
- * Delivers crawl and batch-scrape webhooks: an outbox over the crawl events, each crawl's in event
- * order and crawls side by side, through the same sender as monitor webhooks. A crawl's webhook is
+ * Delivers crawl and batch-scrape webhooks: the calls of each crawl event go to the outbox, one event
+ * of a crawl at a time so that they keep event order, as monitor webhooks do. A crawl's webhook is
  * remembered from its `CrawlStarted` until the crawl ends (a batch's until it is cancelled); both
  * buckets expire with the crawl's results.
  */
@@ -47,21 +47,24 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
   private consumer?: RunningConsumer;
   private readonly subscriptions: ReturnType<typeof lazyKv>;
   private readonly log: ReturnType<typeof lazyKv>;
+  private readonly logBucket: string;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    private readonly sender: WebhookSender,
+    private readonly outbox: WebhookOutbox,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-webhooks' });
     this.subscriptions = lazyKv(nc, names.kvBucket(CRAWL_WEBHOOKS_READ_MODEL), { ttl: CRAWL_RESULT_TTL_MS });
-    this.log = lazyKv(nc, names.kvBucket(CRAWL_WEBHOOK_DELIVERIES_READ_MODEL), { ttl: CRAWL_RESULT_TTL_MS });
+    this.logBucket = names.kvBucket(CRAWL_WEBHOOK_DELIVERIES_READ_MODEL);
+    this.log = lazyKv(nc, this.logBucket, { ttl: CRAWL_RESULT_TTL_MS });
   }
 
   async onApplicationBootstrap() {
+    await this.log(); // the outbox opens it by name
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_crawl_webhooks',
       category: CRAWL_CATEGORY,
@@ -94,7 +97,7 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
     const document =
       event.type === 'PageScraped' ? await this.document(event.data.documentBlob, subscription) : undefined;
     const call = crawlWebhookCallOf(recorded, subscription, document);
-    if (call) await this.sender.deliver(call, await this.log(), `${crawlId}.${call.webhookId}`);
+    if (call) await this.outbox.send(recorded, 0, call, this.logBucket, `${crawlId}.${call.webhookId}`);
     // A finished batch may have URLs appended (its pages and completion are reported again): its
     // subscription stays until it expires with the results.
     const ended = event.type === 'CrawlCompleted' || event.type === 'CrawlFailed';
@@ -110,7 +113,6 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   async beforeApplicationShutdown() {
-    this.sender.stop();
     await this.consumer?.stop();
   }
 }

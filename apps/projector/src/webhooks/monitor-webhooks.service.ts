@@ -1,4 +1,3 @@
-import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -23,13 +22,12 @@ import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsume
 import { LOGGER } from '#observability';
 import { notifierOptions } from '../notifier-options.js';
 import { redeliveriesOf, type WebhookDelivery, webhookDeliveryOf } from './monitor-webhook-payloads.js';
-import { WebhookSender } from './webhook-sender.js';
+import { WebhookOutbox } from './webhook-outbox.js';
 
 /**
- * Delivers monitor webhooks: an outbox over the monitor events. One event of a monitor at a time, so
- * its calls stay in event order, and monitors side by side, so one whose receiver is down waits
- * alone; the sender retries each call and logs it per check. A crash mid-retry redelivers the
- * event (at-least-once); receivers deduplicate by `webhook-id`.
+ * Delivers monitor webhooks: the calls of each monitor event go to the outbox, one event of a
+ * monitor at a time so that its calls keep event order, logged per check. A crash before a call
+ * is sent or queued redelivers the event (at-least-once); receivers deduplicate by `webhook-id`.
  */
 @Injectable()
 export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -40,26 +38,26 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(NATS_NAMES) private readonly names: NatsNames,
-    private readonly sender: WebhookSender,
+    private readonly outbox: WebhookOutbox,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'monitor-webhooks' });
   }
 
   async onApplicationBootstrap() {
-    const log = await openKv(this.nc, this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL));
+    const log = this.names.kvBucket(MONITOR_WEBHOOK_DELIVERIES_READ_MODEL);
+    await openKv(this.nc, log); // the outbox opens it by name
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_monitor_webhooks',
       category: MONITOR_CATEGORY,
       ...notifierOptions(this.config, this.logger),
       maxDeliver: 20,
       handle: async (event) => {
-        if (event.type === 'CheckWebhooksRedeliveryRequested') {
-          for (const delivery of await this.redeliveries(event)) await this.deliver(delivery, log);
-          return;
-        }
-        const delivery = webhookDeliveryOf(event);
-        if (delivery) await this.deliver(delivery, log);
+        const deliveries =
+          event.type === 'CheckWebhooksRedeliveryRequested'
+            ? await this.redeliveries(event)
+            : [webhookDeliveryOf(event)].filter((delivery) => delivery !== null);
+        for (const [index, delivery] of deliveries.entries()) await this.deliver(event, index, delivery, log);
       },
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'webhook delivery interrupted'),
@@ -83,10 +81,12 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
     return redeliveriesOf(recorded, check, pages);
   }
 
-  /** Hands one call to the sender, logged per check (a redelivery under its own id). */
-  private async deliver(delivery: WebhookDelivery, log: KV) {
+  /** Hands one call to the outbox, logged per check (a redelivery under its own id). */
+  private async deliver(recorded: RecordedEvent, index: number, delivery: WebhookDelivery, log: string) {
     const { webhookId, event, webhook, body, redeliveryId } = delivery;
-    await this.sender.deliver(
+    await this.outbox.send(
+      recorded,
+      index,
       {
         webhookId,
         event,
@@ -101,7 +101,6 @@ export class MonitorWebhooks implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async beforeApplicationShutdown() {
-    this.sender.stop();
     await this.consumer?.stop();
   }
 }

@@ -25,18 +25,18 @@ export interface WebhookCall {
   redeliveryId?: string;
 }
 
+/** Where a call stands after an attempt: finished either way, or to be tried again at `retryAt`. */
+export type AttemptOutcome = { status: 'delivered' | 'failed' } | { status: 'retrying'; retryAt: number };
+
 /**
- * Sends webhook calls for every outbox (monitor and crawl events): signed, retried with jittered
- * backoff (or as `Retry-After` asks) under the same `webhook-id`, guarded against private
- * addresses, and logged in a delivery-log bucket under the caller's key.
+ * Makes webhook calls for the outbox (monitor and crawl events): signed, guarded against private
+ * addresses, each attempt logged in a delivery-log bucket under the caller's key. The outbox decides
+ * when to try again: after the jittered backoff (or what `Retry-After` asks for) this answers.
  */
 @Injectable()
 export class WebhookSender {
   private readonly logger: Logger;
   private readonly secret: string;
-  private stopping = false;
-  /** End the current backoff waits early, so shutdown does not wait minutes for a retry. */
-  private readonly wakers = new Set<() => void>();
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -46,10 +46,13 @@ export class WebhookSender {
     this.secret = config.webhookSigningSecret ?? localWebhookSecret(config.dataDir);
   }
 
-  /** Delivers `call` unless the log already holds its final outcome (a redelivered event). */
-  async deliver(call: WebhookCall, log: KV, key: string) {
+  /**
+   * One attempt at `call`, unless the log already holds its final outcome (a redelivered event).
+   * `lastTry`: fail it now unless this attempt gets through (its receiver is known to be down).
+   */
+  async attempt(call: WebhookCall, log: KV, key: string, lastTry = false): Promise<AttemptOutcome> {
     const previous = (await log.get(key))?.json<WebhookDeliveryRecord>();
-    if (previous?.status === 'delivered' || previous?.status === 'failed') return;
+    if (previous?.status === 'delivered' || previous?.status === 'failed') return { status: previous.status };
     const record: WebhookDeliveryRecord = previous ?? {
       webhookId: call.webhookId,
       event: call.event,
@@ -61,42 +64,28 @@ export class WebhookSender {
       ...(call.redeliveryId ? { redeliveryId: call.redeliveryId } : {}),
       updatedAt: new Date().toISOString(),
     };
-    for (;;) {
-      if (this.stopping) throw new Error('shutting down; the delivery resumes after restart');
-      record.attempts++;
-      const result = await this.call(call);
-      Object.assign(record, {
-        lastStatusCode: result.statusCode,
-        lastError: result.error,
-        updatedAt: new Date().toISOString(),
-      });
-      if (result.ok || result.final || record.attempts >= this.config.webhookMaxAttempts) {
-        record.status = result.ok ? 'delivered' : 'failed';
-        webhookDeliveriesTotal.inc({ event: call.event, outcome: record.status });
-        await log.put(key, JSON.stringify(record));
-        if (!result.ok)
-          this.logger.warn(
-            { webhookId: call.webhookId, url: call.url, error: result.error },
-            'webhook failed',
-          );
-        return;
-      }
-      webhookDeliveriesTotal.inc({ event: call.event, outcome: 'retried' });
+    record.attempts++;
+    const result = await this.call(call);
+    Object.assign(record, {
+      lastStatusCode: result.statusCode,
+      lastError: result.error,
+      updatedAt: new Date().toISOString(),
+    });
+    if (result.ok || result.final || lastTry || record.attempts >= this.config.webhookMaxAttempts) {
+      record.status = result.ok ? 'delivered' : 'failed';
+      webhookDeliveriesTotal.inc({ event: call.event, outcome: record.status });
       await log.put(key, JSON.stringify(record));
-      const delay = retryDelayMs(record.attempts, result.retryAfter, {
-        baseMs: this.config.webhookRetryBaseMs,
-        maxMs: MAX_RETRY_DELAY_MS,
-      });
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.wakers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, delay);
-        this.wakers.add(wake);
-      });
+      if (!result.ok)
+        this.logger.warn({ webhookId: call.webhookId, url: call.url, error: result.error }, 'webhook failed');
+      return { status: record.status };
     }
+    webhookDeliveriesTotal.inc({ event: call.event, outcome: 'retried' });
+    await log.put(key, JSON.stringify(record));
+    const delay = retryDelayMs(record.attempts, result.retryAfter, {
+      baseMs: this.config.webhookRetryBaseMs,
+      maxMs: MAX_RETRY_DELAY_MS,
+    });
+    return { status: 'retrying', retryAt: Date.now() + delay };
   }
 
   /** One POST; only a 2xx answer counts, redirects are not followed. `final`: retrying cannot help. */
@@ -143,12 +132,6 @@ export class WebhookSender {
         retryAfter: null,
       };
     }
-  }
-
-  /** Ends pending backoff waits; the consumers call it before they stop, so shutdown is quick. */
-  stop() {
-    this.stopping = true;
-    for (const wake of [...this.wakers]) wake();
   }
 }
 
