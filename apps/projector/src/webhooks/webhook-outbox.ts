@@ -96,7 +96,11 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
    * waiting calls. Resolves once the call is delivered, given up on, or safely queued.
    */
   async send(event: RecordedEvent, index: number, call: WebhookCall, logBucket: string, logKey: string) {
-    this.ready ??= this.scan();
+    // The lanes waiting before this process started must be known before a call may go out directly.
+    this.ready ??= this.scan().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
     await this.ready;
     const lane = event.streamId;
     const queued = { call: withoutBody(call), logBucket, logKey, retryAt: Date.now() };
