@@ -14,7 +14,7 @@ const env: NodeJS.ProcessEnv = {
 // A real SMTP server in this process; it must listen before Trawl starts with its address.
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer((address) => address.endsWith('@refused.test'));
   env.SMTP_URL = smtp.url;
   env.SMTP_FROM = 'Trawl <trawl@example.test>';
 });
@@ -160,6 +160,29 @@ describe('monitor notifications and schedules', () => {
       await down.close();
       await up.close();
     }
+  });
+
+  it('logs an e-mail the SMTP server refuses as failed at once, with its reply code', async () => {
+    const { trawl, site } = running;
+    const created = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Refused',
+      schedule: { text: 'weekly' },
+      targets: [{ type: 'scrape', url: site.url('/articles/tide-pools') }],
+      notification: { email: { enabled: true, recipients: ['nobody@refused.test'] } },
+    });
+    const monitorId = created.body.data.id;
+    const run = await call(trawl, 'POST', `/v2/monitor/${monitorId}/run`, {});
+    const check = await finishedCheck(trawl, monitorId, run.body.id);
+    const detail = await until(async () => {
+      const { body } = await call(trawl, 'GET', `/v2/monitor/${monitorId}/checks/${check.data.id}`);
+      return body.data.notificationStatus.email === 'pending' ? undefined : body.data;
+    }, "the e-mail's outcome");
+    // A refused mailbox stays refused: no retries, and the check does not stay pending.
+    expect(detail.notificationStatus.email).toBe('failed');
+    expect(detail.notificationStatus.deliveries).toEqual([
+      expect.objectContaining({ event: 'email', status: 'failed', attempts: 1, lastStatusCode: 550 }),
+    ]);
+    expect(smtp.messages.some((mail) => mail.to.includes('nobody@refused.test'))).toBe(false);
   });
 
   it('starts a due check from the schedule, once for its slot', async () => {

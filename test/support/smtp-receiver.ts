@@ -8,13 +8,20 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives; it refuses the recipients
+ * `refuses` names with 550, as a server refuses a mailbox that does not exist.
+ */
+export async function startSmtpServer(refuses: (address: string) => boolean = () => false) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

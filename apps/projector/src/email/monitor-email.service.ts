@@ -22,15 +22,19 @@ import {
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
 import { notifierOptions } from '../notifier-options.js';
+import { emailFailureIsFinal } from './email-failure.js';
 import { monitorEmail } from './monitor-email.js';
 
 /** Pages waiting for their check's e-mail: `<checkId>.<pageId>`. */
 const EMAIL_OUTBOX_READ_MODEL = 'monitor_email_outbox';
+/** Deliveries of a check's completion before its e-mail is given up on (retried with backoff). */
+const MAX_ATTEMPTS = 10;
 
 /**
  * E-mails a check's changed pages over SMTP when it completes. Pages are collected in a KV
  * outbox as they are checked (events arrive in stream order), so a restart loses nothing; a
- * failed send is retried by redelivery and logged in the check's delivery log.
+ * failed send is retried by redelivery and logged in the check's delivery log, as failed once
+ * the SMTP server refuses it for good or the last attempt fails.
  */
 @Injectable()
 export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -53,14 +57,14 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       worker: 'projector_monitor_email',
       category: MONITOR_CATEGORY,
       ...notifierOptions(this.config, this.logger),
-      maxDeliver: 10,
-      handle: (event) => this.handle(event, outbox, log),
+      maxDeliver: MAX_ATTEMPTS,
+      handle: (event, { attempt }) => this.handle(event, attempt, outbox, log),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'monitor e-mail failed'),
     });
   }
 
-  private async handle(recorded: RecordedEvent, outbox: KV, log: KV) {
+  private async handle(recorded: RecordedEvent, attempt: number, outbox: KV, log: KV) {
     const event = { type: recorded.type, data: recorded.data } as MonitorEvent;
     if (event.type !== 'PageChecked' && event.type !== 'CheckCompleted') return;
     const email = event.data.notify.notification?.email;
@@ -74,7 +78,7 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
     }
     const logKey = `${checkId}.email-${recorded.id}`;
     const logged = (await log.get(logKey))?.json<WebhookDeliveryRecord>();
-    if (logged?.status === 'delivered') return;
+    if (logged?.status === 'delivered' || logged?.status === 'failed') return;
     const pages = await this.outboxPages(outbox, checkId);
     const record: WebhookDeliveryRecord = {
       webhookId: `email-${recorded.id}`,
@@ -92,8 +96,14 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       record.lastError = pages.length > 0 ? null : 'Nothing changed: no e-mail sent';
     } catch (error) {
       record.lastError = String((error as Error).message ?? error);
-      await log.put(logKey, JSON.stringify(record));
-      throw error;
+      const { responseCode } = error as { responseCode?: unknown };
+      if (typeof responseCode === 'number') record.lastStatusCode = responseCode; // the SMTP reply code
+      if (!emailFailureIsFinal(error, attempt, MAX_ATTEMPTS)) {
+        await log.put(logKey, JSON.stringify(record));
+        throw error;
+      }
+      record.status = 'failed';
+      this.logger.warn({ checkId, error: record.lastError }, 'monitor e-mail failed');
     }
     await log.put(logKey, JSON.stringify(record));
     for (const page of pages) await outbox.purge(`${checkId}.${page.id}`);
@@ -106,7 +116,9 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
     includeDiffs: boolean,
   ) {
     if (!this.config.smtpUrl)
-      throw new Error('E-mail is enabled on the monitor but no SMTP_URL is configured');
+      throw Object.assign(new Error('E-mail is enabled on the monitor but no SMTP_URL is configured'), {
+        final: true,
+      });
     const server = new URL(this.config.smtpUrl);
     await assertPublicUrl(`http://${server.host}/`, this.config.allowedPrivateAddresses);
     const mail = monitorEmail({
