@@ -1,5 +1,5 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { type BeforeApplicationShutdown, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { type NatsConnection, NoRespondersError, type Subscription } from '@nats-io/transport-node';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { ScrapeDocument } from '#content';
@@ -66,7 +66,7 @@ interface HeldJob {
  * the job and its results are gone.
  */
 @Injectable()
-export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdown {
+export class ZeroRetentionJobs implements BeforeApplicationShutdown {
   private readonly held = new Map<string, HeldJob>();
   private activeQueries?: Subscription;
 
@@ -95,6 +95,7 @@ export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdow
       expiry: setTimeout(() => this.forget(crawlId), CRAWL_RESULT_TTL_MS),
     };
     this.held.set(crawlId, job);
+    this.listenForActiveQueries();
     this.execute(job, command);
   }
 
@@ -115,9 +116,12 @@ export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdow
     }
   }
 
-  /** Every api answers for the crawls it holds: `GET /v2/crawl/active` gathers them all. */
-  onModuleInit(): void {
-    this.activeQueries = this.nc.subscribe(this.names.zeroRetentionActiveSubject, {
+  /**
+   * An api that holds jobs answers for them: `GET /v2/crawl/active` gathers every holder's. Only
+   * holders listen, so where none holds any (most deployments) NATS says so at once.
+   */
+  private listenForActiveQueries(): void {
+    this.activeQueries ??= this.nc.subscribe(this.names.zeroRetentionActiveSubject, {
       callback: (err, msg) => {
         if (err || !msg.reply) return;
         const { teamId } = msg.json<{ teamId: string }>();
@@ -131,23 +135,22 @@ export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdow
 
   /** The team's zero-data-retention crawls still scraping, on every api instance. */
   async active(teamId: string): Promise<ActiveCrawlView[]> {
-    const answers = await this.nc.requestMany(
-      this.names.zeroRetentionActiveSubject,
-      JSON.stringify({ teamId }),
-      {
-        strategy: 'stall',
-        stall: ACTIVE_STALL_MS,
-        maxWait: ASK_TIMEOUT_MS,
-      },
-    );
     const crawls: ActiveCrawlView[] = [];
-    for await (const answer of answers) crawls.push(...answer.json<ActiveCrawlView[]>());
+    try {
+      const answers = await this.nc.requestMany(
+        this.names.zeroRetentionActiveSubject,
+        JSON.stringify({ teamId }),
+        { strategy: 'stall', stall: ACTIVE_STALL_MS, maxWait: ASK_TIMEOUT_MS },
+      );
+      for await (const answer of answers) crawls.push(...answer.json<ActiveCrawlView[]>());
+    } catch (error) {
+      if (!(error instanceof NoRespondersError)) throw error;
+    }
     return crawls;
   }
 
   /** Jobs end with the process that holds them: stop their pages and let go of their subjects. */
   beforeApplicationShutdown(): void {
-    this.activeQueries?.unsubscribe();
     for (const crawlId of [...this.held.keys()]) this.forget(crawlId);
   }
 
@@ -265,6 +268,10 @@ export class ZeroRetentionJobs implements OnModuleInit, BeforeApplicationShutdow
     clearTimeout(job.expiry);
     clearTimeout(job.delayed);
     job.subscription.unsubscribe();
+    if (this.held.size === 0) {
+      this.activeQueries?.unsubscribe();
+      this.activeQueries = undefined;
+    }
   }
 }
 
