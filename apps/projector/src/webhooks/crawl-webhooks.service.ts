@@ -24,6 +24,7 @@ import {
   lazyKv,
   NATS_CONNECTION,
   NATS_NAMES,
+  openKv,
   type RunningConsumer,
 } from '#messaging';
 import { LOGGER } from '#observability';
@@ -46,7 +47,6 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
   private readonly logger: Logger;
   private consumer?: RunningConsumer;
   private readonly subscriptions: ReturnType<typeof lazyKv>;
-  private readonly log: ReturnType<typeof lazyKv>;
   private readonly logBucket: string;
 
   constructor(
@@ -60,11 +60,10 @@ export class CrawlWebhooks implements OnApplicationBootstrap, BeforeApplicationS
     this.logger = logger.child({ component: 'crawl-webhooks' });
     this.subscriptions = lazyKv(nc, names.kvBucket(CRAWL_WEBHOOKS_READ_MODEL), { ttl: CRAWL_RESULT_TTL_MS });
     this.logBucket = names.kvBucket(CRAWL_WEBHOOK_DELIVERIES_READ_MODEL);
-    this.log = lazyKv(nc, this.logBucket, { ttl: CRAWL_RESULT_TTL_MS });
   }
 
   async onApplicationBootstrap() {
-    await this.log(); // the outbox opens it by name
+    await openKv(this.nc, this.logBucket, { ttl: CRAWL_RESULT_TTL_MS }); // the outbox opens it by name
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'projector_crawl_webhooks',
       category: CRAWL_CATEGORY,

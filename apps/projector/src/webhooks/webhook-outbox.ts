@@ -82,11 +82,9 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
       sample: () => [{ value: this.waitingCalls }],
     });
     this.timer = setInterval(() => {
-      this.scanning ??= this.scan()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'webhook outbox scan failed'))
-        .finally(() => {
-          this.scanning = undefined;
-        });
+      this.scanOnce().catch((error: unknown) =>
+        this.logger.error({ err: error }, 'webhook outbox scan failed'),
+      );
     }, TICK_MS);
     this.timer.unref();
   }
@@ -97,7 +95,7 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
    */
   async send(event: RecordedEvent, index: number, call: WebhookCall, logBucket: string, logKey: string) {
     // The lanes waiting before this process started must be known before a call may go out directly.
-    this.ready ??= this.scan().catch((error: unknown) => {
+    this.ready ??= this.scanOnce().catch((error: unknown) => {
       this.ready = undefined;
       throw error;
     });
@@ -117,6 +115,14 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
     this.queuedDuringScan.add(lane);
   }
 
+  /** One scan at a time: two would each reset what the other counts on (`queuedDuringScan`). */
+  private scanOnce(): Promise<void> {
+    this.scanning ??= this.scan().finally(() => {
+      this.scanning = undefined;
+    });
+    return this.scanning;
+  }
+
   /** Lists the waiting calls by lane, and starts draining each lane not being drained here. */
   private async scan() {
     this.queuedDuringScan = new Set();
@@ -124,7 +130,9 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
     const lanes = new Map<string, string[]>();
     for await (const key of await queue.keys()) {
       const lane = key.slice(0, key.lastIndexOf('.'));
-      lanes.set(lane, [...(lanes.get(lane) ?? []), key]);
+      const keys = lanes.get(lane) ?? [];
+      keys.push(key);
+      lanes.set(lane, keys);
     }
     this.backlogged = new Set([...lanes.keys(), ...this.queuedDuringScan]);
     this.waitingCalls = [...lanes.values()].reduce((sum, keys) => sum + keys.length, 0);
@@ -200,7 +208,7 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
     this.stopped = true;
     clearInterval(this.timer);
     this.unregisterGauge?.();
-    await this.scanning;
+    await this.scanning?.catch(() => undefined);
     await Promise.allSettled(this.draining.values());
   }
 }
