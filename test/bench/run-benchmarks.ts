@@ -9,6 +9,7 @@ import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
 import { benchScripts } from './scripts.bench.js';
 import { benchSearchIndex } from './search-index.bench.js';
+import { benchWebhookOutbox } from './webhook-outbox.bench.js';
 
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
@@ -23,6 +24,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Monitors', benchMonitors],
   ['Search index', benchSearchIndex],
   ['Browser sessions and scripts', benchScripts],
+  ['Webhook outbox', benchWebhookOutbox],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {
