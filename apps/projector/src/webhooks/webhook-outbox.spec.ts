@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { loadConfig } from '#config';
 import { natsNames, type RecordedEvent, type WebhookDeliveryRecord } from '#contracts';
 import { blobStoreOpener } from '#messaging';
-import { createLogger } from '#observability';
+import { createLogger, metricsRegistry } from '#observability';
 import { deleteNatsResources, uniquePrefix } from '../../../../test/support/nats-cleanup.js';
 import { until } from '../../../../test/support/until.js';
 import { startWebhookReceiver } from '../../../../test/support/webhook-receiver.js';
@@ -100,6 +100,22 @@ describe('WebhookOutbox', () => {
       expect(await logged('crawl-c.3')).toMatchObject({ status: 'delivered', attempts: 1 });
       // The receiver is back: a failed attempt is retried again.
       expect(await logged('crawl-c.4')).toMatchObject({ status: 'delivered', attempts: 2 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('counts the calls waiting on /metrics', async () => {
+    const outbox = await startOutbox();
+    const receiver = await startWebhookReceiver(() => ({ status: 503, retryAfter: '3600' }));
+    const gauge = async () =>
+      Number(
+        / (\d+)$/m.exec(await metricsRegistry.getSingleMetricAsString('trawl_webhook_outbox_calls'))?.[1],
+      );
+    try {
+      for (const revision of [0, 1, 2]) await send(outbox, 'crawl-e', revision, receiver.url);
+      expect(await until(async () => ((await gauge()) > 0 ? gauge() : undefined), 'a scan')).toBe(3);
+      expect(ids(receiver.calls)).toEqual(['crawl-e-0']);
     } finally {
       await receiver.close();
     }

@@ -1,4 +1,5 @@
-import { type Bucket, type KV, Kvm } from '@nats-io/kv';
+import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
+import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -20,8 +21,6 @@ const CLAIM_MS = 30_000;
 const LANES_AT_ONCE = 32;
 /** Calls one lane sends in a row before other lanes get their turn. */
 const CALLS_PER_TURN = 50;
-/** Delete markers of sent calls kept this long before they are purged from the bucket. */
-const PURGE_DELETES_EVERY_MS = 10 * 60_000;
 
 /** A call waiting in the outbox; its body is in the blob store under `webhook-outbox/<key>`. */
 interface QueuedCall {
@@ -48,6 +47,8 @@ interface QueuedCall {
 export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly queue: () => Promise<KV>;
+  private readonly bucket: string;
+  private jsm?: Promise<JetStreamManager>;
   private readonly logs = new Map<string, Promise<KV>>();
   /** Lanes with calls waiting, as last seen: their next calls queue behind them. */
   private backlogged = new Set<string>();
@@ -59,7 +60,6 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
   private ready?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private scanning?: Promise<void>;
-  private lastPurge = Date.now();
   private waitingCalls = 0;
   private stopped = false;
   private unregisterGauge?: () => void;
@@ -72,7 +72,8 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'webhook-outbox' });
-    this.queue = lazyKv(nc, names.kvBucket('webhook_outbox'));
+    this.bucket = names.kvBucket('webhook_outbox');
+    this.queue = lazyKv(nc, this.bucket);
   }
 
   onApplicationBootstrap() {
@@ -126,9 +127,8 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
   /** Lists the waiting calls by lane, and starts draining each lane not being drained here. */
   private async scan() {
     this.queuedDuringScan = new Set();
-    const queue = await this.queue();
     const lanes = new Map<string, string[]>();
-    for await (const key of await queue.keys()) {
+    for (const key of await this.waitingKeys()) {
       const lane = key.slice(0, key.lastIndexOf('.'));
       const keys = lanes.get(lane) ?? [];
       keys.push(key);
@@ -146,11 +146,26 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
         .finally(() => this.draining.delete(lane));
       this.draining.set(lane, drain);
     }
-    if (Date.now() - this.lastPurge > PURGE_DELETES_EVERY_MS) {
-      this.lastPurge = Date.now();
-      // Each sent call leaves a delete marker; KV buckets are `Bucket`s, which can purge them.
-      await (queue as Bucket).purgeDeletes(PURGE_DELETES_EVERY_MS);
-    }
+  }
+
+  /**
+   * The keys of the waiting calls, read from the bucket's stream in one request: `KV.keys()` runs a
+   * consumer that can stall for half a minute when entries go while it lists them.
+   */
+  private async waitingKeys(): Promise<string[]> {
+    await this.queue();
+    this.jsm ??= jetstreamManager(this.nc);
+    const info = await (await this.jsm).streams.info(`KV_${this.bucket}`, { subjects_filter: '>' });
+    const prefix = `$KV.${this.bucket}.`;
+    return Object.keys(info.state.subjects ?? {}).map((subject) => subject.slice(prefix.length));
+  }
+
+  /** Removes a sent call: its message goes from the stream, leaving no delete marker to list or purge. */
+  private async remove(key: string, revision: number) {
+    this.jsm ??= jetstreamManager(this.nc);
+    // A newer message under the key (its event handled again) stays, to be sent (the log skips it).
+    await (await this.jsm).streams.deleteMessage(`KV_${this.bucket}`, revision, false).catch(() => false);
+    await this.blobs.delete(bodyKey(key));
   }
 
   /**
@@ -187,8 +202,7 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
         if (outcome.status === 'failed') this.receiversDown.add(lane);
         else this.receiversDown.delete(lane);
       }
-      await queue.delete(key);
-      await this.blobs.delete(bodyKey(key));
+      await this.remove(key, claimed);
     }
   }
 
