@@ -154,18 +154,22 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
    */
   private async waitingKeys(): Promise<string[]> {
     await this.queue();
-    this.jsm ??= jetstreamManager(this.nc);
-    const info = await (await this.jsm).streams.info(`KV_${this.bucket}`, { subjects_filter: '>' });
+    const info = await (await this.streams()).info(`KV_${this.bucket}`, { subjects_filter: '>' });
     const prefix = `$KV.${this.bucket}.`;
     return Object.keys(info.state.subjects ?? {}).map((subject) => subject.slice(prefix.length));
   }
 
   /** Removes a sent call: its message goes from the stream, leaving no delete marker to list or purge. */
   private async remove(key: string, revision: number) {
-    this.jsm ??= jetstreamManager(this.nc);
     // A newer message under the key (its event handled again) stays, to be sent (the log skips it).
-    await (await this.jsm).streams.deleteMessage(`KV_${this.bucket}`, revision, false).catch(() => false);
+    await (await this.streams()).deleteMessage(`KV_${this.bucket}`, revision, false).catch(() => false);
     await this.blobs.delete(bodyKey(key));
+  }
+
+  /** The outbox bucket is a JetStream stream (`KV_<bucket>`), read and trimmed as one here. */
+  private async streams() {
+    this.jsm ??= jetstreamManager(this.nc);
+    return (await this.jsm).streams;
   }
 
   /**
