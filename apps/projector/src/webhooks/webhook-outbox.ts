@@ -149,8 +149,8 @@ export class WebhookOutbox implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * The keys of the waiting calls, read from the bucket's stream in one request: `KV.keys()` runs a
-   * consumer that can stall for half a minute when entries go while it lists them.
+   * The keys of the waiting calls, read from the bucket's stream in one request: `KV.keys()` reads
+   * until nothing is pending, so the drains' writes while it listed kept a scan going for 30 s.
    */
   private async waitingKeys(): Promise<string[]> {
     await this.queue();
