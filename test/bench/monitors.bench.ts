@@ -7,7 +7,7 @@ import { SqliteEventStore } from '#event-store';
 import { executeCommand } from '../../apps/core/src/command-handling/execute-command.js';
 import { startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { call, runCheck } from '../support/monitor-client.js';
-import { startTrawl } from '../support/trawl-process.js';
+import { issueKeyWithCli, startTrawl } from '../support/trawl-process.js';
 
 const MONITORS = 1_000;
 const PAGES = 50;
@@ -21,7 +21,8 @@ async function cpuSeconds(baseUrl: string): Promise<number> {
 /**
  * The scheduler's work with 1,000 active monitors against the sqlite store (one tick that starts
  * every one of them, then a tick where all are already started), and a check of 50 unchanged
- * pages through the whole service: wall time and service CPU per page.
+ * pages through the whole service: wall time and service CPU per page; then how long another team's
+ * one-page check takes behind two such checks, against alone.
  */
 export async function benchMonitors(): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
@@ -104,6 +105,34 @@ export async function benchMonitors(): Promise<Record<string, string>> {
     for (const page of odd) figures[`not same: ${page.url}`] = `${page.status} ${page.error ?? ''}`;
     figures['per page'] =
       `${(wall / PAGES).toFixed(0)} ms wall, ${((cpu * 1000) / PAGES).toFixed(0)} ms CPU (Node process; Chromium not counted)`;
+
+    // Another team's one-page check, alone and then started behind two of these checks.
+    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    const small = await call(
+      trawl,
+      'POST',
+      '/v2/monitor',
+      { name: 'small', schedule: { text: 'daily' }, targets: [{ type: 'scrape', urls: [site.url('/')] }] },
+      otherTeam,
+    );
+    const asOtherTeam = { ...trawl, apiKey: otherTeam };
+    const smallCheck = async () => {
+      const began = performance.now();
+      await runCheck(asOtherTeam, small.body.data.id, 600_000);
+      return performance.now() - began;
+    };
+    const alone = await smallCheck();
+    const second = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'bench 2',
+      schedule: { text: 'daily' },
+      targets: [{ type: 'scrape', urls: urls.map((url) => `${url}&second`) }],
+    });
+    const big = [created, second].map((monitor) => runCheck(trawl, monitor.body.data.id, 600_000));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const behind = await smallCheck();
+    await Promise.all(big);
+    figures["another team's one-page check alone / behind two checks of 50 pages"] =
+      `${(alone / 1000).toFixed(1)} s / ${(behind / 1000).toFixed(1)} s: ${(behind / alone).toFixed(2)}×`;
   } finally {
     await trawl.stop();
     await site.close();

@@ -198,6 +198,54 @@ describe('monitors over HTTP', () => {
     expect((await call(trawl, 'GET', `/v2/monitor/${id}`)).status).toBe(404);
   });
 
+  it("runs another team's check while one team's big checks are still scraping", async () => {
+    const { trawl, site } = running;
+    // Two checks of slow pages, more of them than the browser renders at once.
+    const slowPages = (monitor: string) =>
+      Array.from({ length: 6 }, (_, i) => site.url(`/slow?ms=4000&monitor=${monitor}&page=${i}`));
+    const big = await Promise.all(
+      ['first', 'second'].map(async (name) => {
+        const created = await call(trawl, 'POST', '/v2/monitor', {
+          name: `Big ${name}`,
+          schedule: { cron: '0 0 1 1 *' },
+          targets: [{ type: 'scrape', urls: slowPages(name) }],
+        });
+        return created.body.data.id as string;
+      }),
+    );
+    const otherTeam = await issueKeyWithCli(trawl.env, trawl.logs);
+    const small = await call(
+      trawl,
+      'POST',
+      '/v2/monitor',
+      {
+        name: 'Small',
+        schedule: { cron: '0 0 1 1 *' },
+        targets: [{ type: 'scrape', urls: [site.url('/articles/tide-pools')] }],
+      },
+      otherTeam,
+    );
+
+    const bigRuns = [];
+    for (const id of big) bigRuns.push({ id, run: await call(trawl, 'POST', `/v2/monitor/${id}/run`, {}) });
+    const smallRun = await call(trawl, 'POST', `/v2/monitor/${small.body.data.id}/run`, {}, otherTeam);
+    const smallCheck = await finishedCheck(
+      { ...trawl, apiKey: otherTeam },
+      small.body.data.id,
+      smallRun.body.id,
+      120_000,
+    );
+    const bigChecks = await Promise.all(
+      bigRuns.map(({ id, run }) => finishedCheck(trawl, id, run.body.id, 120_000)),
+    );
+
+    expect(smallCheck.data).toMatchObject({ status: 'completed', summary: { totalPages: 1, new: 1 } });
+    for (const check of bigChecks) expect(check.data.summary).toMatchObject({ totalPages: 6, new: 6 });
+    // Its page took a turn between theirs: it finished before either of the checks queued ahead of it.
+    const firstBigFinished = Math.min(...bigChecks.map((check) => Date.parse(check.data.finishedAt)));
+    expect(Date.parse(smallCheck.data.finishedAt)).toBeLessThan(firstBigFinished);
+  });
+
   it('works with the official Firecrawl JS SDK monitor methods', async () => {
     const { trawl, site } = running;
     const client = new Firecrawl({ apiUrl: trawl.baseUrl, apiKey: trawl.apiKey });

@@ -82,7 +82,10 @@ export interface TrawlConfig {
   monitorMinIntervalMinutes: number;
   /** How often the scheduler looks for due monitor checks. */
   monitorSchedulerTickMs: number;
-  /** Checks running at once per core instance, and pages scraped at once per check. */
+  /**
+   * Checks in progress at once across the deployment (they mostly wait), and pages scraped at once per
+   * core instance, which its checks share in turns by team.
+   */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;
   /** A check running longer is completed by the watchdog, its unreported pages as `error`. */
@@ -295,8 +298,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
       : {}),
     monitorMinIntervalMinutes: int(env, 'MONITOR_MIN_INTERVAL_MINUTES', 5),
     monitorSchedulerTickMs: int(env, 'MONITOR_SCHEDULER_TICK_MS', 5_000),
-    monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 2),
-    monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', 4),
+    monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 64),
+    // As many pages as one browser-worker renders at once: more would only queue there, first come first served.
+    monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', Math.max(4, availableParallelism())),
     monitorCheckDeadlineMs: int(env, 'MONITOR_CHECK_DEADLINE_MS', 3_600_000),
     monitorRetentionSweepMs: int(env, 'MONITOR_RETENTION_SWEEP_MS', 3_600_000),
     monitorRetentionDaySeconds: int(env, 'MONITOR_RETENTION_DAY_SECONDS', 86_400),

@@ -53,6 +53,7 @@ import { MonitorCrawlTargets } from './crawl-target.service.js';
 import { compareJsonSnapshots, type JsonPageComparison } from './json-snapshots.js';
 import { judgeChangeWithModel } from './model-judge.js';
 import { MonitorSearchTargets } from './search-target.service.js';
+import { TeamTurns } from './team-turns.js';
 
 /** After a page's own scrape timeout, wait this much longer for the worker's verdict. */
 const TIMEOUT_GRACE_MS = 5_000;
@@ -60,9 +61,11 @@ const TIMEOUT_GRACE_MS = 5_000;
 /**
  * Runs a check when CheckStarted arrives: scrapes every URL of every scrape target through the
  * scrape pipeline (never from the cache), compares each page's markdown with its baseline using
- * change tracking's comparison, records every page, then completes the check. A durable queue
- * consumer: if this process dies mid-check another instance redelivers it, and pages already
- * recorded are ignored by the monitor aggregate.
+ * change tracking's comparison, records every page, then completes the check. Many checks run at
+ * once (MONITOR_CHECK_CONCURRENCY): they mostly wait, for pages or for a crawl. Their pages share
+ * MONITOR_PAGE_CONCURRENCY slots in this process, teams taking turns, so one team's big checks do not
+ * hold back every other team's. A durable queue consumer: if this process dies mid-check another
+ * instance redelivers it, and pages already recorded are ignored by the monitor aggregate.
  */
 @Injectable()
 export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -70,6 +73,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
   private consumer?: RunningConsumer;
   private waiter?: ScrapeOutcomeWaiter;
   private pool?: ContentPool;
+  private readonly turns: TeamTurns;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -83,6 +87,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     private readonly searchTargets: MonitorSearchTargets,
   ) {
     this.logger = logger.child({ component: 'monitor-checks' });
+    this.turns = new TeamTurns(config.monitorPageConcurrency);
   }
 
   /**
@@ -124,11 +129,13 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     let error: string | undefined;
     try {
       for (const target of check.targets) pages.push(...(await this.pagesOf(check, target, correlationId)));
-      // Pages are scraped in parallel but recorded one after the other: parallel appends to the one
-      // monitor stream would only fight over its expected revision.
+      // Pages are scraped in parallel, taking turns with other teams' checks, but recorded one after
+      // the other: parallel appends to the one monitor stream would only fight over its revision.
       let recorded: Promise<unknown> = Promise.resolve();
-      await inParallel(pages, this.config.monitorPageConcurrency, async (toCheck) => {
-        const { page, snapshot } = await this.checkPage(check, toCheck, correlationId);
+      const checked = pages.map(async (toCheck) => {
+        const { page, snapshot } = await this.turns.run(check.teamId, () =>
+          this.checkPage(check, toCheck, correlationId),
+        );
         const record = recorded.then(() =>
           this.monitorCommand(
             check.monitorId,
@@ -143,6 +150,8 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
         recorded = record.catch(() => undefined);
         await record;
       });
+      const failed = (await Promise.allSettled(checked)).find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     } catch (failure) {
       error = `The check could not finish: ${String(failure)}`;
       log.error({ err: failure }, 'monitor check aborted');
@@ -361,13 +370,5 @@ function monitorPageRequest(scrapeOptions: Record<string, unknown> | undefined, 
 type Scraped =
   | { ok: true; scrapeId: string; documentBlob: string; document: ScrapeDocument; tracksJson: boolean }
   | { ok: false; error: string };
-
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
-}
 
 const now = () => new Date().toISOString();
