@@ -113,6 +113,32 @@ describe('monitors with crawl and search targets', () => {
     expect(thirdPages['/watch/d']).toMatchObject({ status: 'new', judgment: { meaningful: true } });
   });
 
+  it('runs at most two crawl targets at once (MONITOR_CRAWL_CONCURRENCY), the third once one has ended', async () => {
+    const { trawl, site } = running;
+    // Three monitors whose crawl is one page that takes 4 s to answer, checked at the same moment.
+    const monitors = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const created = await call(trawl, 'POST', '/v2/monitor', {
+          name: `Slow crawl ${n}`,
+          schedule: { cron: '0 0 1 1 *' },
+          targets: [
+            {
+              type: 'crawl',
+              url: site.url(`/slow?ms=4000&crawl=${n}`),
+              crawlOptions: { sitemap: 'skip', limit: 1 },
+            },
+          ],
+        });
+        return created.body.data.id as string;
+      }),
+    );
+    const checks = await Promise.all(monitors.map((id) => runCheck(trawl, id, 120_000)));
+    for (const check of checks) expect(check.data.summary).toMatchObject({ totalPages: 1, new: 1 });
+    // The third crawl could only start once another had ended, so its check ended a crawl later.
+    const finished = checks.map((check) => Date.parse(check.data.finishedAt)).sort((a, b) => a - b);
+    expect(finished[2] - finished[0]).toBeGreaterThanOrEqual(3_000);
+  });
+
   it('runs the queries of a search target through the local provider, within its window and domains', async () => {
     const { trawl, site } = running;
     const scraped = await call(trawl, 'POST', '/v2/scrape', { url: site.url('/articles/tide-pools') });

@@ -83,11 +83,12 @@ export interface TrawlConfig {
   /** How often the scheduler looks for due monitor checks. */
   monitorSchedulerTickMs: number;
   /**
-   * Checks in progress at once across the deployment (they mostly wait), and pages scraped at once per
-   * core instance, which its checks share in turns by team.
+   * Checks in progress at once across the deployment (they mostly wait), and pages scraped and crawl
+   * targets crawled at once per core instance, which its checks share in turns by team.
    */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;
+  monitorCrawlConcurrency: number;
   /** A check running longer is completed by the watchdog, its unreported pages as `error`. */
   monitorCheckDeadlineMs: number;
   /** How often core drops checks older than their monitor's `retentionDays`, and how long such a day is. */
@@ -301,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
     monitorCheckConcurrency: int(env, 'MONITOR_CHECK_CONCURRENCY', 64),
     // As many pages as one browser-worker renders at once: more would only queue there, first come first served.
     monitorPageConcurrency: int(env, 'MONITOR_PAGE_CONCURRENCY', Math.max(4, availableParallelism())),
+    monitorCrawlConcurrency: int(env, 'MONITOR_CRAWL_CONCURRENCY', 2),
     monitorCheckDeadlineMs: int(env, 'MONITOR_CHECK_DEADLINE_MS', 3_600_000),
     monitorRetentionSweepMs: int(env, 'MONITOR_RETENTION_SWEEP_MS', 3_600_000),
     monitorRetentionDaySeconds: int(env, 'MONITOR_RETENTION_DAY_SECONDS', 86_400),

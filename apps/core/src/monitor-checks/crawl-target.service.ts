@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import {
   apiKeyOf,
   type CheckStarted,
@@ -12,6 +13,7 @@ import { crawlDecider, crawlTargetPages, DomainError, fold, type PageToCheck } f
 import type { EventStore } from '#event-store';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { TeamTurns } from './team-turns.js';
 
 /** How often a check looks whether its crawl has ended (the crawl watchdog guarantees it does). */
 const CRAWL_POLL_MS = 1_000;
@@ -19,13 +21,30 @@ const CRAWL_POLL_MS = 1_000;
 /**
  * A crawl target at one check: re-crawls the site with the target's options through the crawl
  * aggregate (the same crawl as `POST /v2/crawl`), waits for it to end, and lists the pages to
- * classify: those the crawl reached, and the known ones it no longer reached (`hidden`).
+ * classify: those the crawl reached, and the known ones it no longer reached (`hidden`). At most
+ * MONITOR_CRAWL_CONCURRENCY such crawls run at once per core, teams taking turns: each puts up to its
+ * `maxConcurrency` pages at a time before the browsers, and its check reads its stream every second.
  */
 @Injectable()
 export class MonitorCrawlTargets {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  private readonly turns: TeamTurns;
 
-  async pagesOf(
+  constructor(
+    @Inject(TRAWL_CONFIG) config: TrawlConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {
+    this.turns = new TeamTurns(config.monitorCrawlConcurrency);
+  }
+
+  pagesOf(
+    check: CheckStarted['data'],
+    target: CrawlTarget,
+    correlationId: string | undefined,
+  ): Promise<PageToCheck[]> {
+    return this.turns.run(check.teamId, () => this.crawl(check, target, correlationId));
+  }
+
+  private async crawl(
     check: CheckStarted['data'],
     target: CrawlTarget,
     correlationId: string | undefined,
