@@ -83,8 +83,8 @@ export interface TrawlConfig {
   /** How often the scheduler looks for due monitor checks. */
   monitorSchedulerTickMs: number;
   /**
-   * Checks in progress at once across the deployment (they mostly wait), and pages scraped and crawl
-   * targets crawled at once per core instance, which its checks share in turns by team.
+   * Per core instance: checks in progress at once (they mostly wait), and pages scraped and crawl
+   * targets crawled at once, which its checks share in turns by team.
    */
   monitorCheckConcurrency: number;
   monitorPageConcurrency: number;

@@ -151,9 +151,7 @@ describe('durable event consumer', () => {
       worker: 'stuck',
       category: 'monitor',
       type: 'CheckStarted',
-      // With one job at a time the server would count a handed-back job against the limit of one
-      // until its lease ends, as if the process had died.
-      concurrency: 2,
+      concurrency: 1,
       // A lease far longer than the test: only the hand-back frees the job before it ends.
       ackWaitMs: 600_000,
     };
@@ -245,5 +243,37 @@ describe('durable event consumer', () => {
     releaseA1();
     await until(async () => handled.includes('a2'), 'a2 handled');
     expect(handled).toEqual(['b1', 'b2', 'a1', 'a2']);
+  });
+
+  it("runs each instance's concurrency side by side: two instances of 2 hold four jobs at once", async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const running = new Set<string>();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (let instance = 0; instance < 2; instance++) {
+      await consumeEvents(await open(), names, {
+        worker: 'scaled',
+        category: 'extract',
+        concurrency: 2,
+        ackWaitMs: 5_000,
+        handle: async (e) => {
+          running.add(e.id);
+          await released;
+        },
+      });
+    }
+    const subject = names.eventSubject('extract', 'PageFetched');
+    for (const id of ['j1', 'j2', 'j3', 'j4', 'j5']) {
+      await jetstream(nc).publish(subject, JSON.stringify(event(id)), { msgID: `scaled-${id}` });
+    }
+    await until(async () => running.size === 4, 'four jobs running');
+    // The fifth waits for a free slot on either instance.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(running.size).toBe(4);
+    release();
+    await until(async () => running.size === 5, 'the fifth job running');
   });
 });

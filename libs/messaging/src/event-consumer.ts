@@ -3,6 +3,7 @@ import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { NatsNames, RecordedEvent } from '#contracts';
 import { type ConsumerKind, observeConsumer } from './consumer-metrics.js';
 import { ensureEventsStream } from './events-stream.js';
+import { freeSlotPulls } from './free-slot-pulls.js';
 import { SerialLanes } from './serial-lanes.js';
 
 export interface EventConsumerOptions {
@@ -13,7 +14,10 @@ export interface EventConsumerOptions {
   /** Event category and type this worker reacts to, e.g. `scrape` / `ScrapeRequested`; omit type for all. */
   category?: string;
   type?: string;
-  /** Jobs in flight at once per consumer (also the server-side max of unacknowledged messages). */
+  /**
+   * Jobs in flight at once in this instance. A projection's is also the server's cap over every instance
+   * (one event at a time, in order); a work queue's instances add up.
+   */
   concurrency: number;
   /** Without a heartbeat for this long, the server redelivers to another instance. */
   ackWaitMs: number;
@@ -38,6 +42,13 @@ export interface EventConsumerOptions {
 function isRelayedHistory(event: RecordedEvent, publishedAtMs: number, horizonMs: number): boolean {
   return publishedAtMs - Date.parse(event.createdAt) > horizonMs;
 }
+
+/**
+ * A work queue's cap on unacknowledged messages on the server, over all its instances. Each instance
+ * pulls only for its free slots; with `concurrency` as the cap, as before, a second browser-worker or
+ * extractor added nothing (two instances of 4 held 4 jobs between them).
+ */
+const WORK_QUEUE_MAX_ACK_PENDING = 10_000;
 
 /**
  * How long a stopping consumer waits for its jobs in flight: a check or crawl can run for minutes,
@@ -83,7 +94,9 @@ export async function consumeEvents(
     deliver_policy: DeliverPolicy.All,
     filter_subject: filter,
     ack_wait: nanos(options.ackWaitMs),
-    max_ack_pending: options.concurrency,
+    // A projection goes one event at a time across the deployment, in order even when one is retried.
+    // A work queue's instances each bound their own jobs; the server's cap only has to stay above all.
+    max_ack_pending: options.kind === 'projection' ? options.concurrency : WORK_QUEUE_MAX_ACK_PENDING,
     max_deliver: options.maxDeliver ?? 5,
   };
   const existing = await jsm.consumers.info(names.eventsStream, durable).catch(() => undefined);
@@ -91,7 +104,6 @@ export async function consumeEvents(
   else await jsm.consumers.add(names.eventsStream, config);
 
   const consumer = await jetstream(nc).consumers.get(names.eventsStream, durable);
-  const messages = await consumer.consume({ max_messages: options.concurrency });
   const unobserve = observeConsumer({
     jsm,
     stream: names.eventsStream,
@@ -108,6 +120,16 @@ export async function consumeEvents(
   /** Jobs handed back at stop: another instance owns them now, so this one neither acks nor naks them. */
   const handedBack = new Set<Job>();
   const streams = new SerialLanes();
+  const pulls =
+    options.kind === 'projection'
+      ? undefined
+      : freeSlotPulls(
+          consumer,
+          () => options.concurrency - jobs.size,
+          (error) => options.onError?.(error, undefined),
+        );
+  const messages = pulls ?? (await consumer.consume({ max_messages: options.concurrency }));
+  let stopping = false;
 
   const process = async (job: Job) => {
     const { redelivered, info } = job.delivery;
@@ -144,9 +166,16 @@ export async function consumeEvents(
         running.delivery = msg;
         continue;
       }
+      if (stopping) {
+        msg.nak(); // pulled as the consumer stopped: another instance takes it at once
+        continue;
+      }
       const job: Job = { delivery: msg, done: Promise.resolve() };
       jobs.set(msg.seq, job);
-      job.done = process(job).finally(() => jobs.delete(msg.seq));
+      job.done = process(job).finally(() => {
+        jobs.delete(msg.seq);
+        pulls?.slotFreed();
+      });
     }
   })();
 
@@ -154,6 +183,7 @@ export async function consumeEvents(
     inFlight: () => jobs.size,
     async stop() {
       unobserve();
+      stopping = true;
       await messages.close();
       await loop;
       let grace: NodeJS.Timeout | undefined;
