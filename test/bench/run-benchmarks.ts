@@ -7,6 +7,7 @@ import { benchLazyContent } from './lazy-content.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
+import { benchScaleOut } from './scale-out.bench.js';
 import { benchScripts } from './scripts.bench.js';
 import { benchSearchIndex } from './search-index.bench.js';
 import { benchWebhookOutbox } from './webhook-outbox.bench.js';
@@ -25,6 +26,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Search index', benchSearchIndex],
   ['Browser sessions and scripts', benchScripts],
   ['Webhook outbox', benchWebhookOutbox],
+  ['Scale-out', benchScaleOut],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {

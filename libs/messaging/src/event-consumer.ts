@@ -150,7 +150,9 @@ export async function consumeEvents(
       const handle = () =>
         options.handle(event as RecordedEvent, { redelivered, attempt: info.deliveryCount });
       await (options.inOrderPerStream ? streams.run(event.streamId, handle) : handle());
-      if (!handedBack.has(job)) job.delivery.ack();
+      // Confirmed before the slot is pulled for again: an ack still on its way when the pull arrives
+      // would let a job whose lease ran out come back after it ended, and run a second time.
+      if (!handedBack.has(job)) await job.delivery.ackAck().catch(() => false);
     } catch (error) {
       options.onError?.(error, event);
       if (!handedBack.has(job)) job.delivery.nak(Math.min(30_000, 500 * 2 ** info.deliveryCount));
