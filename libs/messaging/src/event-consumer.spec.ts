@@ -276,4 +276,27 @@ describe('durable event consumer', () => {
     release();
     await until(async () => running.size === 5, 'the fifth job running');
   });
+
+  it('frees the slot of a job that failed while it waits to be retried: the next job goes first', async () => {
+    const nc = await open();
+    await ensureEventsStream(await jetstreamManager(nc), names);
+    const handled: string[] = [];
+    await consumeEvents(nc, names, {
+      worker: 'retrying',
+      category: 'retry',
+      concurrency: 1,
+      ackWaitMs: 5_000,
+      handle: async (e, delivery) => {
+        handled.push(`${e.id}#${delivery.attempt}`);
+        // e.g. an SMTP server answering "try again later": retried with a backoff of a second
+        if (e.id === 'r1' && delivery.attempt === 1) throw new Error('try again later');
+      },
+    });
+    const subject = names.eventSubject('retry', 'Mailed');
+    await jetstream(nc).publish(subject, JSON.stringify(event('r1')), { msgID: 'retry-r1' });
+    await until(async () => handled.length === 1, 'the first attempt');
+    await jetstream(nc).publish(subject, JSON.stringify(event('r2')), { msgID: 'retry-r2' });
+    await until(async () => handled.length === 3, 'the retry and the next job');
+    expect(handled).toEqual(['r1#1', 'r2#1', 'r1#2']);
+  });
 });
