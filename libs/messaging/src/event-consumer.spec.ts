@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames, type RecordedEvent } from '#contracts';
 import { deleteNatsResources, uniquePrefix } from '../../../test/support/nats-cleanup.js';
 import { until } from '../../../test/support/until.js';
-import { consumeEvents } from './event-consumer.js';
+import { consumeEvents, retryDelayMs } from './event-consumer.js';
 import { ensureEventsStream } from './events-stream.js';
 
 const prefix = uniquePrefix('msg');
@@ -298,5 +298,12 @@ describe('durable event consumer', () => {
     await jetstream(nc).publish(subject, JSON.stringify(event('r2')), { msgID: 'retry-r2' });
     await until(async () => handled.length === 3, 'the retry and the next job');
     expect(handled).toEqual(['r1#1', 'r2#1', 'r1#2']);
+  });
+
+  it('waits twice as long after each failed attempt, up to its cap', () => {
+    expect([1, 2, 3, 5, 6, 9].map((attempt) => retryDelayMs(attempt))).toEqual([
+      1_000, 2_000, 4_000, 16_000, 30_000, 30_000,
+    ]);
+    expect([9, 10, 11].map((attempt) => retryDelayMs(attempt, 300_000))).toEqual([256_000, 300_000, 300_000]);
   });
 });

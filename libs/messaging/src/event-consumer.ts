@@ -22,6 +22,8 @@ export interface EventConsumerOptions {
   /** Without a heartbeat for this long, the server redelivers to another instance. */
   ackWaitMs: number;
   maxDeliver?: number;
+  /** The longest wait before a failed job is tried again (default 30 s); the waits double up to it. */
+  maxRetryDelayMs?: number;
   /** How long `stop` lets jobs in flight finish before handing them back (default `STOP_GRACE_MS`). */
   stopGraceMs?: number;
   handle: (event: RecordedEvent, delivery: { redelivered: boolean; attempt: number }) => Promise<void>;
@@ -36,6 +38,11 @@ export interface EventConsumerOptions {
    * streams side by side up to `concurrency` events in flight: a slow one holds back only its own.
    */
   inOrderPerStream?: boolean;
+}
+
+/** Pure: how long a job that failed at its `attempt`-th delivery waits: 1 s, 2 s, 4 s, … up to `maxMs`. */
+export function retryDelayMs(attempt: number, maxMs = 30_000): number {
+  return Math.min(maxMs, 500 * 2 ** attempt);
 }
 
 /** Pure: the relay published this event more than `horizonMs` after it was committed. */
@@ -155,7 +162,7 @@ export async function consumeEvents(
       if (!handedBack.has(job)) await job.delivery.ackAck().catch(() => false);
     } catch (error) {
       options.onError?.(error, event);
-      if (!handedBack.has(job)) job.delivery.nak(Math.min(30_000, 500 * 2 ** info.deliveryCount));
+      if (!handedBack.has(job)) job.delivery.nak(retryDelayMs(info.deliveryCount, options.maxRetryDelayMs));
     } finally {
       clearInterval(heartbeat);
     }

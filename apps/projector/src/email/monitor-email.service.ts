@@ -27,8 +27,13 @@ import { monitorEmail } from './monitor-email.js';
 
 /** Pages waiting for their check's e-mail: `<checkId>.<pageId>`. */
 const EMAIL_OUTBOX_READ_MODEL = 'monitor_email_outbox';
-/** Deliveries of a check's completion before its e-mail is given up on (retried with backoff). */
-const MAX_ATTEMPTS = 10;
+/**
+ * Deliveries of a check's completion before its e-mail is given up on, retried with backoff up to
+ * MAX_RETRY_DELAY_MS apart: about 20 minutes in all, so a relay restarting or rate-limiting is waited
+ * out (a retry waits on the server, holding no slot).
+ */
+const MAX_ATTEMPTS = 12;
+const MAX_RETRY_DELAY_MS = 300_000;
 
 /**
  * E-mails a check's changed pages over SMTP when it completes. Pages are collected in a KV
@@ -58,6 +63,7 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       category: MONITOR_CATEGORY,
       ...notifierOptions(this.config, this.logger),
       maxDeliver: MAX_ATTEMPTS,
+      maxRetryDelayMs: MAX_RETRY_DELAY_MS,
       handle: (event, { attempt }) => this.handle(event, attempt, outbox, log),
       onError: (error, event) =>
         this.logger.error({ err: error, eventId: event?.id }, 'monitor e-mail failed'),
