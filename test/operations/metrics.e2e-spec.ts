@@ -1,4 +1,4 @@
-import { call, runCheck } from '../support/monitor-client.js';
+import { call, finishedCheck, runCheck } from '../support/monitor-client.js';
 import { post } from '../support/scrape-client.js';
 import { freePort } from '../support/trawl-process.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -136,6 +136,34 @@ describe('Prometheus metrics', () => {
       expect(value).not.toContain('tide-pools');
       expect(value).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     }
+  });
+
+  it("count a monitor check's pages waiting for a page slot while it runs", async () => {
+    const { trawl, site } = running;
+    // Six slow pages, and three page slots (MONITOR_PAGE_CONCURRENCY follows BROWSER_CONCURRENCY).
+    const urls = Array.from({ length: 6 }, (_, page) => site.url(`/slow?ms=3000&metrics=${page}`));
+    const monitor = await call(trawl, 'POST', '/v2/monitor', {
+      name: 'Waiting pages',
+      schedule: { text: 'weekly' },
+      targets: [{ type: 'scrape', urls }],
+    });
+    const run = await call(trawl, 'POST', `/v2/monitor/${monitor.body.data.id}/run`, {});
+    const waiting = async () =>
+      find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_monitor_turns_waiting', {
+        for: 'page',
+      })[0]?.value;
+    await until(async () => (await waiting()) === 3, 'three of the six pages waiting for a slot');
+    const check = await finishedCheck(trawl, monitor.body.data.id, run.body.id);
+    expect(check.data.summary).toMatchObject({ totalPages: 6, new: 6 });
+    expect(await waiting()).toBe(0);
+    const [crawls] = find(
+      (await metricsAt(`${trawl.baseUrl}/metrics`)).samples,
+      'trawl_monitor_turns_waiting',
+      {
+        for: 'crawl',
+      },
+    );
+    expect(crawls?.value).toBe(0);
   });
 
   it('are served by an app without HTTP of its own on METRICS_PORT', async () => {

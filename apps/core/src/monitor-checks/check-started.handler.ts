@@ -45,7 +45,7 @@ import {
   type RunningConsumer,
   ScrapeOutcomeWaiter,
 } from '#messaging';
-import { LOGGER } from '#observability';
+import { LOGGER, registerSampledGauge } from '#observability';
 import { judgeChangeLocally } from '#structured';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
@@ -74,6 +74,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
   private waiter?: ScrapeOutcomeWaiter;
   private pool?: ContentPool;
   private readonly turns: TeamTurns;
+  private unregisterGauge?: () => void;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -110,6 +111,15 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
   }
 
   async onApplicationBootstrap() {
+    this.unregisterGauge = registerSampledGauge({
+      name: 'trawl_monitor_turns_waiting',
+      help: "Monitor checks' pages waiting for a page slot, and crawl targets for a crawl slot, in this core",
+      labelNames: ['for'],
+      sample: () => [
+        { labels: { for: 'page' }, value: this.turns.queued },
+        { labels: { for: 'crawl' }, value: this.crawlTargets.waiting },
+      ],
+    });
     this.waiter = new ScrapeOutcomeWaiter(this.nc, this.names);
     this.consumer = await consumeEvents(this.nc, this.names, {
       worker: 'monitor_checks',
@@ -356,6 +366,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
   }
 
   async beforeApplicationShutdown() {
+    this.unregisterGauge?.();
     await this.consumer?.stop();
     this.waiter?.close();
     await this.pool?.close();

@@ -36,6 +36,11 @@ export class MonitorCrawlTargets {
     this.turns = new TeamTurns(config.monitorCrawlConcurrency);
   }
 
+  /** Crawl targets waiting for their turn. */
+  get waiting(): number {
+    return this.turns.queued;
+  }
+
   pagesOf(
     check: CheckStarted['data'],
     target: CrawlTarget,
