@@ -133,7 +133,8 @@ export async function consumeEvents(
       : freeSlotPulls(
           consumer,
           () => options.concurrency - jobs.size,
-          (error) => options.onError?.(error, undefined),
+          // Named as a pull, not a job: the handler's own message says which job failed.
+          (error) => options.onError?.(new Error(`pulling ${durable} failed`, { cause: error }), undefined),
         );
   const messages = pulls ?? (await consumer.consume({ max_messages: options.concurrency }));
   let stopping = false;
