@@ -1,7 +1,6 @@
 import { startFixtureSite } from '../fixtures/site/fixture-site.js';
 import { post } from '../support/scrape-client.js';
 import { startTrawl } from '../support/trawl-process.js';
-import { until } from '../support/until.js';
 
 const PAGES = 16;
 const PAGE_MS = 1_000;
@@ -35,13 +34,7 @@ export async function benchScaleOut(): Promise<Record<string, string>> {
     };
     await scrapeAll(); // the browser started and warm
     const oneWorker = await scrapeAll();
-    const before = trawl.logs().length;
-    trawl.spawnApp('browser-worker');
-    await until(
-      async () => trawl.logs().slice(before).includes('trawl browser-worker started'),
-      'the second browser-worker to start',
-      90_000,
-    );
+    await trawl.startApp('browser-worker');
     await scrapeAll(); // the second browser started and warm
     const twoWorkers = await scrapeAll();
     return {

@@ -1,6 +1,5 @@
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
-import { until } from '../support/until.js';
 
 // Its own Trawl, with two pages at a time per browser-worker, so that a second worker has to take some.
 const running = trawlWithSite({ env: { BROWSER_CONCURRENCY: '2' } });
@@ -8,13 +7,7 @@ const running = trawlWithSite({ env: { BROWSER_CONCURRENCY: '2' } });
 describe('scaling out', () => {
   it('fetches on every browser-worker: two workers of two pages render four pages side by side', async () => {
     const { trawl, site } = running;
-    const before = trawl.logs().length;
-    trawl.spawnApp('browser-worker');
-    await until(
-      async () => trawl.logs().slice(before).includes('trawl browser-worker started'),
-      'the second browser-worker to start',
-      90_000,
-    );
+    await trawl.startApp('browser-worker');
     // Each page answers only once all four are being fetched at once (or "alone" after 20 s).
     const scrapes = await Promise.all(
       [1, 2, 3, 4].map((page) =>

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteNatsResources, uniquePrefix } from './nats-cleanup.js';
 import { repoRoot } from './repo-root.js';
+import { until } from './until.js';
 
 /** A Trawl as tests talk to it: its address, their team's key, its env (for the CLI), files and output. */
 export interface Trawl {
@@ -21,6 +22,8 @@ export interface Trawl {
 export interface RunningTrawl extends Trawl {
   /** Starts one more app process (e.g. a second browser-worker) against the same NATS prefix. */
   spawnApp(app: string, extraEnv?: NodeJS.ProcessEnv): ChildProcess;
+  /** Like `spawnApp`, and resolves once the app says it started (its consumers are pulling). */
+  startApp(app: string, extraEnv?: NodeJS.ProcessEnv): Promise<ChildProcess>;
   /** The newest process of an app (e.g. to kill core in a restart test). */
   processOf(app: string): ChildProcess | undefined;
   stop(): Promise<void>;
@@ -160,6 +163,12 @@ export async function startTrawl(
     env,
     logs: () => output,
     spawnApp,
+    async startApp(app, extraEnv) {
+      const before = output.length;
+      const child = spawnApp(app, extraEnv);
+      await until(() => output.slice(before).includes(`trawl ${app} started`), `${app} to start`);
+      return child;
+    },
     processOf: (app) => newest.get(app),
     async stop() {
       await Promise.all(
