@@ -1,3 +1,9 @@
+/** Pure: the SMTP reply code a failed send carries (nodemailer's `responseCode`), if the server answered. */
+export function smtpReplyCode(error: unknown): number | undefined {
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
+  return typeof responseCode === 'number' ? responseCode : undefined;
+}
+
 /**
  * Pure: whether a failed e-mail send is given up on. An SMTP answer in the 5xx range (a recipient
  * or sender refused, a message rejected) is permanent, and so is a missing SMTP server; anything
@@ -5,7 +11,7 @@
  */
 export function emailFailureIsFinal(error: unknown, attempt: number, maxAttempts: number): boolean {
   if (attempt >= maxAttempts) return true;
-  const { responseCode, final } = (error ?? {}) as { responseCode?: unknown; final?: unknown };
-  if (final === true) return true;
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  if ((error as { final?: unknown } | undefined)?.final === true) return true;
+  const code = smtpReplyCode(error);
+  return code !== undefined && code >= 500 && code < 600;
 }

@@ -22,7 +22,7 @@ import {
 import { consumeEvents, NATS_CONNECTION, NATS_NAMES, openKv, type RunningConsumer } from '#messaging';
 import { LOGGER } from '#observability';
 import { notifierOptions } from '../notifier-options.js';
-import { emailFailureIsFinal } from './email-failure.js';
+import { emailFailureIsFinal, smtpReplyCode } from './email-failure.js';
 import { monitorEmail } from './monitor-email.js';
 
 /** Pages waiting for their check's e-mail: `<checkId>.<pageId>`. */
@@ -102,8 +102,8 @@ export class MonitorEmail implements OnApplicationBootstrap, BeforeApplicationSh
       record.lastError = pages.length > 0 ? null : 'Nothing changed: no e-mail sent';
     } catch (error) {
       record.lastError = String((error as Error).message ?? error);
-      const { responseCode } = error as { responseCode?: unknown };
-      if (typeof responseCode === 'number') record.lastStatusCode = responseCode; // the SMTP reply code
+      const replyCode = smtpReplyCode(error);
+      if (replyCode !== undefined) record.lastStatusCode = replyCode;
       if (!emailFailureIsFinal(error, attempt, MAX_ATTEMPTS)) {
         await log.put(logKey, JSON.stringify(record));
         throw error;
