@@ -4,8 +4,11 @@ import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
 
-// One scrape at a time per team, so a second one has to queue.
-const running = trawlWithSite({ env: { CONCURRENCY_PER_TEAM: '1' } });
+// One scrape at a time per team, so a second one has to queue. The watchdog is quick to fail
+// stalled crawl pages, so that it would fail pages that only waited for their slot.
+const running = trawlWithSite({
+  env: { CONCURRENCY_PER_TEAM: '1', CRAWL_PAGE_STALL_GRACE_MS: '1000', CRAWL_WATCHDOG_INTERVAL_MS: '500' },
+});
 const client = () => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey: running.trawl.apiKey });
 const fetchesOf = (path: string) => running.site.requests.filter((request) => request.path === path).length;
 
@@ -72,5 +75,53 @@ describe('concurrency limit per team', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     expect(answers.filter((answer) => answer.body.data.metadata.concurrencyLimited)).toHaveLength(7);
     expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
+  });
+
+  it("counts a batch's pages with the team's scrapes: they wait in its queue, and a scrape goes first", async () => {
+    const urls = [1, 2, 3, 4, 5].map((page) => running.site.url(`/slow?ms=1000&page=${page}`));
+    const batch = await post(running.trawl, '/v2/batch/scrape', { urls, maxConcurrency: 5, timeout: 5_000 });
+    expect(batch.status).toBe(200);
+    const queue = await until(async () => {
+      const status = await client().getQueueStatus();
+      return status.waitingJobsInQueue === 4 && status;
+    }, "four of the batch's pages to wait for the team's one slot");
+    expect(queue).toMatchObject({ jobsInQueue: 5, activeJobsInQueue: 1, maxConcurrency: 1 });
+
+    const scrape = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/tide-pools?behind=batch'),
+      timeout: 30_000,
+    });
+    expect(scrape.status).toBe(200);
+    expect(scrape.body.data.metadata.concurrencyLimited).toBe(true);
+
+    // Pages that waited longer than their timeout for the slot are not stalled: all five complete.
+    const done = await until(async () => {
+      const status = await fetch(`${running.trawl.baseUrl}/v2/batch/scrape/${batch.body.id}`, {
+        headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+      }).then((response) => response.json());
+      return status.status !== 'scraping' && status;
+    }, 'the batch to end');
+    expect(done).toMatchObject({ status: 'completed', total: 5, completed: 5 });
+    // One at a time: the page holding the slot, then the scrape, then the other pages.
+    const fetched = running.site.requests
+      .map((request) => request.path)
+      .filter((path) => path.includes('page=') || path.includes('behind=batch'));
+    expect(fetched).toHaveLength(6);
+    expect(fetched[1]).toBe('/articles/tide-pools?behind=batch');
+    expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
+  });
+
+  it("drops the waiting pages of a batch cancelled while they wait for the team's slot", async () => {
+    const urls = [1, 2, 3].map((page) => running.site.url(`/slow?ms=2000&cancelled=${page}`));
+    const batch = await post(running.trawl, '/v2/batch/scrape', { urls, maxConcurrency: 3 });
+    await until(async () => (await client().getQueueStatus()).waitingJobsInQueue === 2, 'two pages to wait');
+    const cancelled = await fetch(`${running.trawl.baseUrl}/v2/batch/scrape/${batch.body.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${running.trawl.apiKey}` },
+    });
+    expect(cancelled.status).toBe(200);
+    await until(async () => (await client().getQueueStatus()).jobsInQueue === 0, 'the queue to empty');
+    const fetched = running.site.requests.filter((request) => request.path.includes('cancelled='));
+    expect(fetched).toHaveLength(1);
   });
 });

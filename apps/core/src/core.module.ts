@@ -4,6 +4,7 @@ import { ChargesReactor } from './billing/charges.reactor.js';
 import { LostSessionsSweep } from './browser-sessions/lost-sessions-sweep.service.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { AgentNavigator } from './crawl/agent-navigator.service.js';
+import { CrawlPageSlots } from './crawl/crawl-page-slots.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
@@ -33,6 +34,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     StreamHistoryQueryService,
     AgentNavigator,
     CrawlQueries,
+    CrawlPageSlots,
     CrawlRunner,
     CrawlWatchdog,
     MonitorScheduler,

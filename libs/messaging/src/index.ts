@@ -12,3 +12,4 @@ export * from './messaging.module.js';
 export * from './nats-connection.js';
 export * from './scrape-outcome-waiter.js';
 export * from './serial-lanes.js';
+export * from './team-concurrency.js';

@@ -1,4 +1,3 @@
-import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
@@ -7,16 +6,13 @@ import {
   acquire,
   type ConcurrencyQueue,
   type CreditHold,
-  EMPTY_CONCURRENCY_QUEUE,
   holdCredits,
   queueWaitLimitMs,
   release,
-  withoutExpired,
 } from '#domain';
-import { KvCompareAndSet, lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
+import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
 import { insufficientCredits } from '../credits/credits.guard.js';
 
-const CONCURRENCY_READ_MODEL = 'concurrency';
 /** How often a waiting scrape looks again for a free slot. */
 const POLL_MS = 100;
 /** Why a metered team with credits on its balance is refused: running scrapes and hits hold them. */
@@ -34,22 +30,20 @@ export interface ConcurrencySlot {
 }
 
 /**
- * Scrapes one team runs at once (CONCURRENCY_PER_TEAM), counted in a JetStream KV document per
- * team that every api instance updates with compare-and-set. Excess scrapes wait their turn in
- * arrival order for up to two thirds of their timeout, then get 408 CONCURRENCY_QUEUE_TIMEOUT.
+ * Scrapes one team runs at once (CONCURRENCY_PER_TEAM), counted with its crawl and batch pages
+ * in the team's concurrency document. Excess scrapes wait their turn in arrival order, ahead of
+ * waiting pages, for up to two thirds of their timeout, then get 408 CONCURRENCY_QUEUE_TIMEOUT.
  */
 @Injectable()
 export class ConcurrencyLimiter {
-  private readonly kv: () => Promise<KV>;
-  private readonly queues: KvCompareAndSet;
+  private readonly documents: TeamConcurrencyDocuments;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
   ) {
-    this.kv = lazyKv(nc, names.kvBucket(CONCURRENCY_READ_MODEL));
-    this.queues = new KvCompareAndSet(this.kv, 'The concurrency queue');
+    this.documents = new TeamConcurrencyDocuments(nc, names);
   }
 
   get limit(): number {
@@ -72,14 +66,17 @@ export class ConcurrencyLimiter {
     for (let polls = 0; ; polls++) {
       const now = Date.now();
       if (now >= giveUpAt) {
-        await this.update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined }));
+        await this.documents.update(teamId, (queue) => ({
+          queue: release(queue, ticket),
+          result: undefined,
+        }));
         throw new TrawlError(
           'CONCURRENCY_QUEUE_TIMEOUT',
           `This team already runs ${this.limit} scrapes at once; this one waited ${now - startedAt} ms (two thirds of its timeout) for a free slot`,
         );
       }
       const hold = await credits();
-      const result = await this.update(teamId, (queue) => {
+      const result = await this.documents.update(teamId, (queue) => {
         const result = acquire(queue, {
           ticket,
           now,
@@ -98,12 +95,14 @@ export class ConcurrencyLimiter {
           queuedMs: polls > 0 ? Date.now() - startedAt : 0,
           holdsCredits: hold !== undefined,
           release: (succeeded) =>
-            this.update(teamId, (queue) => ({
-              queue: release(queue, ticket, succeeded ? new Date().toISOString() : undefined),
-              result: undefined,
-            })).catch(() => {
-              // The scrape's answer stands; a slot that could not be freed now frees itself when its lease ends.
-            }),
+            this.documents
+              .update(teamId, (queue) => ({
+                queue: release(queue, ticket, succeeded ? new Date().toISOString() : undefined),
+                result: undefined,
+              }))
+              .catch(() => {
+                // The scrape's answer stands; a slot that could not be freed now frees itself when its lease ends.
+              }),
         };
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -122,36 +121,23 @@ export class ConcurrencyLimiter {
   ): Promise<{ release(): Promise<void> }> {
     const now = Date.now();
     const until = now + timeoutMs + LEASE_GRACE_MS;
-    const held = await this.update(teamId, (queue) => {
+    const held = await this.documents.update(teamId, (queue) => {
       const { queue: next, held } = holdCredits(queue, { ticket, now, until, credits });
       return { queue: next, result: held };
     });
     if (!held) throw insufficientCredits(HELD_BY_OTHERS);
     return {
       release: () =>
-        this.update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined })).catch(() => {
-          // The answer stands; a hold that could not be let go ends on its own.
-        }),
+        this.documents
+          .update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined }))
+          .catch(() => {
+            // The answer stands; a hold that could not be let go ends on its own.
+          }),
     };
   }
 
-  /** The team's running and waiting scrapes right now. */
-  async snapshot(teamId: string): Promise<ConcurrencyQueue> {
-    const entry = await (await this.kv()).get(teamId);
-    const queue = entry?.operation === 'PUT' ? entry.json<ConcurrencyQueue>() : EMPTY_CONCURRENCY_QUEUE;
-    return withoutExpired(queue, Date.now());
-  }
-
-  /** Applies `change` to the team's document (compare-and-set, shared by every api instance). */
-  private update<T>(
-    teamId: string,
-    change: (queue: ConcurrencyQueue) => { queue: ConcurrencyQueue; result: T },
-  ): Promise<T> {
-    return this.queues.update(teamId, (current) => {
-      const { queue, result } = change(
-        current ? (JSON.parse(current) as ConcurrencyQueue) : EMPTY_CONCURRENCY_QUEUE,
-      );
-      return { value: JSON.stringify(queue), result };
-    });
+  /** The team's running and waiting scrapes (and crawl pages) right now. */
+  snapshot(teamId: string): Promise<ConcurrencyQueue> {
+    return this.documents.snapshot(teamId);
   }
 }

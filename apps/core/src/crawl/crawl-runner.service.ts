@@ -21,6 +21,7 @@ import {
   scrapeStreamId,
 } from '#contracts';
 import {
+  type CrawlState,
   cachedPage,
   completedScrapeBasis,
   crawlDecider,
@@ -48,6 +49,7 @@ import { discoverCrawlSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
+import { CrawlPageSlots } from './crawl-page-slots.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 /**
@@ -55,7 +57,8 @@ import { CrawlWatchdog } from './crawl-watchdog.service.js';
  * is done); this process does the I/O around it, each step from a durable JetStream consumer so
  * that a crash means redelivery, never a stalled crawl:
  * - `CrawlStarted` → fetch robots.txt and sitemaps → `RecordSiteDiscovery`;
- * - `PageDispatched` → `StartScrape` with the crawl's id (browser-workers pick it up as any scrape);
+ * - `PageDispatched` → a slot of the team's concurrency (`CrawlPageSlots`) → `StartScrape` with the
+ *   crawl's id (browser-workers pick it up as any scrape);
  * - a crawl page's `ScrapeCompleted`/`ScrapeFailed` → `RecordPageOutcome` with the page's links (an
  *   agent run's: those `AgentNavigator` picks).
  */
@@ -76,6 +79,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly watchdog: CrawlWatchdog,
     private readonly navigator: AgentNavigator,
+    private readonly slots: CrawlPageSlots,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
@@ -95,6 +99,16 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
         handle: (event) => this.onCrawlEvent(event),
         onError,
       }),
+      // Apart, since a page may wait long for a slot of its team: other teams' pages must not wait behind it.
+      consumeEvents(this.nc, this.names, {
+        worker: 'crawl_runner_dispatch',
+        category: CRAWL_CATEGORY,
+        type: 'PageDispatched',
+        concurrency: PAGES_WAITING_AT_ONCE,
+        ackWaitMs: this.config.workerAckWaitMs,
+        handle: (event) => this.startScrape(event.data as PageDispatched['data'], metadataOf(event)),
+        onError,
+      }),
       consumeEvents(this.nc, this.names, {
         worker: 'crawl_runner_pages',
         category: SCRAPE_CATEGORY,
@@ -108,13 +122,12 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async onCrawlEvent(recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CrawlEvent;
-    const metadata = { correlationId: recorded.metadata.correlationId, teamId: recorded.metadata.teamId };
+    const metadata = metadataOf(recorded);
     // A batch that had finished comes back under watch when pages are appended to it.
     if (event.type === 'CrawlStarted' || event.type === 'BatchPagesAppended')
       await this.watchdog.watch(event.data.crawlId, event.data.teamId);
     if (event.type === 'CrawlStarted' && event.data.kind === 'crawl')
       await this.discover(event.data, metadata);
-    if (event.type === 'PageDispatched') await this.startScrape(event.data, metadata);
   }
 
   private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
@@ -129,10 +142,13 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
   /**
    * A page the cache holds a young enough copy of (the request's `maxAge`, as for a scrape) is
    * converted from that copy, without a browser visit; a cache-only page (`minAge`) without one fails.
+   * A page for the browser first takes a slot of its team's concurrency.
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
     const { scrapeId, teamId, request, crawlId } = page;
-    if (await this.spentSinceStart(teamId, scrapeId)) {
+    // A redelivered dispatch: the page's scrape is already under way.
+    if (await this.scrapeExists(scrapeId)) return;
+    if (await this.spentSinceStart(teamId)) {
       const error = 'The team has no credits left: the page was not scraped';
       await this.recordOutcome(
         crawlId,
@@ -149,6 +165,12 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
+    const waited = verdict.use !== 'cache' && (await this.slots.take(teamId, scrapeId, request.timeout));
+    if (waited && !(await this.stillInFlight(crawlId, scrapeId))) {
+      // The crawl was cancelled, or the watchdog failed the page, while it waited: nothing to scrape.
+      await this.slots.release(teamId, scrapeId);
+      return;
+    }
     try {
       await executeCommand(
         this.store,
@@ -174,21 +196,30 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  private async scrapeExists(scrapeId: string): Promise<boolean> {
+    return (await this.store.readStream(scrapeStreamId(scrapeId), { maxCount: 1 })).length > 0;
+  }
+
   /**
-   * Whether a metered team has no credits left for a page it has not started (a redelivered dispatch
-   * whose scrape already ran is not refused). The crawl's limit was set from its credits at the start;
-   * scrapes elsewhere may have spent them since.
+   * Whether a metered team has no credits left for a page. The crawl's limit was set from its
+   * credits at the start; scrapes elsewhere may have spent them since.
    */
-  private async spentSinceStart(teamId: string, scrapeId: string): Promise<boolean> {
+  private async spentSinceStart(teamId: string): Promise<boolean> {
     const balance = creditBalance(await this.credits.of(teamId), this.config.defaultTeamCredits);
-    if (hasCreditsLeft(balance)) return false;
-    return (await this.store.readStream(scrapeStreamId(scrapeId), { maxCount: 1 })).length === 0;
+    return !hasCreditsLeft(balance);
   }
 
   private async onScrapeEvent(recorded: RecordedEvent) {
     if (recorded.type !== 'ScrapeCompleted' && recorded.type !== 'ScrapeFailed') return;
     const data = recorded.data as (ScrapeCompleted | ScrapeFailed)['data'];
     if (!data.crawlId) return;
+    const teamId = data.teamId ?? recorded.metadata.teamId;
+    if (teamId)
+      await this.slots.release(
+        teamId,
+        data.scrapeId,
+        recorded.type === 'ScrapeCompleted' ? (data as ScrapeCompleted['data']).completedAt : undefined,
+      );
     const outcome: PageOutcome =
       recorded.type === 'ScrapeCompleted'
         ? await this.scrapedOutcome(
@@ -255,17 +286,24 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async dispatchAfterDelay(crawlId: string, metadata: EventMetadata) {
     for (;;) {
-      const history = await this.store.readStream(crawlStreamId(crawlId));
-      const due = nextDispatchAt(
-        fold(
-          crawlDecider,
-          history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
-        ),
-      );
+      const due = nextDispatchAt(await this.crawlState(crawlId));
       if (!due) return;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(due) - Date.now())));
       await this.crawlCommand(crawlId, { type: 'DispatchPages', data: { crawlId, at: now() } }, metadata);
     }
+  }
+
+  private async stillInFlight(crawlId: string, scrapeId: string): Promise<boolean> {
+    const crawl = await this.crawlState(crawlId);
+    return crawl.status === 'scraping' && crawl.inFlight.has(scrapeId);
+  }
+
+  private async crawlState(crawlId: string): Promise<CrawlState> {
+    const history = await this.store.readStream(crawlStreamId(crawlId));
+    return fold(
+      crawlDecider,
+      history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
+    );
   }
 
   private crawlCommand(crawlId: string, command: CrawlCommand, metadata: EventMetadata): Promise<unknown> {
@@ -288,3 +326,12 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
 }
 
 const now = () => new Date().toISOString();
+const metadataOf = (recorded: RecordedEvent): EventMetadata => ({
+  correlationId: recorded.metadata.correlationId,
+  teamId: recorded.metadata.teamId,
+});
+/**
+ * Dispatched pages this core holds at once, most of them waiting for a slot of their team: as many
+ * as 50 teams' crawls of 10 pages at once (the defaults) wait without holding up any other.
+ */
+const PAGES_WAITING_AT_ONCE = 500;

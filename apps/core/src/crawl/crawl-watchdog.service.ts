@@ -2,14 +2,21 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { CRAWLS_IN_PROGRESS_READ_MODEL, type CrawlEvent, crawlStreamId, type NatsNames } from '#contracts';
-import { crawlDecider, fold } from '#domain';
+import {
+  CRAWLS_IN_PROGRESS_READ_MODEL,
+  type CrawlEvent,
+  crawlStreamId,
+  type ExpireStalledPages,
+  type NatsNames,
+} from '#contracts';
+import { type ConcurrencyQueue, crawlDecider, fold } from '#domain';
 import type { EventStore } from '#event-store';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { PeriodicTask } from '../periodic-task.js';
+import { CrawlPageSlots } from './crawl-page-slots.service.js';
 
 /**
  * Keeps crawls from stalling: a page whose scrape job is lost (a worker died after acking, a
@@ -32,6 +39,7 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly slots: CrawlPageSlots,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-watchdog' });
@@ -79,7 +87,12 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
         streamId,
         {
           type: 'ExpireStalledPages',
-          data: { crawlId, graceMs: this.config.crawlPageStallGraceMs, at: new Date().toISOString() },
+          data: {
+            crawlId,
+            graceMs: this.config.crawlPageStallGraceMs,
+            at: new Date().toISOString(),
+            slots: slotsOf(await this.slots.snapshot(state.teamId)),
+          },
         },
         { teamId: state.teamId },
       );
@@ -91,4 +104,14 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown() {
     await this.sweeps.stop();
   }
+}
+
+/** Which pages still wait for a slot of their team, and when those that waited got one. */
+function slotsOf(queue: ConcurrencyQueue): ExpireStalledPages['data']['slots'] {
+  return {
+    waiting: queue.waiting.map((waiter) => waiter.ticket),
+    startedAt: Object.fromEntries(
+      queue.active.flatMap((slot) => (slot.since ? [[slot.ticket, new Date(slot.since).toISOString()]] : [])),
+    ),
+  };
 }

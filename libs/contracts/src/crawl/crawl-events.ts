@@ -263,10 +263,18 @@ export interface RecordPageOutcome {
 /**
  * The watchdog's sweep: pages whose scrape has not ended `graceMs` after the scrape's own
  * timeout are failed as SCRAPE_TIMEOUT (a lost job must not keep its crawl running forever).
+ * A page's time runs from its dispatch, or from when it got a slot of its team's concurrency
+ * (`startedAt`) if it had to wait for one; a page still waiting for a slot is not stalled.
  */
 export interface ExpireStalledPages {
   type: 'ExpireStalledPages';
-  data: { crawlId: string; graceMs: number; at: string };
+  data: {
+    crawlId: string;
+    graceMs: number;
+    at: string;
+    /** The team's concurrency queue as the watchdog read it, by scrape id. */
+    slots?: { waiting: string[]; startedAt: Record<string, string> };
+  };
 }
 
 /** Dispatches what the delay now allows. */

@@ -106,7 +106,15 @@ export interface ScrapeCompleted {
 
 export interface ScrapeFailed {
   type: 'ScrapeFailed';
-  data: { scrapeId: string; code: string; error: string; failedAt: string; crawlId?: string };
+  data: {
+    scrapeId: string;
+    /** Absent in events written before 2026-12-06. */
+    teamId?: string;
+    code: string;
+    error: string;
+    failedAt: string;
+    crawlId?: string;
+  };
 }
 
 /**

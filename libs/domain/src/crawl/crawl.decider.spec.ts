@@ -541,4 +541,23 @@ describe('crawl decider', () => {
     expect(expired.map((e) => e.type)).toEqual(['PageFailed', 'CrawlFailed']);
     expect(expired[0].data).toMatchObject({ url: 'http://site.test/', code: 'SCRAPE_TIMEOUT' });
   });
+
+  it("times a page that waited for a slot of its team's concurrency from when it got one", () => {
+    const history: CrawlEvent[] = [started({ scrapeOptions: { timeout: 10_000 } })];
+    const dispatched = given(crawlDecider, history).when(discovery());
+    history.push(...dispatched);
+    const [page] = dispatched.filter((e) => e.type === 'PageDispatched');
+    const { scrapeId } = page.data as { scrapeId: string };
+    const sweep = (at: string, slots: { waiting: string[]; startedAt: Record<string, string> }) =>
+      given(crawlDecider, history).when({
+        type: 'ExpireStalledPages',
+        data: { crawlId, graceMs: 5_000, at, slots },
+      });
+    const late = '2026-11-23T10:05:00.000Z';
+    expect(sweep(late, { waiting: [scrapeId], startedAt: {} })).toEqual([]);
+    expect(sweep(late, { waiting: [], startedAt: { [scrapeId]: '2026-11-23T10:04:50.000Z' } })).toEqual([]);
+    expect(
+      sweep(late, { waiting: [], startedAt: { [scrapeId]: '2026-11-23T10:04:45.000Z' } }).map((e) => e.type),
+    ).toEqual(['PageFailed', 'CrawlFailed']);
+  });
 });

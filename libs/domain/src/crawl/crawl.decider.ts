@@ -314,10 +314,15 @@ export const crawlDecider: Decider<CrawlState, CrawlCommand, CrawlEvent> = {
       }
       case 'ExpireStalledPages': {
         const crawl = requireActive(state, command.data.crawlId);
-        const { crawlId, graceMs, at } = command.data;
+        const { crawlId, graceMs, at, slots } = command.data;
         if (crawl.status !== 'scraping') return [];
+        const startedAt = (scrapeId: string, page: { dispatchedAt: string }) =>
+          Date.parse(slots?.startedAt[scrapeId] ?? page.dispatchedAt);
         const stalled: CrawlEvent[] = [...crawl.inFlight]
-          .filter(([, page]) => Date.parse(page.dispatchedAt) + page.timeoutMs + graceMs <= Date.parse(at))
+          .filter(([scrapeId]) => !slots?.waiting.includes(scrapeId))
+          .filter(
+            ([scrapeId, page]) => startedAt(scrapeId, page) + page.timeoutMs + graceMs <= Date.parse(at),
+          )
           .map(([scrapeId, page]) => ({
             type: 'PageFailed',
             data: {

@@ -53,6 +53,35 @@ describe('concurrency queue', () => {
     expect(acquire(queued, at('b', 5, 1)).queue.waiting).toHaveLength(1);
   });
 
+  it("gives a freed slot to a scrape before the team's crawl pages that queued earlier", () => {
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('scrape-1', 0, 1)).queue;
+    queue = acquire(queue, { ...at('page-1', 1, 1), background: true }).queue;
+    queue = acquire(queue, { ...at('page-2', 2, 1), background: true }).queue;
+    queue = acquire(queue, at('scrape-2', 3, 1)).queue;
+    queue = release(queue, 'scrape-1');
+    expect(acquire(queue, { ...at('page-1', 4, 1), background: true }).admitted).toBe(false);
+    const scrape = acquire(queue, at('scrape-2', 4, 1));
+    expect(scrape.admitted).toBe(true);
+    // Among themselves, pages keep their order.
+    queue = release(scrape.queue, 'scrape-2');
+    expect(acquire(queue, { ...at('page-2', 5, 1), background: true }).admitted).toBe(false);
+    expect(acquire(queue, { ...at('page-1', 5, 1), background: true }).admitted).toBe(true);
+  });
+
+  it('renews the give-up time of a waiter that asks again with a later one, keeping its place', () => {
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('a', 0, 1)).queue;
+    queue = acquire(queue, { ...at('b', 0, 1), giveUpAt: 30_000 }).queue;
+    queue = acquire(queue, { ...at('c', 0, 1), giveUpAt: 30_000 }).queue;
+    queue = acquire(queue, { ...at('c', 25_000, 1), giveUpAt: 60_000 }).queue;
+    expect(queue.waiting).toEqual([
+      { ticket: 'b', enqueuedAt: 0, giveUpAt: 30_000 },
+      { ticket: 'c', enqueuedAt: 0, giveUpAt: 60_000 },
+    ]);
+    expect(
+      acquire(queue, { ...at('c', 40_000, 1), giveUpAt: 60_000 }).queue.waiting.map((w) => w.ticket),
+    ).toEqual(['c']);
+  });
+
   it('waits at most two thirds of the timeout', () => {
     expect(queueWaitLimitMs(30_000)).toBe(20_000);
   });
@@ -78,7 +107,7 @@ describe('concurrency queue', () => {
     expect(acquire(queue, metered('d', 6)).admitted).toBe(true);
     // An unmetered team holds nothing.
     expect(acquire(EMPTY_CONCURRENCY_QUEUE, at('e', 0)).queue.active).toEqual([
-      { ticket: 'e', leaseUntil: 60_000 },
+      { ticket: 'e', since: 0, leaseUntil: 60_000 },
     ]);
   });
 

@@ -1,13 +1,16 @@
 /**
  * A team's running scrapes and its fair (first come, first served) queue of waiting ones, as
- * one document that api instances update with compare-and-set. Every entry expires on its own
- * (a lease, a give-up time), so an instance that dies leaves nothing blocked for long. A running
- * scrape of a metered team holds what it will cost until it ends, so that a burst of scrapes
- * cannot spend credits that the ones before it are about to.
+ * one document that api instances (scrapes) and core (the pages of crawls and batch scrapes)
+ * update with compare-and-set. Every entry expires on its own (a lease, a give-up time), so an
+ * instance that dies leaves nothing blocked for long. A running scrape of a metered team holds
+ * what it will cost until it ends, so that a burst of scrapes cannot spend credits that the ones
+ * before it are about to.
  */
 export interface ConcurrencyQueue {
-  active: { ticket: string; leaseUntil: number; credits?: number }[];
-  waiting: { ticket: string; enqueuedAt: number; giveUpAt: number }[];
+  /** `since`: when the entry got its slot (absent in entries written before 2026-12-06). */
+  active: { ticket: string; since?: number; leaseUntil: number; credits?: number }[];
+  /** In arrival order; `background` waiters (crawl and batch pages) come after the others. */
+  waiting: { ticket: string; enqueuedAt: number; giveUpAt: number; background?: true }[];
   /** Credits held by a metered team's answers that take no slot (cache hits) until they are charged. */
   holds?: { ticket: string; until: number; credits: number }[];
   /** ISO time of the team's newest scrape that finished successfully. */
@@ -22,8 +25,13 @@ export interface AcquireRequest {
   limit: number;
   /** When a running scrape's slot frees itself if it was never released. */
   leaseUntil: number;
-  /** When a waiting scrape stops waiting. */
+  /** When a waiting scrape stops waiting; a later time asked for again renews a waiter's. */
   giveUpAt: number;
+  /**
+   * A page of a crawl or batch scrape: it waits behind the scrapes a client is waiting on, as
+   * Firecrawl's queue ranks a team's crawl jobs after its scrapes.
+   */
+  background?: boolean;
   /** A metered team's credits left (its balance) and what this scrape costs at least. */
   credits?: CreditHold;
 }
@@ -64,19 +72,29 @@ function unheldCredits(queue: ConcurrencyQueue, credits: CreditHold): number {
 
 /**
  * Queues the ticket (once) and admits it when a slot is free and nobody queued before it is
- * still waiting for one: the first `free` waiters in arrival order get the free slots. A metered
- * team's ticket is admitted while its credits less those its running scrapes hold are above zero
- * (the last scrape may take the balance below zero, as a charge may), and then holds its cost.
+ * still waiting for one: the first `free` waiters in arrival order get the free slots, scrapes
+ * before background pages. A metered team's ticket is admitted while its credits less those
+ * its running scrapes hold are above zero (the last scrape may take the balance below zero, as
+ * a charge may), and then holds its cost.
  */
 export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): AcquireResult {
-  const { ticket, now, limit, leaseUntil, giveUpAt, credits } = request;
+  const { ticket, now, limit, leaseUntil, giveUpAt, credits, background } = request;
   const current = withoutExpired(queue, now);
   if (current.active.some((slot) => slot.ticket === ticket)) return { queue: current, admitted: true };
   const waiting = current.waiting.some((waiter) => waiter.ticket === ticket)
-    ? current.waiting
-    : [...current.waiting, { ticket, enqueuedAt: now, giveUpAt }];
+    ? current.waiting.map((waiter) =>
+        waiter.ticket === ticket && waiter.giveUpAt < giveUpAt ? { ...waiter, giveUpAt } : waiter,
+      )
+    : [
+        ...current.waiting,
+        { ticket, enqueuedAt: now, giveUpAt, ...(background ? { background: true as const } : {}) },
+      ];
   const free = Math.max(0, limit - current.active.length);
-  const position = waiting.findIndex((waiter) => waiter.ticket === ticket);
+  const inTurn = [
+    ...waiting.filter((waiter) => !waiter.background),
+    ...waiting.filter((waiter) => waiter.background),
+  ];
+  const position = inTurn.findIndex((waiter) => waiter.ticket === ticket);
   if (position >= free) return { queue: { ...current, waiting }, admitted: false };
   const others = waiting.filter((waiter) => waiter.ticket !== ticket);
   if (credits && unheldCredits(current, credits) <= 0)
@@ -84,7 +102,10 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
   return {
     queue: {
       ...current,
-      active: [...current.active, { ticket, leaseUntil, ...(credits ? { credits: credits.cost } : {}) }],
+      active: [
+        ...current.active,
+        { ticket, since: now, leaseUntil, ...(credits ? { credits: credits.cost } : {}) },
+      ],
       waiting: others,
     },
     admitted: true,

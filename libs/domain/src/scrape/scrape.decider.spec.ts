@@ -43,7 +43,7 @@ const completed: ScrapeEvent = {
 };
 const failed: ScrapeEvent = {
   type: 'ScrapeFailed',
-  data: { scrapeId, code: 'SCRAPE_TIMEOUT', error: 'timed out', failedAt: 't2' },
+  data: { scrapeId, teamId: 'team-1', code: 'SCRAPE_TIMEOUT', error: 'timed out', failedAt: 't2' },
 };
 
 /** A crawl page's scrape that the cache answers: it starts at PageFetched. */

@@ -219,7 +219,10 @@ export const scrapeDecider: Decider<
         requireExisting(state, command.data.scrapeId);
         if (state.status === 'completed' || state.status === 'failed') return [];
         const { scrapeId, code, error, at } = command.data;
-        return [{ type: 'ScrapeFailed', data: { scrapeId, code, error, failedAt: at, ...crawlOf(state) } }];
+        const { teamId } = state;
+        return [
+          { type: 'ScrapeFailed', data: { scrapeId, teamId, code, error, failedAt: at, ...crawlOf(state) } },
+        ];
       }
       case 'FetchCachedPageAnew': {
         requireExisting(state, command.data.scrapeId);
