@@ -121,7 +121,9 @@ describe('concurrency limit per team', () => {
     });
     expect(cancelled.status).toBe(200);
     await until(async () => (await client().getQueueStatus()).jobsInQueue === 0, 'the queue to empty');
-    const fetched = running.site.requests.filter((request) => request.path.includes('cancelled='));
+    const fetched = running.site.requests
+      .map((request) => request.path)
+      .filter((path) => path.includes('cancelled='));
     expect(fetched).toHaveLength(1);
   });
 });
