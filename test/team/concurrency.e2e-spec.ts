@@ -1,5 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 
+import { createTeam } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
@@ -78,6 +79,7 @@ describe('concurrency limit per team', () => {
   });
 
   it("counts a batch's pages with the team's scrapes: they wait in its queue, and a scrape goes first", async () => {
+    const other = await createTeam(running.trawl, 'Concurrency Other Team');
     const urls = [1, 2, 3, 4, 5].map((page) => running.site.url(`/slow?ms=1000&page=${page}`));
     const batch = await post(running.trawl, '/v2/batch/scrape', { urls, maxConcurrency: 5, timeout: 5_000 });
     expect(batch.status).toBe(200);
@@ -87,10 +89,21 @@ describe('concurrency limit per team', () => {
     }, "four of the batch's pages to wait for the team's one slot");
     expect(queue).toMatchObject({ jobsInQueue: 5, activeJobsInQueue: 1, maxConcurrency: 1 });
 
-    const scrape = await post(running.trawl, '/v2/scrape', {
-      url: running.site.url('/articles/tide-pools?behind=batch'),
-      timeout: 30_000,
-    });
+    // Another team's scrape meanwhile takes a slot of its own team at once.
+    const [scrape, theirs] = await Promise.all([
+      post(running.trawl, '/v2/scrape', {
+        url: running.site.url('/articles/tide-pools?behind=batch'),
+        timeout: 30_000,
+      }),
+      post(
+        running.trawl,
+        '/v2/scrape',
+        { url: running.site.url('/articles/survey?team=other'), timeout: 30_000 },
+        { apiKey: other.key },
+      ),
+    ]);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.metadata.concurrencyLimited).toBe(false);
     expect(scrape.status).toBe(200);
     expect(scrape.body.data.metadata.concurrencyLimited).toBe(true);
 

@@ -2,29 +2,39 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, TrawlError } from '#contracts';
-import { acquire, type ConcurrencyQueue, release } from '#domain';
+import { acquire, acquireInTurn, type ConcurrencyQueue, release } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
 
-/** How often a waiting page looks again for a free slot. */
+/** How often a team's waiting pages look again for free slots. */
 const POLL_MS = 250;
 /**
- * A waiting page's place is renewed in steps of this long, so that a core that dies leaves its
+ * Waiting pages' places are renewed in steps of this long, so that a core that dies leaves its
  * pages' places within two steps, and looks that change nothing write nothing.
  */
 const PLACE_STEP_MS = 30_000;
 /** A slot outlives its page's timeout by this much before it frees itself: the page may wait for a browser first. */
 const LEASE_GRACE_MS = 60_000;
 
+interface WaitingPage {
+  ticket: string;
+  timeoutMs: number;
+  admit(): void;
+  fail(error: unknown): void;
+}
+
 /**
  * The pages of crawls and batch scrapes count against `CONCURRENCY_PER_TEAM` with the team's
- * scrapes, as in Firecrawl: a page that would need the browser takes a slot of its team's
- * concurrency document first, waiting behind the team's scrapes and its earlier pages, and
- * frees it when its scrape ends. So one team's crawls cannot fill the browsers' queue past its
- * limit, and `GET /v2/team/queue-status` shows them.
+ * scrapes, as in Firecrawl: a page that needs the browser takes a slot of its team's concurrency
+ * document first, behind the team's waiting scrapes and its earlier pages, and frees it when its
+ * scrape ends. So one team's crawls cannot fill the browsers' queue past its limit, and
+ * `GET /v2/team/queue-status` shows them. A team's pages waiting in this process look for slots
+ * together, in one change of its document per look.
  */
 @Injectable()
 export class CrawlPageSlots implements BeforeApplicationShutdown {
   private readonly documents: TeamConcurrencyDocuments;
+  /** Pages waiting in this process, by team, in arrival order; a team is here while its poller runs. */
+  private readonly waiting = new Map<string, WaitingPage[]>();
   private stopping = false;
 
   constructor(
@@ -36,36 +46,33 @@ export class CrawlPageSlots implements BeforeApplicationShutdown {
   }
 
   /**
-   * Waits for a slot for the page (its scrape id) and holds it; a page that holds one already has
-   * it at once. Answers whether the page had to wait.
+   * Waits for a slot for the page (its scrape id is the ticket) and holds it; a page that holds
+   * one already has it at once. Answers whether the page had to wait.
    */
-  async take(teamId: string, scrapeId: string, timeoutMs: number): Promise<boolean> {
-    for (let polls = 0; ; polls++) {
-      if (this.stopping) {
-        await this.release(teamId, scrapeId);
-        throw new TrawlError('SERVICE_UNAVAILABLE', 'core is stopping: the page waits on another instance');
+  async take(teamId: string, ticket: string, timeoutMs: number): Promise<boolean> {
+    if (this.stopping) throw stopping();
+    const now = Date.now();
+    const admitted = await this.documents.update(teamId, (queue) => {
+      const { limit, leaseUntil, giveUpAt } = this.terms(now, timeoutMs);
+      const result = acquire(queue, { ticket, now, limit, leaseUntil, giveUpAt, background: true });
+      return { queue: result.queue, result: result.admitted };
+    });
+    if (admitted) return false;
+    await new Promise<void>((admit, fail) => {
+      const pages = this.waiting.get(teamId);
+      if (pages) pages.push({ ticket, timeoutMs, admit, fail });
+      else {
+        this.waiting.set(teamId, [{ ticket, timeoutMs, admit, fail }]);
+        void this.poll(teamId);
       }
-      const now = Date.now();
-      const admitted = await this.documents.update(teamId, (queue) => {
-        const result = acquire(queue, {
-          ticket: scrapeId,
-          now,
-          limit: this.config.concurrencyPerTeam,
-          leaseUntil: now + timeoutMs + LEASE_GRACE_MS,
-          giveUpAt: (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS,
-          background: true,
-        });
-        return { queue: result.queue, result: result.admitted };
-      });
-      if (admitted) return polls > 0;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    });
+    return true;
   }
 
   /** Frees the page's slot or place; a page that succeeded is the team's newest success. */
-  release(teamId: string, scrapeId: string, succeededAt?: string): Promise<void> {
+  release(teamId: string, ticket: string, succeededAt?: string): Promise<void> {
     return this.documents.update(teamId, (queue) => ({
-      queue: release(queue, scrapeId, succeededAt),
+      queue: release(queue, ticket, succeededAt),
       result: undefined,
     }));
   }
@@ -75,8 +82,57 @@ export class CrawlPageSlots implements BeforeApplicationShutdown {
     return this.documents.snapshot(teamId);
   }
 
-  /** Before the consumers stop, so that pages waiting here go back to the queue at once. */
+  /** Before the consumers stop, so that the pages waiting here go back to their queue at once. */
   beforeApplicationShutdown() {
     this.stopping = true;
   }
+
+  /** Looks for slots for the team's waiting pages until none waits here. */
+  private async poll(teamId: string) {
+    const pages = this.waiting.get(teamId) ?? [];
+    while (pages.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (this.stopping) {
+        const gone = pages.splice(0);
+        await this.documents
+          .update(teamId, (queue) => ({
+            queue: gone.reduce((left, page) => release(left, page.ticket), queue),
+            result: undefined,
+          }))
+          .catch(() => undefined); // their places end on their own
+        for (const page of gone) page.fail(stopping());
+        break;
+      }
+      const now = Date.now();
+      const admitted = await this.documents
+        .update(teamId, (queue) => {
+          const { limit, giveUpAt } = this.terms(now, 0);
+          const waiting = pages.map((page) => ({
+            ticket: page.ticket,
+            leaseUntil: this.terms(now, page.timeoutMs).leaseUntil,
+          }));
+          const result = acquireInTurn(queue, { pages: waiting, now, limit, giveUpAt });
+          return { queue: result.queue, result: new Set(result.admitted) };
+        })
+        .catch(() => new Set<string>()); // NATS unreachable for a moment: look again
+      for (let index = pages.length - 1; index >= 0; index--) {
+        const page = pages[index];
+        if (!page || !admitted.has(page.ticket)) continue;
+        pages.splice(index, 1);
+        page.admit();
+      }
+    }
+    this.waiting.delete(teamId);
+  }
+
+  private terms(now: number, timeoutMs: number) {
+    return {
+      limit: this.config.concurrencyPerTeam,
+      leaseUntil: now + timeoutMs + LEASE_GRACE_MS,
+      giveUpAt: (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS,
+    };
+  }
 }
+
+const stopping = () =>
+  new TrawlError('SERVICE_UNAVAILABLE', 'core is stopping: the page waits on another instance');

@@ -146,8 +146,9 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
     const { scrapeId, teamId, request, crawlId } = page;
-    // A redelivered dispatch: the page's scrape is already under way.
-    if (await this.scrapeExists(scrapeId)) return;
+    // A redelivered dispatch: the page's scrape is already under way. A page its crawl no longer
+    // waits for (cancelled, failed by the watchdog, or an old dispatch a new consumer reads) is not scraped.
+    if ((await this.scrapeExists(scrapeId)) || !(await this.stillInFlight(crawlId, scrapeId))) return;
     if (await this.spentSinceStart(teamId)) {
       const error = 'The team has no credits left: the page was not scraped';
       await this.recordOutcome(
@@ -167,7 +168,6 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
     const waited = verdict.use !== 'cache' && (await this.slots.take(teamId, scrapeId, request.timeout));
     if (waited && !(await this.stillInFlight(crawlId, scrapeId))) {
-      // The crawl was cancelled, or the watchdog failed the page, while it waited: nothing to scrape.
       await this.slots.release(teamId, scrapeId);
       return;
     }
@@ -331,7 +331,8 @@ const metadataOf = (recorded: RecordedEvent): EventMetadata => ({
   teamId: recorded.metadata.teamId,
 });
 /**
- * Dispatched pages this core holds at once, most of them waiting for a slot of their team: as many
- * as 50 teams' crawls of 10 pages at once (the defaults) wait without holding up any other.
+ * Dispatched pages this core holds at once, most of them waiting for a slot of their team (a team's
+ * look for slots is one change of its document, however many of its pages wait). Past this many,
+ * further dispatches, other teams' too, wait in JetStream until one ends.
  */
-const PAGES_WAITING_AT_ONCE = 500;
+const PAGES_WAITING_AT_ONCE = 2_000;

@@ -1,5 +1,6 @@
 import {
   acquire,
+  acquireInTurn,
   type ConcurrencyQueue,
   EMPTY_CONCURRENCY_QUEUE,
   holdCredits,
@@ -68,18 +69,26 @@ describe('concurrency queue', () => {
     expect(acquire(queue, { ...at('page-1', 5, 1), background: true }).admitted).toBe(true);
   });
 
-  it('renews the give-up time of a waiter that asks again with a later one, keeping its place', () => {
-    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('a', 0, 1)).queue;
-    queue = acquire(queue, { ...at('b', 0, 1), giveUpAt: 30_000 }).queue;
-    queue = acquire(queue, { ...at('c', 0, 1), giveUpAt: 30_000 }).queue;
-    queue = acquire(queue, { ...at('c', 25_000, 1), giveUpAt: 60_000 }).queue;
-    expect(queue.waiting).toEqual([
-      { ticket: 'b', enqueuedAt: 0, giveUpAt: 30_000 },
-      { ticket: 'c', enqueuedAt: 0, giveUpAt: 60_000 },
+  it("admits one instance's waiting pages in their order, as many as are free, and renews the others' places", () => {
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('scrape-1', 0, 3)).queue;
+    queue = acquire(queue, { ...at('other-page', 0, 3), background: true }).queue;
+    const pages = ['p1', 'p2', 'p3'].map((ticket) => ({ ticket, leaseUntil: 90_000 }));
+    const first = acquireInTurn(queue, { pages, now: 1, limit: 3, giveUpAt: 30_000 });
+    expect(first.admitted).toEqual(['p1']);
+    expect(first.queue.waiting.map((waiter) => [waiter.ticket, waiter.giveUpAt])).toEqual([
+      ['p2', 30_000],
+      ['p3', 30_000],
     ]);
-    expect(
-      acquire(queue, { ...at('c', 40_000, 1), giveUpAt: 60_000 }).queue.waiting.map((w) => w.ticket),
-    ).toEqual(['c']);
+
+    // A scrape that comes later goes first; the pages' places outlive the give-up time they had.
+    queue = acquire(release(first.queue, 'other-page'), at('scrape-2', 2, 3)).queue;
+    queue = release(release(queue, 'p1'), 'scrape-1');
+    const later = acquireInTurn(queue, { pages: pages.slice(1), now: 25_000, limit: 2, giveUpAt: 60_000 });
+    expect(later.admitted).toEqual(['p2']);
+    expect(later.queue.active.map((slot) => slot.ticket)).toEqual(['scrape-2', 'p2']);
+    expect(later.queue.waiting).toEqual([
+      { ticket: 'p3', enqueuedAt: 1, giveUpAt: 60_000, background: true },
+    ]);
   });
 
   it('waits at most two thirds of the timeout', () => {

@@ -25,7 +25,7 @@ export interface AcquireRequest {
   limit: number;
   /** When a running scrape's slot frees itself if it was never released. */
   leaseUntil: number;
-  /** When a waiting scrape stops waiting; a later time asked for again renews a waiter's. */
+  /** When a waiting scrape stops waiting. */
   giveUpAt: number;
   /**
    * A page of a crawl or batch scrape: it waits behind the scrapes a client is waiting on, as
@@ -82,9 +82,7 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
   const current = withoutExpired(queue, now);
   if (current.active.some((slot) => slot.ticket === ticket)) return { queue: current, admitted: true };
   const waiting = current.waiting.some((waiter) => waiter.ticket === ticket)
-    ? current.waiting.map((waiter) =>
-        waiter.ticket === ticket && waiter.giveUpAt < giveUpAt ? { ...waiter, giveUpAt } : waiter,
-      )
+    ? current.waiting
     : [
         ...current.waiting,
         { ticket, enqueuedAt: now, giveUpAt, ...(background ? { background: true as const } : {}) },
@@ -109,6 +107,43 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
       waiting: others,
     },
     admitted: true,
+  };
+}
+
+/**
+ * One instance's waiting pages of a team (crawl and batch pages, `background`), in the order they
+ * arrived: admits them as `acquire` would, as many as are in turn, and renews the places of the rest
+ * to `giveUpAt` (an instance that dies leaves its pages' places when that time passes).
+ */
+export function acquireInTurn(
+  queue: ConcurrencyQueue,
+  request: { pages: { ticket: string; leaseUntil: number }[]; now: number; limit: number; giveUpAt: number },
+): { queue: ConcurrencyQueue; admitted: string[] } {
+  const { pages, now, limit, giveUpAt } = request;
+  let current = withoutExpired(queue, now);
+  const admitted: string[] = [];
+  for (const { ticket, leaseUntil } of pages) {
+    const result = acquire(current, { ticket, now, limit, leaseUntil, giveUpAt, background: true });
+    current = result.queue;
+    // Pages keep their order: once one waits, so do those after it.
+    if (!result.admitted) break;
+    admitted.push(ticket);
+  }
+  const active = new Set(current.active.map((slot) => slot.ticket));
+  const waiting = new Set(current.waiting.map((waiter) => waiter.ticket));
+  const mine = new Set(pages.map((page) => page.ticket));
+  const missing = pages.filter((page) => !active.has(page.ticket) && !waiting.has(page.ticket));
+  return {
+    queue: {
+      ...current,
+      waiting: [
+        ...current.waiting.map((waiter) =>
+          mine.has(waiter.ticket) && waiter.giveUpAt < giveUpAt ? { ...waiter, giveUpAt } : waiter,
+        ),
+        ...missing.map(({ ticket }) => ({ ticket, enqueuedAt: now, giveUpAt, background: true as const })),
+      ],
+    },
+    admitted,
   };
 }
 
