@@ -5,7 +5,9 @@ import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
-const running = trawlWithSite({ env: { WEBHOOK_RETRY_BASE_MS: '100', BROWSER_CONCURRENCY: '3' } });
+const running = trawlWithSite({
+  env: { WEBHOOK_RETRY_BASE_MS: '100', BROWSER_CONCURRENCY: '3', CONCURRENCY_PER_TEAM: '3' },
+});
 
 interface Sample {
   name: string;
@@ -164,6 +166,20 @@ describe('Prometheus metrics', () => {
       },
     );
     expect(crawls?.value).toBe(0);
+  });
+
+  it("count the batch pages waiting for a slot of their team's concurrency", async () => {
+    const { trawl, site } = running;
+    const urls = [1, 2, 3, 4, 5].map((page) => site.url(`/slow?ms=1500&waiting=${page}`));
+    const batch = await post(trawl, '/v2/batch/scrape', { urls, maxConcurrency: 5 });
+    const waiting = async () =>
+      find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_crawl_pages_waiting')[0]?.value;
+    await until(async () => (await waiting()) === 2, 'two of the five pages waiting for the three slots');
+    await until(async () => {
+      const status = await call(trawl, 'GET', `/v2/batch/scrape/${batch.body.id}`);
+      return status.body.status === 'completed';
+    }, 'the batch to complete');
+    expect(await waiting()).toBe(0);
   });
 
   it('are served by an app without HTTP of its own on METRICS_PORT', async () => {

@@ -1,9 +1,16 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, TrawlError } from '#contracts';
 import { acquire, acquireInTurn, type ConcurrencyQueue, release } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
+import { registerSampledGauge } from '#observability';
 
 /** How often a team's waiting pages look again for free slots. */
 const POLL_MS = 250;
@@ -31,11 +38,14 @@ interface WaitingPage {
  * together, in one change of its document per look.
  */
 @Injectable()
-export class CrawlPageSlots implements BeforeApplicationShutdown {
+export class CrawlPageSlots
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly documents: TeamConcurrencyDocuments;
   /** Pages waiting in this process, by team, in arrival order; a team is here while its poller runs. */
   private readonly waiting = new Map<string, WaitingPage[]>();
   private stopping = false;
+  private unregisterGauge?: () => void;
 
   constructor(
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
@@ -82,9 +92,21 @@ export class CrawlPageSlots implements BeforeApplicationShutdown {
     return this.documents.snapshot(teamId);
   }
 
+  onApplicationBootstrap() {
+    this.unregisterGauge = registerSampledGauge({
+      name: 'trawl_crawl_pages_waiting',
+      help: "Pages of crawls and batch scrapes waiting in this core for a slot of their team's concurrency",
+      sample: () => [{ value: [...this.waiting.values()].reduce((sum, pages) => sum + pages.length, 0) }],
+    });
+  }
+
   /** Before the consumers stop, so that the pages waiting here go back to their queue at once. */
   beforeApplicationShutdown() {
     this.stopping = true;
+  }
+
+  onApplicationShutdown() {
+    this.unregisterGauge?.();
   }
 
   /** Looks for slots for the team's waiting pages until none waits here. */
