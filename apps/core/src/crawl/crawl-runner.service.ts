@@ -146,9 +146,12 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async startScrape(page: PageDispatched['data'], metadata: EventMetadata) {
     const { scrapeId, teamId, request, crawlId } = page;
-    // A redelivered dispatch: the page's scrape is already under way. A page its crawl no longer
-    // waits for (cancelled, failed by the watchdog, or an old dispatch a new consumer reads) is not scraped.
-    if ((await this.scrapeExists(scrapeId)) || !(await this.stillInFlight(crawlId, scrapeId))) return;
+    // A redelivered dispatch: the page's scrape is already under way.
+    if (await this.scrapeExists(scrapeId)) return;
+    // One read long after it was written (after an outage, or by a consumer new to the stream) may
+    // be of a page its crawl no longer waits for.
+    const fresh = Date.now() - Date.parse(page.at) < FRESH_DISPATCH_MS;
+    if (!fresh && !(await this.stillInFlight(crawlId, scrapeId))) return;
     if (await this.spentSinceStart(teamId)) {
       const error = 'The team has no credits left: the page was not scraped';
       await this.recordOutcome(
@@ -168,6 +171,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
     const waited = verdict.use !== 'cache' && (await this.slots.take(teamId, scrapeId, request.timeout));
     if (waited && !(await this.stillInFlight(crawlId, scrapeId))) {
+      // Cancelled, or failed by the watchdog, while it waited: nothing to scrape.
       await this.slots.release(teamId, scrapeId);
       return;
     }
@@ -330,6 +334,8 @@ const metadataOf = (recorded: RecordedEvent): EventMetadata => ({
   correlationId: recorded.metadata.correlationId,
   teamId: recorded.metadata.teamId,
 });
+/** A dispatch read within this long of its writing is taken as current, without reading its crawl. */
+const FRESH_DISPATCH_MS = 10_000;
 /**
  * Dispatched pages this core holds at once, most of them waiting for a slot of their team (a team's
  * look for slots is one change of its document, however many of its pages wait). Past this many,
