@@ -1,5 +1,6 @@
 import { benchBrowserCpu } from './browser-cpu.bench.js';
 import { benchCacheHits } from './cache-hit.bench.js';
+import { benchConcurrencyQueue } from './concurrency-queue.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchLargePages } from './large-pages.bench.js';
@@ -22,6 +23,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Cache hits', benchCacheHits],
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],
+  ['Concurrency queue', benchConcurrencyQueue],
   ['Monitors', benchMonitors],
   ['Search index', benchSearchIndex],
   ['Browser sessions and scripts', benchScripts],
