@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import { type NatsNames, TrawlError } from '#contracts';
+import type { NatsNames } from '#contracts';
 import { acquire, acquireInTurn, type ConcurrencyQueue, release } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
 import { registerSampledGauge } from '#observability';
@@ -156,5 +156,11 @@ export class CrawlPageSlots
   }
 }
 
-const stopping = () =>
-  new TrawlError('SERVICE_UNAVAILABLE', 'core is stopping: the page waits on another instance');
+/** A page that was waiting for a slot when core stopped: its dispatch goes back to the queue, as it should. */
+export class PageHandedBack extends Error {
+  constructor() {
+    super('core is stopping: the page waits for its slot on another instance');
+  }
+}
+
+const stopping = () => new PageHandedBack();

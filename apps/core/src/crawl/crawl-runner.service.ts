@@ -49,7 +49,7 @@ import { discoverCrawlSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
-import { CrawlPageSlots } from './crawl-page-slots.service.js';
+import { CrawlPageSlots, PageHandedBack } from './crawl-page-slots.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 /**
@@ -89,7 +89,12 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap() {
     const onError = (error: unknown, event: RecordedEvent | undefined) =>
-      this.logger.error({ err: error, eventId: event?.id, type: event?.type }, 'crawl step failed; retrying');
+      error instanceof PageHandedBack
+        ? this.logger.info({ eventId: event?.id }, error.message)
+        : this.logger.error(
+            { err: error, eventId: event?.id, type: event?.type },
+            'crawl step failed; retrying',
+          );
     this.consumers = await Promise.all([
       consumeEvents(this.nc, this.names, {
         worker: 'crawl_runner',

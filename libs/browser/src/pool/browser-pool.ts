@@ -220,6 +220,11 @@ export class BrowserPool {
         chromium.launch({
           executablePath: this.options.executablePath,
           args: [...CHROMIUM_ARGS, ...(this.options.launchArgs ?? [])],
+          // The app closes the browser when it stops, after the pages in flight end: Playwright's
+          // own handlers would close it at the signal, failing them (ERR_ABORTED).
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
         }),
       )
       .then((browser) => {
