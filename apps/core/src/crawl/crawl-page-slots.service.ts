@@ -63,8 +63,14 @@ export class CrawlPageSlots
     if (this.stopping) throw stopping();
     const now = Date.now();
     const admitted = await this.documents.update(teamId, (queue) => {
-      const { limit, leaseUntil, giveUpAt } = this.terms(now, timeoutMs);
-      const result = acquire(queue, { ticket, now, limit, leaseUntil, giveUpAt, background: true });
+      const result = acquire(queue, {
+        ticket,
+        now,
+        limit: this.config.concurrencyPerTeam,
+        leaseUntil: leaseUntil(now, timeoutMs),
+        giveUpAt: placeUntil(now),
+        background: true,
+      });
       return { queue: result.queue, result: result.admitted };
     });
     if (admitted) return false;
@@ -128,12 +134,15 @@ export class CrawlPageSlots
       const now = Date.now();
       const admitted = await this.documents
         .update(teamId, (queue) => {
-          const { limit, giveUpAt } = this.terms(now, 0);
-          const waiting = pages.map((page) => ({
-            ticket: page.ticket,
-            leaseUntil: this.terms(now, page.timeoutMs).leaseUntil,
-          }));
-          const result = acquireInTurn(queue, { pages: waiting, now, limit, giveUpAt });
+          const result = acquireInTurn(queue, {
+            pages: pages.map((page) => ({
+              ticket: page.ticket,
+              leaseUntil: leaseUntil(now, page.timeoutMs),
+            })),
+            now,
+            limit: this.config.concurrencyPerTeam,
+            giveUpAt: placeUntil(now),
+          });
           return { queue: result.queue, result: new Set(result.admitted) };
         })
         .catch(() => new Set<string>()); // NATS unreachable for a moment: look again
@@ -146,15 +155,10 @@ export class CrawlPageSlots
     }
     this.waiting.delete(teamId);
   }
-
-  private terms(now: number, timeoutMs: number) {
-    return {
-      limit: this.config.concurrencyPerTeam,
-      leaseUntil: now + timeoutMs + LEASE_GRACE_MS,
-      giveUpAt: (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS,
-    };
-  }
 }
+
+const leaseUntil = (now: number, timeoutMs: number) => now + timeoutMs + LEASE_GRACE_MS;
+const placeUntil = (now: number) => (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS;
 
 /** A page that was waiting for a slot when core stopped: its dispatch goes back to the queue, as it should. */
 export class PageHandedBack extends Error {
