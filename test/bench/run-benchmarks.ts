@@ -2,6 +2,7 @@ import { benchBrowserCpu } from './browser-cpu.bench.js';
 import { benchCacheHits } from './cache-hit.bench.js';
 import { benchConcurrencyQueue } from './concurrency-queue.bench.js';
 import { benchCrawl } from './crawl.bench.js';
+import { benchCrawlState } from './crawl-state.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchLargePages } from './large-pages.bench.js';
 import { benchLazyContent } from './lazy-content.bench.js';
@@ -24,6 +25,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Event store', benchEventStore],
   ['Crawl', benchCrawl],
   ['Concurrency queue', benchConcurrencyQueue],
+  ['Crawl state', benchCrawlState],
   ['Monitors', benchMonitors],
   ['Search index', benchSearchIndex],
   ['Browser sessions and scripts', benchScripts],

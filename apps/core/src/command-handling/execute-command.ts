@@ -32,14 +32,7 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
   /** Revision of a stream whose events are all hidden, learned from a conflict. */
   let hiddenRevision: number | undefined;
   for (let attempt = 1; ; attempt++) {
-    const known = cache?.get(streamId);
-    const history = await store.readStream(streamId, known ? { fromRevision: known.revision + 1 } : {});
-    const state = history.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-      known?.state ?? decider.initialState(),
-    );
-    const revision = history.length > 0 ? history[history.length - 1].revision : known?.revision;
-    if (cache && revision !== undefined) cache.set(streamId, { state, revision });
+    const { state, revision } = await loadState(store, decider, streamId, cache);
     const events = decider.decide(command, state);
     const current = revision ?? hiddenRevision ?? -1;
     if (events.length === 0) return { events, revision: current };
@@ -56,4 +49,26 @@ export async function executeCommand<State, Command, Event extends DomainEvent>(
       hiddenRevision = revision === undefined && typeof error.actual === 'number' ? error.actual : undefined;
     }
   }
+}
+
+/**
+ * A stream's folded state and revision (undefined for a stream with no events to read), read from
+ * the cache's revision on when it holds the stream. A cached state is folded further in place by
+ * deciders that mutate (the crawl's), so one process must not load one stream twice at once.
+ */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<State, unknown, Event>,
+  streamId: string,
+  cache?: StreamStateCache<State>,
+): Promise<{ state: State; revision: number | undefined }> {
+  const known = cache?.get(streamId);
+  const history = await store.readStream(streamId, known ? { fromRevision: known.revision + 1 } : {});
+  const state = history.reduce(
+    (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+    known?.state ?? decider.initialState(),
+  );
+  const revision = history.length > 0 ? history[history.length - 1].revision : known?.revision;
+  if (cache && revision !== undefined) cache.set(streamId, { state, revision });
+  return { state, revision };
 }

@@ -27,7 +27,6 @@ import {
   crawlDecider,
   creditBalance,
   DomainError,
-  fold,
   hasCreditsLeft,
   nextDispatchAt,
   operationCost,
@@ -43,10 +42,11 @@ import {
   NATS_CONNECTION,
   NATS_NAMES,
   type RunningConsumer,
+  SerialLanes,
 } from '#messaging';
 import { LOGGER } from '#observability';
 import { discoverCrawlSite } from '#site-discovery';
-import { executeCommand } from '../command-handling/execute-command.js';
+import { executeCommand, loadState, type StreamStateCache } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
 import { CrawlPageSlots, PageHandedBack } from './crawl-page-slots.service.js';
@@ -66,8 +66,16 @@ import { CrawlWatchdog } from './crawl-watchdog.service.js';
 export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private consumers: RunningConsumer[] = [];
-  /** One command at a time per crawl in this process, so concurrent outcomes do not fight over revisions. */
-  private readonly lanes = new Map<string, Promise<unknown>>();
+  /**
+   * One command or read at a time per crawl in this process: concurrent outcomes do not fight over
+   * revisions, and a crawl's cached state (folded further in place) is loaded by one at a time.
+   */
+  private readonly lanes = new SerialLanes();
+  /**
+   * The folded state of the crawls this process works on, so that each page outcome reads only the
+   * crawl's new events: read whole, a crawl of 5,000 pages (15,000 events) cost 0.3 s a read.
+   */
+  private readonly crawlStates: StreamStateCache<CrawlState> = new Map();
   private readonly cache: CacheIndex;
   private readonly credits: CreditTotalsReader;
 
@@ -295,38 +303,52 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async dispatchAfterDelay(crawlId: string, metadata: EventMetadata) {
     for (;;) {
-      const due = nextDispatchAt(await this.crawlState(crawlId));
+      const due = await this.readCrawl(crawlId, nextDispatchAt);
       if (!due) return;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(due) - Date.now())));
       await this.crawlCommand(crawlId, { type: 'DispatchPages', data: { crawlId, at: now() } }, metadata);
     }
   }
 
-  private async stillInFlight(crawlId: string, scrapeId: string): Promise<boolean> {
-    const crawl = await this.crawlState(crawlId);
-    return crawl.status === 'scraping' && crawl.inFlight.has(scrapeId);
+  private stillInFlight(crawlId: string, scrapeId: string): Promise<boolean> {
+    return this.readCrawl(crawlId, (crawl) => crawl.status === 'scraping' && crawl.inFlight.has(scrapeId));
   }
 
-  private async crawlState(crawlId: string): Promise<CrawlState> {
-    const history = await this.store.readStream(crawlStreamId(crawlId));
-    return fold(
-      crawlDecider,
-      history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
-    );
+  /** `read` of the crawl's current state, in the crawl's lane. */
+  private readCrawl<T>(crawlId: string, read: (state: CrawlState) => T): Promise<T> {
+    return this.lanes.run(crawlId, async () => {
+      const streamId = crawlStreamId(crawlId);
+      const { state } = await loadState(this.store, crawlDecider, streamId, this.crawlStates);
+      this.keepCached(streamId, state);
+      return read(state);
+    });
   }
 
   private crawlCommand(crawlId: string, command: CrawlCommand, metadata: EventMetadata): Promise<unknown> {
-    const previous = this.lanes.get(crawlId) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(() => executeCommand(this.store, crawlDecider, crawlStreamId(crawlId), command, metadata));
-    this.lanes.set(crawlId, next);
-    void next
-      .finally(() => {
-        if (this.lanes.get(crawlId) === next) this.lanes.delete(crawlId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.lanes.run(crawlId, async () => {
+      const streamId = crawlStreamId(crawlId);
+      const result = await executeCommand(
+        this.store,
+        crawlDecider,
+        streamId,
+        command,
+        metadata,
+        this.crawlStates,
+      );
+      this.keepCached(streamId, this.crawlStates.get(streamId)?.state);
+      return result;
+    });
+  }
+
+  /** Keeps the most recently used crawls that still scrape, at most `CACHED_CRAWLS`. */
+  private keepCached(streamId: string, state: CrawlState | undefined) {
+    const entry = this.crawlStates.get(streamId);
+    this.crawlStates.delete(streamId);
+    if (entry && state?.status === 'scraping') this.crawlStates.set(streamId, entry);
+    for (const oldest of this.crawlStates.keys()) {
+      if (this.crawlStates.size <= CACHED_CRAWLS) break;
+      this.crawlStates.delete(oldest);
+    }
   }
 
   async onApplicationShutdown() {
@@ -339,6 +361,8 @@ const metadataOf = (recorded: RecordedEvent): EventMetadata => ({
   correlationId: recorded.metadata.correlationId,
   teamId: recorded.metadata.teamId,
 });
+/** Crawls whose folded state a core keeps (a crawl of 10,000 pages holds a few MB). */
+const CACHED_CRAWLS = 100;
 /** A dispatch read within this long of its writing is taken as current, without reading its crawl. */
 const FRESH_DISPATCH_MS = 10_000;
 /**
