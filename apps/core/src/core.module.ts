@@ -7,6 +7,7 @@ import { AgentNavigator } from './crawl/agent-navigator.service.js';
 import { CrawlPageSlots } from './crawl/crawl-page-slots.service.js';
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
+import { CrawlStates } from './crawl/crawl-states.service.js';
 import { CrawlWatchdog } from './crawl/crawl-watchdog.service.js';
 import { eventStoreProvider } from './event-store.provider.js';
 import { CheckRetention } from './monitor-checks/check-retention.service.js';
@@ -36,6 +37,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     CrawlQueries,
     CrawlPageSlots,
     CrawlRunner,
+    CrawlStates,
     CrawlWatchdog,
     MonitorScheduler,
     MonitorCrawlTargets,

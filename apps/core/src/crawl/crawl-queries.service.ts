@@ -3,18 +3,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveCrawlView,
   CRAWL_CATEGORY,
-  type CrawlEvent,
   type CrawlView,
-  crawlStreamId,
   type GetCrawl,
   type ListActiveCrawls,
   type NatsNames,
 } from '#contracts';
-import { activeCrawlOf, type CrawlState, crawlDecider, crawlViewOf, fold } from '#domain';
+import { activeCrawlOf, crawlViewOf } from '#domain';
 import type { EventStore } from '#event-store';
 import { NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { EventStoreQueries } from '../queries/event-store-queries.js';
+import { CrawlStates } from './crawl-states.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 /**
@@ -31,6 +30,7 @@ export class CrawlQueries extends EventStoreQueries {
     @Inject(NATS_NAMES) names: NatsNames,
     @Inject(EVENT_STORE) store: EventStore,
     private readonly watchdog: CrawlWatchdog,
+    private readonly crawls: CrawlStates,
   ) {
     super(nc, names, store);
   }
@@ -42,25 +42,17 @@ export class CrawlQueries extends EventStoreQueries {
     };
   }
 
-  async view({ crawlId, skip, take }: GetCrawl): Promise<CrawlView> {
-    return crawlViewOf(await this.state(crawlId), crawlId, skip, take);
+  view({ crawlId, skip, take }: GetCrawl): Promise<CrawlView> {
+    return this.crawls.read(crawlId, (state) => crawlViewOf(state, crawlId, skip, take));
   }
 
   /** Oldest first (crawl ids are time-ordered); batch scrapes are not crawls here, as in Firecrawl. */
   async active({ teamId }: ListActiveCrawls): Promise<ActiveCrawlView[]> {
     const crawls: ActiveCrawlView[] = [];
     for await (const crawlId of this.watchdog.inProgressOf(teamId)) {
-      const active = activeCrawlOf(await this.state(crawlId), crawlId, teamId);
+      const active = await this.crawls.read(crawlId, (state) => activeCrawlOf(state, crawlId, teamId));
       if (active) crawls.push(active);
     }
     return crawls.sort((a, b) => a.id.localeCompare(b.id));
-  }
-
-  private async state(crawlId: string): Promise<CrawlState> {
-    const history = await this.store.readStream(crawlStreamId(crawlId));
-    return fold(
-      crawlDecider,
-      history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
-    );
   }
 }

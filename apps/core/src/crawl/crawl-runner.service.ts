@@ -6,10 +6,8 @@ import type { ScrapeDocument } from '#content';
 import {
   apiKeyOf,
   CRAWL_CATEGORY,
-  type CrawlCommand,
   type CrawlEvent,
   type CrawlStarted,
-  crawlStreamId,
   type EventMetadata,
   type NatsNames,
   type PageDispatched,
@@ -21,10 +19,8 @@ import {
   scrapeStreamId,
 } from '#contracts';
 import {
-  type CrawlState,
   cachedPage,
   completedScrapeBasis,
-  crawlDecider,
   creditBalance,
   DomainError,
   hasCreditsLeft,
@@ -42,14 +38,14 @@ import {
   NATS_CONNECTION,
   NATS_NAMES,
   type RunningConsumer,
-  SerialLanes,
 } from '#messaging';
 import { LOGGER } from '#observability';
 import { discoverCrawlSite } from '#site-discovery';
-import { executeCommand, loadState, type StreamStateCache } from '../command-handling/execute-command.js';
+import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
 import { CrawlPageSlots, PageHandedBack } from './crawl-page-slots.service.js';
+import { CrawlStates } from './crawl-states.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
 /**
@@ -66,16 +62,6 @@ import { CrawlWatchdog } from './crawl-watchdog.service.js';
 export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private consumers: RunningConsumer[] = [];
-  /**
-   * One command or read at a time per crawl in this process: concurrent outcomes do not fight over
-   * revisions, and a crawl's cached state (folded further in place) is loaded by one at a time.
-   */
-  private readonly lanes = new SerialLanes();
-  /**
-   * The folded state of the crawls this process works on, so that each page outcome reads only the
-   * crawl's new events: read whole, a crawl of 5,000 pages (15,000 events) cost 0.3 s a read.
-   */
-  private readonly crawlStates: StreamStateCache<CrawlState> = new Map();
   private readonly cache: CacheIndex;
   private readonly credits: CreditTotalsReader;
 
@@ -88,6 +74,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly watchdog: CrawlWatchdog,
     private readonly navigator: AgentNavigator,
     private readonly slots: CrawlPageSlots,
+    private readonly crawls: CrawlStates,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-runner' });
@@ -145,7 +132,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async discover(crawl: CrawlStarted['data'], metadata: EventMetadata) {
     const site = await discoverCrawlSite(crawl, this.config);
-    await this.crawlCommand(
+    await this.crawls.execute(
       crawl.crawlId,
       { type: 'RecordSiteDiscovery', data: { crawlId: crawl.crawlId, ...site, at: now() } },
       metadata,
@@ -261,7 +248,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     outcome: PageOutcome,
     metadata: EventMetadata,
   ) {
-    await this.crawlCommand(
+    await this.crawls.execute(
       crawlId,
       { type: 'RecordPageOutcome', data: { crawlId, scrapeId, outcome, at: now() } },
       metadata,
@@ -303,52 +290,15 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async dispatchAfterDelay(crawlId: string, metadata: EventMetadata) {
     for (;;) {
-      const due = await this.readCrawl(crawlId, nextDispatchAt);
+      const due = await this.crawls.read(crawlId, nextDispatchAt);
       if (!due) return;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(due) - Date.now())));
-      await this.crawlCommand(crawlId, { type: 'DispatchPages', data: { crawlId, at: now() } }, metadata);
+      await this.crawls.execute(crawlId, { type: 'DispatchPages', data: { crawlId, at: now() } }, metadata);
     }
   }
 
   private stillInFlight(crawlId: string, scrapeId: string): Promise<boolean> {
-    return this.readCrawl(crawlId, (crawl) => crawl.status === 'scraping' && crawl.inFlight.has(scrapeId));
-  }
-
-  /** `read` of the crawl's current state, in the crawl's lane. */
-  private readCrawl<T>(crawlId: string, read: (state: CrawlState) => T): Promise<T> {
-    return this.lanes.run(crawlId, async () => {
-      const streamId = crawlStreamId(crawlId);
-      const { state } = await loadState(this.store, crawlDecider, streamId, this.crawlStates);
-      this.keepCached(streamId, state);
-      return read(state);
-    });
-  }
-
-  private crawlCommand(crawlId: string, command: CrawlCommand, metadata: EventMetadata): Promise<unknown> {
-    return this.lanes.run(crawlId, async () => {
-      const streamId = crawlStreamId(crawlId);
-      const result = await executeCommand(
-        this.store,
-        crawlDecider,
-        streamId,
-        command,
-        metadata,
-        this.crawlStates,
-      );
-      this.keepCached(streamId, this.crawlStates.get(streamId)?.state);
-      return result;
-    });
-  }
-
-  /** Keeps the most recently used crawls that still scrape, at most `CACHED_CRAWLS`. */
-  private keepCached(streamId: string, state: CrawlState | undefined) {
-    const entry = this.crawlStates.get(streamId);
-    this.crawlStates.delete(streamId);
-    if (entry && state?.status === 'scraping') this.crawlStates.set(streamId, entry);
-    for (const oldest of this.crawlStates.keys()) {
-      if (this.crawlStates.size <= CACHED_CRAWLS) break;
-      this.crawlStates.delete(oldest);
-    }
+    return this.crawls.read(crawlId, (crawl) => crawl.status === 'scraping' && crawl.inFlight.has(scrapeId));
   }
 
   async onApplicationShutdown() {
@@ -361,8 +311,6 @@ const metadataOf = (recorded: RecordedEvent): EventMetadata => ({
   correlationId: recorded.metadata.correlationId,
   teamId: recorded.metadata.teamId,
 });
-/** Crawls whose folded state a core keeps (a crawl of 10,000 pages holds a few MB). */
-const CACHED_CRAWLS = 100;
 /** A dispatch read within this long of its writing is taken as current, without reading its crawl. */
 const FRESH_DISPATCH_MS = 10_000;
 /**

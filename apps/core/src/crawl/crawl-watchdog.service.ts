@@ -2,21 +2,13 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
-import {
-  CRAWLS_IN_PROGRESS_READ_MODEL,
-  type CrawlEvent,
-  crawlStreamId,
-  type ExpireStalledPages,
-  type NatsNames,
-} from '#contracts';
-import { type ConcurrencyQueue, crawlDecider, fold } from '#domain';
-import type { EventStore } from '#event-store';
+import { CRAWLS_IN_PROGRESS_READ_MODEL, type ExpireStalledPages, type NatsNames } from '#contracts';
+import { type ConcurrencyQueue } from '#domain';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
-import { executeCommand } from '../command-handling/execute-command.js';
-import { EVENT_STORE } from '../event-store.provider.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { CrawlPageSlots } from './crawl-page-slots.service.js';
+import { CrawlStates } from './crawl-states.service.js';
 
 /**
  * Keeps crawls from stalling: a page whose scrape job is lost (a worker died after acking, a
@@ -38,8 +30,8 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly slots: CrawlPageSlots,
+    private readonly crawls: CrawlStates,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'crawl-watchdog' });
@@ -69,32 +61,23 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     for await (const crawlId of await kv.keys()) {
       const watched = await kv.get(crawlId);
       if (watched?.operation !== 'PUT') continue;
-      const streamId = crawlStreamId(crawlId);
-      const history = await this.store.readStream(streamId);
-      const state = fold(
-        crawlDecider,
-        history.map((e) => ({ type: e.type, data: e.data }) as CrawlEvent),
+      const teamId = await this.crawls.read(crawlId, (state) =>
+        state.status === 'scraping' ? state.teamId : undefined,
       );
-      if (state.status !== 'scraping') {
+      if (!teamId) {
         // Only the entry read before the stream: a batch given new pages meanwhile is under watch again.
         // A delete that loses that race (or fails) leaves the entry to the next sweep.
         await kv.delete(crawlId, { previousSeq: watched.revision }).catch(() => undefined);
         continue;
       }
-      const { events } = await executeCommand(
-        this.store,
-        crawlDecider,
-        streamId,
+      const slots = slotsOf(await this.slots.snapshot(teamId));
+      const { events } = await this.crawls.execute(
+        crawlId,
         {
           type: 'ExpireStalledPages',
-          data: {
-            crawlId,
-            graceMs: this.config.crawlPageStallGraceMs,
-            at: new Date().toISOString(),
-            slots: slotsOf(await this.slots.snapshot(state.teamId)),
-          },
+          data: { crawlId, graceMs: this.config.crawlPageStallGraceMs, at: new Date().toISOString(), slots },
         },
-        { teamId: state.teamId },
+        { teamId },
       );
       const stalled = events.filter((event) => event.type === 'PageFailed').length;
       if (stalled > 0) this.logger.warn({ crawlId, stalled }, 'crawl pages timed out by the watchdog');
