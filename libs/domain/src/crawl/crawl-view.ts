@@ -17,8 +17,9 @@ export function crawlViewOf(state: CrawlState, crawlId: string, skip: number, ta
     returnLinks: state.returnLinks,
     scrapedPages: state.scraped.length,
     documentBlobs: state.scraped.slice(skip, skip + take).map((page) => page.documentBlob),
-    errors: state.errors,
-    robotsBlocked: state.robotsBlocked,
+    // Copies: a kept crawl state grows in place (core's CrawlStates).
+    errors: [...state.errors],
+    robotsBlocked: [...state.robotsBlocked],
     ...(state.extract ? { extract: state.extract } : {}),
   };
 }
