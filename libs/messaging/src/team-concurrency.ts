@@ -1,7 +1,7 @@
 import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsNames } from '#contracts';
-import { type ConcurrencyQueue, EMPTY_CONCURRENCY_QUEUE, withoutExpired } from '#domain';
+import { type ConcurrencyQueue, EMPTY_CONCURRENCY_QUEUE, release, withoutExpired } from '#domain';
 import { KvCompareAndSet } from './kv-compare-and-set.js';
 import { lazyKv } from './lazy-kv.js';
 
@@ -32,6 +32,14 @@ export class TeamConcurrencyDocuments {
       );
       return { value: JSON.stringify(queue), result };
     });
+  }
+
+  /** Frees the ticket's slot, place or held credits; `succeededAt` makes it the team's newest success. */
+  release(teamId: string, ticket: string, succeededAt?: string): Promise<void> {
+    return this.update(teamId, (queue) => ({
+      queue: release(queue, ticket, succeededAt),
+      result: undefined,
+    }));
   }
 
   /** The team's running and waiting entries right now. */

@@ -2,14 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Inject, Injectable } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import { type NatsNames, TrawlError } from '#contracts';
-import {
-  acquire,
-  type ConcurrencyQueue,
-  type CreditHold,
-  holdCredits,
-  queueWaitLimitMs,
-  release,
-} from '#domain';
+import { acquire, type ConcurrencyQueue, type CreditHold, holdCredits, queueWaitLimitMs } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
 import { insufficientCredits } from '../credits/credits.guard.js';
 
@@ -66,10 +59,7 @@ export class ConcurrencyLimiter {
     for (let polls = 0; ; polls++) {
       const now = Date.now();
       if (now >= giveUpAt) {
-        await this.documents.update(teamId, (queue) => ({
-          queue: release(queue, ticket),
-          result: undefined,
-        }));
+        await this.documents.release(teamId, ticket);
         throw new TrawlError(
           'CONCURRENCY_QUEUE_TIMEOUT',
           `This team already runs ${this.limit} scrapes at once; this one waited ${now - startedAt} ms (two thirds of its timeout) for a free slot`,
@@ -96,10 +86,7 @@ export class ConcurrencyLimiter {
           holdsCredits: hold !== undefined,
           release: (succeeded) =>
             this.documents
-              .update(teamId, (queue) => ({
-                queue: release(queue, ticket, succeeded ? new Date().toISOString() : undefined),
-                result: undefined,
-              }))
+              .release(teamId, ticket, succeeded ? new Date().toISOString() : undefined)
               .catch(() => {
                 // The scrape's answer stands; a slot that could not be freed now frees itself when its lease ends.
               }),
@@ -128,11 +115,9 @@ export class ConcurrencyLimiter {
     if (!held) throw insufficientCredits(HELD_BY_OTHERS);
     return {
       release: () =>
-        this.documents
-          .update(teamId, (queue) => ({ queue: release(queue, ticket), result: undefined }))
-          .catch(() => {
-            // The answer stands; a hold that could not be let go ends on its own.
-          }),
+        this.documents.release(teamId, ticket).catch(() => {
+          // The answer stands; a hold that could not be let go ends on its own.
+        }),
     };
   }
 

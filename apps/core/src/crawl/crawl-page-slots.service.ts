@@ -87,10 +87,7 @@ export class CrawlPageSlots
 
   /** Frees the page's slot or place; a page that succeeded is the team's newest success. */
   release(teamId: string, ticket: string, succeededAt?: string): Promise<void> {
-    return this.documents.update(teamId, (queue) => ({
-      queue: release(queue, ticket, succeededAt),
-      result: undefined,
-    }));
+    return this.documents.release(teamId, ticket, succeededAt);
   }
 
   /** The team's running and waiting scrapes and pages, for the watchdog's judgement of stalled pages. */

@@ -29,7 +29,7 @@ export class CrawlStates {
       const streamId = crawlStreamId(crawlId);
       const { state } = await loadState(this.store, crawlDecider, streamId, this.states);
       const result = read(state);
-      this.keep(streamId, state);
+      this.keep(streamId);
       return result;
     });
   }
@@ -43,16 +43,16 @@ export class CrawlStates {
     return this.lanes.run(crawlId, async () => {
       const streamId = crawlStreamId(crawlId);
       const result = await executeCommand(this.store, crawlDecider, streamId, command, metadata, this.states);
-      this.keep(streamId, this.states.get(streamId)?.state);
+      this.keep(streamId);
       return result;
     });
   }
 
   /** The most recently used crawls that still scrape, at most `KEPT_CRAWLS`. */
-  private keep(streamId: string, state: CrawlState | undefined) {
+  private keep(streamId: string) {
     const entry = this.states.get(streamId);
     this.states.delete(streamId);
-    if (entry && state?.status === 'scraping') this.states.set(streamId, entry);
+    if (entry?.state.status === 'scraping') this.states.set(streamId, entry);
     for (const oldest of this.states.keys()) {
       if (this.states.size <= KEPT_CRAWLS) break;
       this.states.delete(oldest);
