@@ -6,7 +6,12 @@ import { until } from '../support/until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const running = trawlWithSite({
-  env: { WEBHOOK_RETRY_BASE_MS: '100', BROWSER_CONCURRENCY: '3', CONCURRENCY_PER_TEAM: '3' },
+  env: {
+    WEBHOOK_RETRY_BASE_MS: '100',
+    BROWSER_CONCURRENCY: '3',
+    CONCURRENCY_PER_TEAM: '3',
+    MONITOR_PAGE_CONCURRENCY: '2',
+  },
 });
 
 interface Sample {
@@ -140,9 +145,9 @@ describe('Prometheus metrics', () => {
     }
   });
 
-  it("count a monitor check's pages waiting for a page slot while it runs", async () => {
+  it("count a monitor check's pages waiting for their team's slots and for a page slot while it runs", async () => {
     const { trawl, site } = running;
-    // Six slow pages, and three page slots (MONITOR_PAGE_CONCURRENCY follows BROWSER_CONCURRENCY).
+    // Six slow pages: three take the team's three slots and two of them the core's two page slots.
     const urls = Array.from({ length: 6 }, (_, page) => site.url(`/slow?ms=3000&metrics=${page}`));
     const monitor = await call(trawl, 'POST', '/v2/monitor', {
       name: 'Waiting pages',
@@ -154,10 +159,18 @@ describe('Prometheus metrics', () => {
       find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_monitor_turns_waiting', {
         for: 'page',
       })[0]?.value;
-    await until(async () => (await waiting()) === 3, 'three of the six pages waiting for a slot');
+    const waitingForTeam = async () =>
+      find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_pages_waiting_for_slot', {
+        source: 'monitor',
+      })[0]?.value;
+    await until(
+      async () => (await waiting()) === 1 && (await waitingForTeam()) === 3,
+      "three of the six pages waiting for the team's slots and one for a page slot",
+    );
     const check = await finishedCheck(trawl, monitor.body.data.id, run.body.id);
     expect(check.data.summary).toMatchObject({ totalPages: 6, new: 6 });
     expect(await waiting()).toBe(0);
+    expect(await waitingForTeam()).toBe(0);
     const [crawls] = find(
       (await metricsAt(`${trawl.baseUrl}/metrics`)).samples,
       'trawl_monitor_turns_waiting',
@@ -173,7 +186,9 @@ describe('Prometheus metrics', () => {
     const urls = [1, 2, 3, 4, 5].map((page) => site.url(`/slow?ms=1500&waiting=${page}`));
     const batch = await post(trawl, '/v2/batch/scrape', { urls, maxConcurrency: 5 });
     const waiting = async () =>
-      find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_crawl_pages_waiting')[0]?.value;
+      find((await metricsAt(`${trawl.baseUrl}/metrics`)).samples, 'trawl_pages_waiting_for_slot', {
+        source: 'crawl',
+      })[0]?.value;
     await until(async () => (await waiting()) === 2, 'two of the five pages waiting for the three slots');
     await until(async () => {
       const status = await call(trawl, 'GET', `/v2/batch/scrape/${batch.body.id}`);

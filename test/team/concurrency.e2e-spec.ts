@@ -1,5 +1,6 @@
 import Firecrawl from '@mendable/firecrawl-js';
 
+import { call, finishedCheck } from '../support/monitor-client.js';
 import { createTeam } from '../support/operator-cli.js';
 import { post } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
@@ -121,6 +122,40 @@ describe('concurrency limit per team', () => {
       .filter((path) => path.includes('page=') || path.includes('behind=batch'));
     expect(fetched).toHaveLength(6);
     expect(fetched[1]).toBe('/articles/tide-pools?behind=batch');
+    expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
+  });
+
+  it("counts a monitor check's pages with the team's scrapes: they wait in its queue, and a scrape goes first", async () => {
+    const urls = [1, 2, 3].map((page) => running.site.url(`/slow?ms=1000&monitor=${page}`));
+    const created = await call(running.trawl, 'POST', '/v2/monitor', {
+      name: 'Slow pages',
+      schedule: { cron: '0 9 * * *' },
+      targets: [{ type: 'scrape', urls }],
+    });
+    expect(created.status).toBe(200);
+    const run = await call(running.trawl, 'POST', `/v2/monitor/${created.body.data.id}/run`);
+    expect(run.status).toBe(200);
+    const queue = await until(async () => {
+      const status = await client().getQueueStatus();
+      return status.waitingJobsInQueue === 2 && status;
+    }, "two of the check's pages to wait for the team's one slot");
+    expect(queue).toMatchObject({ jobsInQueue: 3, activeJobsInQueue: 1 });
+
+    const scrape = await post(running.trawl, '/v2/scrape', {
+      url: running.site.url('/articles/tide-pools?behind=monitor'),
+      timeout: 30_000,
+    });
+    expect(scrape.status).toBe(200);
+    expect(scrape.body.data.metadata.concurrencyLimited).toBe(true);
+
+    const check = await finishedCheck(running.trawl, created.body.data.id, run.body.id);
+    expect(check.data).toMatchObject({ status: 'completed', summary: { totalPages: 3, new: 3, error: 0 } });
+    // One at a time: the page holding the slot, then the scrape, then the other pages.
+    const fetched = running.site.requests
+      .map((request) => request.path)
+      .filter((path) => path.includes('monitor'));
+    expect(fetched).toHaveLength(4);
+    expect(fetched[1]).toBe('/articles/tide-pools?behind=monitor');
     expect((await client().getQueueStatus()).jobsInQueue).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { ChargesReactor } from './billing/charges.reactor.js';
 import { LostSessionsSweep } from './browser-sessions/lost-sessions-sweep.service.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { AgentNavigator } from './crawl/agent-navigator.service.js';
-import { CrawlPageSlots } from './crawl/crawl-page-slots.service.js';
+
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { CrawlStates } from './crawl/crawl-states.service.js';
@@ -20,6 +20,7 @@ import { BrowserSessionQueryService } from './queries/browser-session-query.serv
 import { InteractionQueryService } from './queries/interaction-query.service.js';
 import { StreamHistoryQueryService } from './queries/stream-history-query.service.js';
 import { EventRelayService } from './relay/event-relay.service.js';
+import { TeamPageSlots } from './team-page-slots/team-page-slots.service.js';
 
 /** Command handlers over the event store, the relay that publishes what they commit, billing, crawls, monitor checks and queries. */
 @Module({
@@ -35,7 +36,7 @@ import { EventRelayService } from './relay/event-relay.service.js';
     StreamHistoryQueryService,
     AgentNavigator,
     CrawlQueries,
-    CrawlPageSlots,
+    TeamPageSlots,
     CrawlRunner,
     CrawlStates,
     CrawlWatchdog,

@@ -43,8 +43,8 @@ import { LOGGER } from '#observability';
 import { discoverCrawlSite } from '#site-discovery';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PageHandedBack, TeamPageSlots } from '../team-page-slots/team-page-slots.service.js';
 import { AgentNavigator, type AgentPage } from './agent-navigator.service.js';
-import { CrawlPageSlots, PageHandedBack } from './crawl-page-slots.service.js';
 import { CrawlStates } from './crawl-states.service.js';
 import { CrawlWatchdog } from './crawl-watchdog.service.js';
 
@@ -53,7 +53,7 @@ import { CrawlWatchdog } from './crawl-watchdog.service.js';
  * is done); this process does the I/O around it, each step from a durable JetStream consumer so
  * that a crash means redelivery, never a stalled crawl:
  * - `CrawlStarted` → fetch robots.txt and sitemaps → `RecordSiteDiscovery`;
- * - `PageDispatched` → a slot of the team's concurrency (`CrawlPageSlots`) → `StartScrape` with the
+ * - `PageDispatched` → a slot of the team's concurrency (`TeamPageSlots`) → `StartScrape` with the
  *   crawl's id (browser-workers pick it up as any scrape);
  * - a crawl page's `ScrapeCompleted`/`ScrapeFailed` → `RecordPageOutcome` with the page's links (an
  *   agent run's: those `AgentNavigator` picks).
@@ -73,7 +73,7 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly watchdog: CrawlWatchdog,
     private readonly navigator: AgentNavigator,
-    private readonly slots: CrawlPageSlots,
+    private readonly slots: TeamPageSlots,
     private readonly crawls: CrawlStates,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -169,7 +169,8 @@ export class CrawlRunner implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     const cached = verdict.use === 'cache' ? { cached: cachedPage(verdict.entry) } : {};
-    const waited = verdict.use !== 'cache' && (await this.slots.take(teamId, scrapeId, request.timeout));
+    const waited =
+      verdict.use !== 'cache' && (await this.slots.take(teamId, scrapeId, request.timeout, 'crawl'));
     if (waited && !(await this.stillInFlight(crawlId, scrapeId))) {
       // Cancelled, or failed by the watchdog, while it waited: nothing to scrape.
       await this.slots.release(teamId, scrapeId);

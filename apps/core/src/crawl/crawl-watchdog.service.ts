@@ -7,7 +7,7 @@ import { type ConcurrencyQueue } from '#domain';
 import { lazyKv, NATS_CONNECTION, NATS_NAMES } from '#messaging';
 import { LOGGER } from '#observability';
 import { PeriodicTask } from '../periodic-task.js';
-import { CrawlPageSlots } from './crawl-page-slots.service.js';
+import { TeamPageSlots } from '../team-page-slots/team-page-slots.service.js';
 import { CrawlStates } from './crawl-states.service.js';
 
 /**
@@ -30,7 +30,7 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
-    private readonly slots: CrawlPageSlots,
+    private readonly slots: TeamPageSlots,
     private readonly crawls: CrawlStates,
     @Inject(LOGGER) logger: Logger,
   ) {

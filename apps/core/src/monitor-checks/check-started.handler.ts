@@ -4,6 +4,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
@@ -22,6 +23,7 @@ import {
   type PageSnapshot,
   pageKey,
   type ScrapeCommand,
+  type ScrapeRequest,
   scrapeStreamId,
   validateScrapeRequest,
 } from '#contracts';
@@ -49,6 +51,7 @@ import { LOGGER, registerSampledGauge } from '#observability';
 import { judgeChangeLocally } from '#structured';
 import { executeCommand } from '../command-handling/execute-command.js';
 import { EVENT_STORE } from '../event-store.provider.js';
+import { PageHandedBack, TeamPageSlots } from '../team-page-slots/team-page-slots.service.js';
 import { MonitorCrawlTargets } from './crawl-target.service.js';
 import { compareJsonSnapshots, type JsonPageComparison } from './json-snapshots.js';
 import { judgeChangeWithModel } from './model-judge.js';
@@ -62,18 +65,22 @@ const TIMEOUT_GRACE_MS = 5_000;
  * Runs a check when CheckStarted arrives: scrapes every URL of every scrape target through the
  * scrape pipeline (never from the cache), compares each page's markdown with its baseline using
  * change tracking's comparison, records every page, then completes the check. Many checks run at
- * once (MONITOR_CHECK_CONCURRENCY): they mostly wait, for pages or for a crawl. Their pages share
- * MONITOR_PAGE_CONCURRENCY slots in this process, teams taking turns, so one team's big checks do not
- * hold back every other team's. A durable queue consumer: if this process dies mid-check another
+ * once (MONITOR_CHECK_CONCURRENCY): they mostly wait, for pages or for a crawl. A page to scrape
+ * takes a slot of its team's concurrency (CONCURRENCY_PER_TEAM, with the team's scrapes and crawls),
+ * then one of the MONITOR_PAGE_CONCURRENCY slots of this process, teams taking turns, so one team's
+ * big checks do not hold back every other team's. A durable queue consumer: if this process dies mid-check another
  * instance redelivers it, and pages already recorded are ignored by the monitor aggregate.
  */
 @Injectable()
-export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class CheckStartedHandler
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger: Logger;
   private consumer?: RunningConsumer;
   private waiter?: ScrapeOutcomeWaiter;
   private pool?: ContentPool;
   private readonly turns: TeamTurns;
+  private stopping = false;
   private unregisterGauge?: () => void;
 
   constructor(
@@ -86,6 +93,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     private readonly models: ModelMeter,
     private readonly crawlTargets: MonitorCrawlTargets,
     private readonly searchTargets: MonitorSearchTargets,
+    private readonly slots: TeamPageSlots,
   ) {
     this.logger = logger.child({ component: 'monitor-checks' });
     this.turns = new TeamTurns(config.monitorPageConcurrency);
@@ -129,7 +137,9 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       ackWaitMs: this.config.workerAckWaitMs,
       handle: (event) => this.runCheck(event.data as CheckStarted['data'], event.metadata.correlationId),
       onError: (error, event) =>
-        this.logger.error({ err: error, eventId: event?.id }, 'monitor check failed'),
+        this.stopping || error instanceof PageHandedBack
+          ? this.logger.info({ eventId: event?.id }, 'monitor check handed back: core is stopping')
+          : this.logger.error({ err: error, eventId: event?.id }, 'monitor check failed'),
     });
   }
 
@@ -143,9 +153,7 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       // the other: parallel appends to the one monitor stream would only fight over its revision.
       let recorded: Promise<unknown> = Promise.resolve();
       const checked = pages.map(async (toCheck) => {
-        const { page, snapshot } = await this.turns.run(check.teamId, () =>
-          this.checkPage(check, toCheck, correlationId),
-        );
+        const { page, snapshot } = await this.checkPage(check, toCheck, correlationId);
         const record = recorded.then(() =>
           this.monitorCommand(
             check.monitorId,
@@ -163,6 +171,9 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
       const failed = (await Promise.allSettled(checked)).find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     } catch (failure) {
+      // Core is stopping (pages waiting for a slot were handed back, or the store closed under the
+      // check): the check goes back to the queue unfinished, for another instance to finish.
+      if (this.stopping || failure instanceof PageHandedBack) throw failure;
       error = `The check could not finish: ${String(failure)}`;
       log.error({ err: failure }, 'monitor check aborted');
     }
@@ -299,6 +310,33 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     if (!validated.ok) return { ok: false, error: `Invalid scrape options: ${validated.error}` };
     const request = validated.value;
     const scrapeId = uuidv7();
+    const { teamId } = check;
+    // The team's concurrency first, then this core's turn: a page that waits on its own team's limit
+    // holds no page slot that another team's check could use.
+    await this.slots.take(teamId, scrapeId, request.timeout, 'monitor');
+    let succeededAt: string | undefined;
+    try {
+      const scraped = await this.turns.run(teamId, () =>
+        this.scrapeNow(check, request, scrapeId, correlationId),
+      );
+      if (scraped.ok) succeededAt = now();
+      return scraped;
+    } finally {
+      await this.slots
+        .release(teamId, scrapeId, succeededAt)
+        .catch((error) =>
+          this.logger.warn({ err: error, scrapeId }, 'slot not released; its lease frees it'),
+        );
+    }
+  }
+
+  /** Starts the page's scrape and waits for its outcome. */
+  private async scrapeNow(
+    check: CheckStarted['data'],
+    request: ScrapeRequest,
+    scrapeId: string,
+    correlationId: string | undefined,
+  ): Promise<Scraped> {
     const waiter = this.waiter as ScrapeOutcomeWaiter;
     const outcome = waiter.waitFor(scrapeId, request.timeout + TIMEOUT_GRACE_MS);
     const { teamId } = check;
@@ -365,7 +403,13 @@ export class CheckStartedHandler implements OnApplicationBootstrap, BeforeApplic
     });
   }
 
-  async beforeApplicationShutdown() {
+  /** First, so that a check whose pages are handed back goes back to the queue, not completed. */
+  beforeApplicationShutdown() {
+    this.stopping = true;
+  }
+
+  /** After every app's first shutdown step, as the crawl runner: pages waiting for a slot are handed back by then. */
+  async onApplicationShutdown() {
     this.unregisterGauge?.();
     await this.consumer?.stop();
     this.waiter?.close();

@@ -22,23 +22,27 @@ const PLACE_STEP_MS = 30_000;
 /** A slot outlives its page's timeout by this much before it frees itself: the page may wait for a browser first. */
 const LEASE_GRACE_MS = 60_000;
 
+/** What a page belongs to: a crawl or batch scrape, or a monitor check. */
+export type PageSource = 'crawl' | 'monitor';
+
 interface WaitingPage {
   ticket: string;
+  source: PageSource;
   timeoutMs: number;
   admit(): void;
   fail(error: unknown): void;
 }
 
 /**
- * The pages of crawls and batch scrapes count against `CONCURRENCY_PER_TEAM` with the team's
- * scrapes, as in Firecrawl: a page that needs the browser takes a slot of its team's concurrency
- * document first, behind the team's waiting scrapes and its earlier pages, and frees it when its
- * scrape ends. So one team's crawls cannot fill the browsers' queue past its limit, and
- * `GET /v2/team/queue-status` shows them. A team's pages waiting in this process look for slots
- * together, in one change of its document per look.
+ * The pages of crawls, batch scrapes and monitor checks count against `CONCURRENCY_PER_TEAM` with
+ * the team's scrapes, as Firecrawl counts a team's jobs: a page that needs the browser takes a slot
+ * of its team's concurrency document first, behind the team's waiting scrapes and its earlier pages,
+ * and frees it when its scrape ends. So one team's crawls and checks cannot fill the browsers' queue
+ * past its limit, and `GET /v2/team/queue-status` shows them. A team's pages waiting in this process
+ * look for slots together, in one change of its document per look.
  */
 @Injectable()
-export class CrawlPageSlots
+export class TeamPageSlots
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private readonly documents: TeamConcurrencyDocuments;
@@ -59,7 +63,7 @@ export class CrawlPageSlots
    * Waits for a slot for the page (its scrape id is the ticket) and holds it; a page that holds
    * one already has it at once. Answers whether the page had to wait.
    */
-  async take(teamId: string, ticket: string, timeoutMs: number): Promise<boolean> {
+  async take(teamId: string, ticket: string, timeoutMs: number, source: PageSource): Promise<boolean> {
     if (this.stopping) throw stopping();
     const now = Date.now();
     const admitted = await this.documents.update(teamId, (queue) => {
@@ -76,9 +80,10 @@ export class CrawlPageSlots
     if (admitted) return false;
     await new Promise<void>((admit, fail) => {
       const pages = this.waiting.get(teamId);
-      if (pages) pages.push({ ticket, timeoutMs, admit, fail });
+      const page = { ticket, source, timeoutMs, admit, fail };
+      if (pages) pages.push(page);
       else {
-        this.waiting.set(teamId, [{ ticket, timeoutMs, admit, fail }]);
+        this.waiting.set(teamId, [page]);
         void this.poll(teamId);
       }
     });
@@ -97,9 +102,14 @@ export class CrawlPageSlots
 
   onApplicationBootstrap() {
     this.unregisterGauge = registerSampledGauge({
-      name: 'trawl_crawl_pages_waiting',
-      help: "Pages of crawls and batch scrapes waiting in this core for a slot of their team's concurrency",
-      sample: () => [{ value: [...this.waiting.values()].reduce((sum, pages) => sum + pages.length, 0) }],
+      name: 'trawl_pages_waiting_for_slot',
+      help: "Pages of crawls and batch scrapes (crawl) and of monitor checks (monitor) waiting in this core for a slot of their team's concurrency",
+      labelNames: ['source'],
+      sample: () => {
+        const counts: Record<PageSource, number> = { crawl: 0, monitor: 0 };
+        for (const pages of this.waiting.values()) for (const page of pages) counts[page.source]++;
+        return Object.entries(counts).map(([source, value]) => ({ labels: { source }, value }));
+      },
     });
   }
 
@@ -157,7 +167,7 @@ export class CrawlPageSlots
 const leaseUntil = (now: number, timeoutMs: number) => now + timeoutMs + LEASE_GRACE_MS;
 const placeUntil = (now: number) => (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS;
 
-/** A page that was waiting for a slot when core stopped: its dispatch goes back to the queue, as it should. */
+/** A page that was waiting for a slot when core stopped: its dispatch or check goes back to the queue, as it should. */
 export class PageHandedBack extends Error {
   constructor() {
     super('core is stopping: the page waits for its slot on another instance');
