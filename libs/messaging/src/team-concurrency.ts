@@ -9,7 +9,7 @@ const CONCURRENCY_READ_MODEL = 'concurrency';
 
 /**
  * The teams' concurrency documents (one entry per team in the KV bucket `<prefix>_concurrency`):
- * the api instances queue their scrapes in them and core the pages of crawls and batch scrapes,
+ * the api instances queue their scrapes in them and core the pages of crawls, batches and checks,
  * all with compare-and-set, so `CONCURRENCY_PER_TEAM` holds across every instance.
  */
 export class TeamConcurrencyDocuments {

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { waitingCount } from '#domain';
 import { OpenApiOperation } from '#openapi';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { TeamId } from '../auth/team-id.decorator.js';
@@ -115,9 +116,9 @@ export class TeamHttpController {
     const queue = await this.concurrency.snapshot(teamId);
     return {
       success: true,
-      jobsInQueue: queue.active.length + queue.waiting.length,
+      jobsInQueue: queue.active.length + waitingCount(queue),
       activeJobsInQueue: queue.active.length,
-      waitingJobsInQueue: queue.waiting.length,
+      waitingJobsInQueue: waitingCount(queue),
       maxConcurrency: this.concurrency.limit,
       mostRecentSuccess: queue.lastSuccessAt ?? null,
     };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
@@ -8,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { NatsNames } from '#contracts';
-import { acquire, acquireInTurn, type ConcurrencyQueue, release } from '#domain';
+import { acquire, acquireInTurn, type ConcurrencyQueue, leave } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
 import { registerSampledGauge } from '#observability';
 
@@ -21,6 +22,12 @@ const POLL_MS = 250;
 const PLACE_STEP_MS = 30_000;
 /** A slot outlives its page's timeout by this much before it frees itself: the page may wait for a browser first. */
 const LEASE_GRACE_MS = 60_000;
+/**
+ * A team's pages waiting in this process that hold places in its document (about 120 bytes each:
+ * 60 KB per core at most); the rest wait here behind them, counted in the document's backlog, so
+ * that a monitor check of 5,000 pages, or a few cores' crawls, cannot outgrow NATS's 1 MB message.
+ */
+export const MAX_PLACES = 500;
 
 /** What a page belongs to: a crawl or batch scrape, or a monitor check. */
 export type PageSource = 'crawl' | 'monitor';
@@ -48,6 +55,8 @@ export class TeamPageSlots
   private readonly documents: TeamConcurrencyDocuments;
   /** Pages waiting in this process, by team, in arrival order; a team is here while its poller runs. */
   private readonly waiting = new Map<string, WaitingPage[]>();
+  /** Names this process's backlog in the teams' documents. */
+  private readonly holder = randomUUID();
   private stopping = false;
   private unregisterGauge?: () => void;
 
@@ -65,8 +74,43 @@ export class TeamPageSlots
    */
   async take(teamId: string, ticket: string, timeoutMs: number, source: PageSource): Promise<boolean> {
     if (this.stopping) throw stopping();
+    // The page joins the team's pages here at once, so they stay in arrival order however long the
+    // first tries take; the poller looks for all of them, this first try for this one alone.
+    let pages = this.waiting.get(teamId);
+    const pollerRuns = pages !== undefined;
+    if (!pages) {
+      pages = [];
+      this.waiting.set(teamId, pages);
+    }
+    let admit = () => {};
+    let fail: (error: unknown) => void = () => {};
+    const admitted = new Promise<void>((resolve, reject) => {
+      admit = resolve;
+      fail = reject;
+    });
+    admitted.catch(() => undefined); // failed at a stop while its first try was under way: nobody waits
+    const page = { ticket, source, timeoutMs, admit, fail };
+    pages.push(page);
+    if (!pollerRuns) void this.poll(teamId);
+    // Past the first MAX_PLACES, a page waits here without a place (counted as backlog): no first try.
+    if (pages.length <= MAX_PLACES) {
+      const atOnce = await this.tryAtOnce(teamId, ticket, timeoutMs).catch((error) => {
+        remove(pages, page);
+        throw error;
+      });
+      if (atOnce) {
+        remove(pages, page);
+        return false;
+      }
+    }
+    await admitted;
+    return true;
+  }
+
+  /** Takes a free slot if the page is in turn; otherwise the page keeps its place in the queue. */
+  private async tryAtOnce(teamId: string, ticket: string, timeoutMs: number): Promise<boolean> {
     const now = Date.now();
-    const admitted = await this.documents.update(teamId, (queue) => {
+    return this.documents.update(teamId, (queue) => {
       const result = acquire(queue, {
         ticket,
         now,
@@ -77,17 +121,6 @@ export class TeamPageSlots
       });
       return { queue: result.queue, result: result.admitted };
     });
-    if (admitted) return false;
-    await new Promise<void>((admit, fail) => {
-      const pages = this.waiting.get(teamId);
-      const page = { ticket, source, timeoutMs, admit, fail };
-      if (pages) pages.push(page);
-      else {
-        this.waiting.set(teamId, [page]);
-        void this.poll(teamId);
-      }
-    });
-    return true;
   }
 
   /** Frees the page's slot or place; a page that succeeded is the team's newest success. */
@@ -131,7 +164,7 @@ export class TeamPageSlots
         const gone = pages.splice(0);
         await this.documents
           .update(teamId, (queue) => ({
-            queue: gone.reduce((left, page) => release(left, page.ticket), queue),
+            queue: leave(queue, { tickets: gone.map((page) => page.ticket), holder: this.holder }),
             result: undefined,
           }))
           .catch(() => undefined); // their places end on their own
@@ -141,14 +174,17 @@ export class TeamPageSlots
       const now = Date.now();
       const admitted = await this.documents
         .update(teamId, (queue) => {
+          const placed = pages.slice(0, MAX_PLACES);
           const result = acquireInTurn(queue, {
-            pages: pages.map((page) => ({
+            pages: placed.map((page) => ({
               ticket: page.ticket,
               leaseUntil: leaseUntil(now, page.timeoutMs),
             })),
             now,
             limit: this.config.concurrencyPerTeam,
             giveUpAt: placeUntil(now),
+            holder: this.holder,
+            backlog: pages.length - placed.length,
           });
           return { queue: result.queue, result: new Set(result.admitted) };
         })
@@ -162,6 +198,11 @@ export class TeamPageSlots
     }
     this.waiting.delete(teamId);
   }
+}
+
+function remove(pages: WaitingPage[], page: WaitingPage) {
+  const index = pages.indexOf(page);
+  if (index >= 0) pages.splice(index, 1);
 }
 
 const leaseUntil = (now: number, timeoutMs: number) => now + timeoutMs + LEASE_GRACE_MS;

@@ -4,8 +4,11 @@ import {
   type ConcurrencyQueue,
   EMPTY_CONCURRENCY_QUEUE,
   holdCredits,
+  leave,
   queueWaitLimitMs,
   release,
+  waitingCount,
+  withoutExpired,
 } from './concurrency-queue.js';
 
 const at = (ticket: string, now: number, limit = 2) => ({
@@ -73,7 +76,14 @@ describe('concurrency queue', () => {
     let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('scrape-1', 0, 3)).queue;
     queue = acquire(queue, { ...at('other-page', 0, 3), background: true }).queue;
     const pages = ['p1', 'p2', 'p3'].map((ticket) => ({ ticket, leaseUntil: 90_000 }));
-    const first = acquireInTurn(queue, { pages, now: 1, limit: 3, giveUpAt: 30_000 });
+    const first = acquireInTurn(queue, {
+      pages,
+      now: 1,
+      limit: 3,
+      giveUpAt: 30_000,
+      holder: 'core-a',
+      backlog: 0,
+    });
     expect(first.admitted).toEqual(['p1']);
     expect(first.queue.waiting.map((waiter) => [waiter.ticket, waiter.giveUpAt])).toEqual([
       ['p2', 30_000],
@@ -83,12 +93,48 @@ describe('concurrency queue', () => {
     // A scrape that comes later goes first; the pages' places outlive the give-up time they had.
     queue = acquire(release(first.queue, 'other-page'), at('scrape-2', 2, 3)).queue;
     queue = release(release(queue, 'p1'), 'scrape-1');
-    const later = acquireInTurn(queue, { pages: pages.slice(1), now: 25_000, limit: 2, giveUpAt: 60_000 });
+    const later = acquireInTurn(queue, {
+      pages: pages.slice(1),
+      now: 25_000,
+      limit: 2,
+      giveUpAt: 60_000,
+      holder: 'core-a',
+      backlog: 0,
+    });
     expect(later.admitted).toEqual(['p2']);
     expect(later.queue.active.map((slot) => slot.ticket)).toEqual(['scrape-2', 'p2']);
     expect(later.queue.waiting).toEqual([
       { ticket: 'p3', enqueuedAt: 1, giveUpAt: 60_000, background: true },
     ]);
+  });
+
+  it('counts the pages an instance keeps back without places, until they get places, it leaves or they lapse', () => {
+    const running = acquire(EMPTY_CONCURRENCY_QUEUE, at('scrape-1', 0, 1)).queue;
+    const look = (queue: ConcurrencyQueue, holder: string, tickets: string[], backlog: number, now = 1) =>
+      acquireInTurn(queue, {
+        pages: tickets.map((ticket) => ({ ticket, leaseUntil: 90_000 })),
+        now,
+        limit: 1,
+        giveUpAt: 30_000,
+        holder,
+        backlog,
+      }).queue;
+    let queue = look(look(running, 'core-a', ['a1', 'a2'], 5), 'core-b', ['b1'], 2);
+    expect(queue.waiting.map((waiter) => waiter.ticket)).toEqual(['a1', 'a2', 'b1']);
+    expect(waitingCount(queue)).toBe(3 + 5 + 2);
+    // A slot freed and a scrape ended do not touch the backlogs.
+    queue = release(queue, 'scrape-1');
+    expect(waitingCount(queue)).toBe(10);
+    // core-a's next look admits a1 and places two more of its pages: its backlog is 3.
+    queue = look(queue, 'core-a', ['a1', 'a2', 'a3', 'a4'], 3);
+    expect(queue.active.map((slot) => slot.ticket)).toEqual(['a1']);
+    expect(waitingCount(queue)).toBe(4 + 3 + 2);
+    // core-b stops: its places and its backlog go.
+    queue = leave(queue, { tickets: ['b1'], holder: 'core-b' });
+    expect(queue.backlog).toEqual([{ holder: 'core-a', pages: 3, until: 30_000 }]);
+    expect(waitingCount(queue)).toBe(3 + 3);
+    // core-a dies: its places and backlog lapse with their give-up time.
+    expect(waitingCount(withoutExpired(queue, 30_000))).toBe(0);
   });
 
   it('waits at most two thirds of the timeout', () => {

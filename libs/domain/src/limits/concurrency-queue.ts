@@ -1,7 +1,7 @@
 /**
- * A team's running scrapes and its fair (first come, first served) queue of waiting ones, as
- * one document that api instances (scrapes) and core (the pages of crawls and batch scrapes)
- * update with compare-and-set. Every entry expires on its own (a lease, a give-up time), so an
+ * A team's running scrapes and its fair (first come, first served) queue of waiting ones, as one
+ * document that api instances (scrapes) and core (the pages of crawls, batch scrapes and monitor
+ * checks) update with compare-and-set. Every entry expires on its own (a lease, a give-up time), so an
  * instance that dies leaves nothing blocked for long. A running scrape of a metered team holds
  * what it will cost until it ends, so that a burst of scrapes cannot spend credits that the ones
  * before it are about to.
@@ -9,8 +9,13 @@
 export interface ConcurrencyQueue {
   /** `since`: when the entry got its slot (absent in entries written before 2026-12-06). */
   active: { ticket: string; since?: number; leaseUntil: number; credits?: number }[];
-  /** In arrival order; `background` waiters (crawl and batch pages) come after the others. */
+  /** In arrival order; `background` waiters (crawl, batch and monitor pages) come after the others. */
   waiting: { ticket: string; enqueuedAt: number; giveUpAt: number; background?: true }[];
+  /**
+   * Background pages that an instance keeps waiting behind its pages in `waiting`, by count (so that
+   * the document stays small however many wait), for the queue's status; they expire as places do.
+   */
+  backlog?: { holder: string; pages: number; until: number }[];
   /** Credits held by a metered team's answers that take no slot (cache hits) until they are charged. */
   holds?: { ticket: string; until: number; credits: number }[];
   /** ISO time of the team's newest scrape that finished successfully. */
@@ -58,7 +63,13 @@ export function withoutExpired(queue: ConcurrencyQueue, now: number): Concurrenc
     active: queue.active.filter((slot) => slot.leaseUntil > now),
     waiting: queue.waiting.filter((waiter) => waiter.giveUpAt > now),
     ...(queue.holds ? { holds: queue.holds.filter((hold) => hold.until > now) } : {}),
+    ...(queue.backlog ? { backlog: queue.backlog.filter((entry) => entry.until > now) } : {}),
   };
+}
+
+/** Scrapes and pages waiting for a slot, those kept back by their instances included. */
+export function waitingCount(queue: ConcurrencyQueue): number {
+  return queue.waiting.length + (queue.backlog ?? []).reduce((sum, entry) => sum + entry.pages, 0);
 }
 
 /** What a metered team's credits come to less those its running scrapes and cache hits hold. */
@@ -111,15 +122,23 @@ export function acquire(queue: ConcurrencyQueue, request: AcquireRequest): Acqui
 }
 
 /**
- * One instance's waiting pages of a team (crawl and batch pages, `background`), in the order they
- * arrived: admits them as `acquire` would, as many as are in turn, and renews the places of the rest
- * to `giveUpAt` (an instance that dies leaves its pages' places when that time passes).
+ * One instance's waiting pages of a team (crawl, batch and monitor pages, `background`), in the order
+ * they arrived: admits them as `acquire` would, as many as are in turn, and renews the places of the
+ * rest to `giveUpAt` (an instance that dies leaves its pages' places when that time passes). `backlog`
+ * counts the instance's pages waiting behind these, which hold no place yet.
  */
 export function acquireInTurn(
   queue: ConcurrencyQueue,
-  request: { pages: { ticket: string; leaseUntil: number }[]; now: number; limit: number; giveUpAt: number },
+  request: {
+    pages: { ticket: string; leaseUntil: number }[];
+    now: number;
+    limit: number;
+    giveUpAt: number;
+    holder: string;
+    backlog: number;
+  },
 ): { queue: ConcurrencyQueue; admitted: string[] } {
-  const { pages, now, limit, giveUpAt } = request;
+  const { pages, now, limit, giveUpAt, holder, backlog } = request;
   let current = withoutExpired(queue, now);
   const admitted: string[] = [];
   for (const { ticket, leaseUntil } of pages) {
@@ -142,9 +161,36 @@ export function acquireInTurn(
         ),
         ...missing.map(({ ticket }) => ({ ticket, enqueuedAt: now, giveUpAt, background: true as const })),
       ],
+      ...withBacklog(current, holder, backlog > 0 ? { holder, pages: backlog, until: giveUpAt } : undefined),
     },
     admitted,
   };
+}
+
+/** An instance's waiting pages leave the queue (it stops): their places and its backlog. */
+export function leave(
+  queue: ConcurrencyQueue,
+  request: { tickets: string[]; holder: string },
+): ConcurrencyQueue {
+  const gone = new Set(request.tickets);
+  return {
+    ...queue,
+    waiting: queue.waiting.filter((waiter) => !gone.has(waiter.ticket)),
+    ...withBacklog(queue, request.holder, undefined),
+  };
+}
+
+/** The document's `backlog` with the holder's entry replaced (or removed); none when empty. */
+function withBacklog(
+  queue: ConcurrencyQueue,
+  holder: string,
+  entry: { holder: string; pages: number; until: number } | undefined,
+): Pick<ConcurrencyQueue, 'backlog'> {
+  const backlog = [
+    ...(queue.backlog ?? []).filter((other) => other.holder !== holder),
+    ...(entry ? [entry] : []),
+  ];
+  return { backlog: backlog.length > 0 ? backlog : undefined };
 }
 
 /**
@@ -168,6 +214,7 @@ export function release(queue: ConcurrencyQueue, ticket: string, succeededAt?: s
     active: queue.active.filter((slot) => slot.ticket !== ticket),
     waiting: queue.waiting.filter((waiter) => waiter.ticket !== ticket),
     ...(queue.holds ? { holds: queue.holds.filter((hold) => hold.ticket !== ticket) } : {}),
+    ...(queue.backlog ? { backlog: queue.backlog } : {}),
     lastSuccessAt: succeededAt ?? queue.lastSuccessAt,
   };
 }
