@@ -1,7 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { apiKeyOf, type CrawlEvent, crawlStreamId } from '#contracts';
-import { crawlDecider, fold } from '#domain';
-import type { EventStore } from '#event-store';
+import { Injectable } from '@nestjs/common';
+import { apiKeyOf } from '#contracts';
 import { ModelMeter } from '#llm';
 import {
   answeredFields,
@@ -11,7 +9,7 @@ import {
   linksToFollow,
   parseHtml,
 } from '#structured';
-import { EVENT_STORE } from '../event-store.provider.js';
+import { CrawlStates } from './crawl-states.service.js';
 
 /** Links an agent run follows from one page at most: the best few, not the whole menu. */
 const LINKS_PER_PAGE = 3;
@@ -46,7 +44,7 @@ export interface AgentStep {
 @Injectable()
 export class AgentNavigator {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly crawls: CrawlStates,
     private readonly models: ModelMeter,
   ) {}
 
@@ -60,20 +58,28 @@ export class AgentNavigator {
     document: AgentPage,
     correlationId?: string,
   ): Promise<AgentStep | undefined> {
-    const history = await this.store.readStream(crawlStreamId(crawlId));
-    const run = fold(
-      crawlDecider,
-      history.map((event) => ({ type: event.type, data: event.data }) as CrawlEvent),
-    );
-    if (run.status === 'initial' || !run.extract?.follow) return undefined;
-    const asked = run.scrapeRequest.formats.find((format) => format.type === 'json');
+    // Copies of what this step needs: the kept state folds on while the model chooses.
+    const run = await this.crawls.read(crawlId, (state) => {
+      if (state.status === 'initial' || !state.extract?.follow) return undefined;
+      const page = state.inFlight.get(scrapeId);
+      return {
+        scraping: state.status === 'scraping',
+        teamId: state.teamId,
+        ...apiKeyOf(state),
+        asked: state.scrapeRequest.formats.find((format) => format.type === 'json'),
+        answered: [...state.answered],
+        maxDepth: state.extract.follow.maxDepth,
+        page: page && { url: page.url, depth: page.depth },
+      };
+    });
+    if (!run) return undefined;
+    const { asked, page } = run;
     const schema = asked?.schema as JsonSchema | undefined;
     const answered = answeredFields(schema, document.json);
     const gaps = answerGaps(schema, [...run.answered, ...answered]);
     const step: AgentStep = { answered, answerComplete: gaps.complete, links: [], itemLinks: [] };
-    const page = run.inFlight.get(scrapeId);
-    if (gaps.complete || run.status !== 'scraping') return step;
-    if (!page || page.depth >= run.extract.follow.maxDepth || !document.rawHtml) return step;
+    if (gaps.complete || !run.scraping) return step;
+    if (!page || page.depth >= run.maxDepth || !document.rawHtml) return step;
     // The run's payer pays for the model's choice, as for its pages' answers.
     const model = this.models.for({
       teamId: run.teamId,

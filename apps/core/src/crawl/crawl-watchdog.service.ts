@@ -58,6 +58,9 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
 
   private async sweep() {
     const kv = await this.inProgress();
+    // One read of a team's concurrency document per sweep: a page admitted or dispatched since is
+    // only spared until the next sweep, as it is not stalled yet.
+    const slotsOfTeam = new Map<string, ExpireStalledPages['data']['slots']>();
     for await (const crawlId of await kv.keys()) {
       const watched = await kv.get(crawlId);
       if (watched?.operation !== 'PUT') continue;
@@ -70,12 +73,18 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
         await kv.delete(crawlId, { previousSeq: watched.revision }).catch(() => undefined);
         continue;
       }
-      const slots = slotsOf(await this.slots.snapshot(teamId));
+      const slots = slotsOfTeam.get(teamId) ?? slotsOf(await this.slots.snapshot(teamId));
+      slotsOfTeam.set(teamId, slots);
       const { events } = await this.crawls.execute(
         crawlId,
         {
           type: 'ExpireStalledPages',
-          data: { crawlId, graceMs: this.config.crawlPageStallGraceMs, at: new Date().toISOString(), slots },
+          data: {
+            crawlId,
+            graceMs: this.config.crawlPageStallGraceMs,
+            at: new Date().toISOString(),
+            slots,
+          },
         },
         { teamId },
       );
