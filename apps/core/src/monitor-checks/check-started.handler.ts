@@ -68,8 +68,9 @@ const TIMEOUT_GRACE_MS = 5_000;
  * once (MONITOR_CHECK_CONCURRENCY): they mostly wait, for pages or for a crawl. A page to scrape
  * takes a slot of its team's concurrency (CONCURRENCY_PER_TEAM, with the team's scrapes and crawls),
  * then one of the MONITOR_PAGE_CONCURRENCY slots of this process, teams taking turns, so one team's
- * big checks do not hold back every other team's. A durable queue consumer: if this process dies mid-check another
- * instance redelivers it, and pages already recorded are ignored by the monitor aggregate.
+ * big checks do not hold back every other team's. A durable queue consumer: if this process dies
+ * mid-check another instance redelivers it, and pages already recorded are ignored by the monitor
+ * aggregate.
  */
 @Injectable()
 export class CheckStartedHandler
@@ -408,7 +409,7 @@ export class CheckStartedHandler
     this.stopping = true;
   }
 
-  /** After every app's first shutdown step, as the crawl runner: pages waiting for a slot are handed back by then. */
+  /** After every provider's first shutdown step, as the crawl runner: waiting pages are handed back by then. */
   async onApplicationShutdown() {
     this.unregisterGauge?.();
     await this.consumer?.stop();
