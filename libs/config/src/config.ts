@@ -60,6 +60,11 @@ export interface TrawlConfig {
   adminApiKey?: string;
   /** Scrapes one team may run at once, across every api instance; more wait in a queue. */
   concurrencyPerTeam: number;
+  /**
+   * Core renews the places of its waiting pages and the slots of the pages it holds this often; a
+   * core that dies leaves them within two of these.
+   */
+  concurrencyLeaseStepMs: number;
   /** AES-256-GCM key (base64, 32 bytes) of stored profiles; every browser-worker must share it. Default: a key kept in DATA_DIR. */
   profilesEncryptionKey?: string;
   /** Pages a browser-worker keeps open after their scrape for interact (0: always replay). */
@@ -260,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TrawlConfig {
       : undefined,
     adminApiKey: env.ADMIN_API_KEY || undefined,
     concurrencyPerTeam: positiveInt(env, 'CONCURRENCY_PER_TEAM', 50),
+    concurrencyLeaseStepMs: positiveInt(env, 'CONCURRENCY_LEASE_STEP_MS', 30_000),
     profilesEncryptionKey: env.PROFILES_ENCRYPTION_KEY || undefined,
     interactMaxSessions: int(env, 'INTERACT_MAX_SESSIONS', 8),
     interactIdleMs: int(env, 'INTERACT_IDLE_MS', 300_000),

@@ -88,8 +88,11 @@ export class CrawlWatchdog implements OnApplicationBootstrap, OnApplicationShutd
         },
         { teamId },
       );
-      const stalled = events.filter((event) => event.type === 'PageFailed').length;
-      if (stalled > 0) this.logger.warn({ crawlId, stalled }, 'crawl pages timed out by the watchdog');
+      const stalled = events.flatMap((event) => (event.type === 'PageFailed' ? [event.data.scrapeId] : []));
+      if (stalled.length === 0) continue;
+      this.logger.warn({ crawlId, stalled: stalled.length }, 'crawl pages timed out by the watchdog');
+      // Their scrapes were lost: no outcome will free their slots, which this core keeps renewed.
+      for (const scrapeId of stalled) await this.slots.release(teamId, scrapeId);
     }
   }
 

@@ -7,21 +7,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { TRAWL_CONFIG, type TrawlConfig } from '#config';
 import type { NatsNames } from '#contracts';
-import { acquire, acquireInTurn, type ConcurrencyQueue, leave } from '#domain';
+import { acquire, acquireInTurn, type ConcurrencyQueue, leave, renewLeases } from '#domain';
 import { NATS_CONNECTION, NATS_NAMES, TeamConcurrencyDocuments } from '#messaging';
-import { registerSampledGauge } from '#observability';
+import { LOGGER, registerSampledGauge } from '#observability';
+import { PeriodicTask } from '../periodic-task.js';
 
 /** How often a team's waiting pages look again for free slots. */
 const POLL_MS = 250;
-/**
- * Waiting pages' places are renewed in steps of this long, so that a core that dies leaves its
- * pages' places within two steps, and looks that change nothing write nothing.
- */
-const PLACE_STEP_MS = 30_000;
-/** A slot outlives its page's timeout by this much before it frees itself: the page may wait for a browser first. */
-const LEASE_GRACE_MS = 60_000;
 /**
  * A team's pages waiting in this process that hold places in its document (about 120 bytes each:
  * 60 KB per core at most); the rest wait here behind them, counted in the document's backlog, so
@@ -57,6 +52,9 @@ export class TeamPageSlots
   private readonly waiting = new Map<string, WaitingPage[]>();
   /** Names this process's backlog in the teams' documents. */
   private readonly holder = randomUUID();
+  /** Pages given a slot here whose release this process has not seen yet, by team. */
+  private readonly held = new Map<string, Set<string>>();
+  private readonly renewals: PeriodicTask;
   private stopping = false;
   private unregisterGauge?: () => void;
 
@@ -64,14 +62,37 @@ export class TeamPageSlots
     @Inject(TRAWL_CONFIG) private readonly config: TrawlConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(NATS_NAMES) names: NatsNames,
+    @Inject(LOGGER) logger: Logger,
   ) {
     this.documents = new TeamConcurrencyDocuments(nc, names);
+    this.renewals = new PeriodicTask(
+      () => this.renewHeld(),
+      (error) => logger.warn({ err: error }, 'slot leases not renewed; trying again next step'),
+    );
   }
 
   /**
    * Waits for a slot for the page (its scrape id is the ticket) and holds it; a page that holds
    * one already has it at once. Answers whether the page had to wait.
    */
+  /**
+   * Waiting pages' places, and the slots of pages held past their first lease, are renewed in steps
+   * of `CONCURRENCY_LEASE_STEP_MS`, so that a core that dies leaves them within two steps, and looks
+   * that change nothing write nothing.
+   */
+  private get step(): number {
+    return this.config.concurrencyLeaseStepMs;
+  }
+
+  /** A slot's first lease outlasts its page's timeout by two steps; the core renews it while it holds the page. */
+  private leaseUntil(now: number, timeoutMs: number): number {
+    return now + timeoutMs + 2 * this.step;
+  }
+
+  private placeUntil(now: number): number {
+    return (Math.ceil(now / this.step) + 1) * this.step;
+  }
+
   async take(teamId: string, ticket: string, timeoutMs: number, source: PageSource): Promise<boolean> {
     if (this.stopping) throw stopping();
     // The page joins the team's pages here at once, so they stay in arrival order however long the
@@ -100,11 +121,18 @@ export class TeamPageSlots
       });
       if (atOnce) {
         remove(pages, page);
+        this.hold(teamId, ticket);
         return false;
       }
     }
     await admitted;
     return true;
+  }
+
+  private hold(teamId: string, ticket: string) {
+    const tickets = this.held.get(teamId);
+    if (tickets) tickets.add(ticket);
+    else this.held.set(teamId, new Set([ticket]));
   }
 
   /** Takes a free slot if the page is in turn; otherwise the page keeps its place in the queue. */
@@ -115,8 +143,8 @@ export class TeamPageSlots
         ticket,
         now,
         limit: this.config.concurrencyPerTeam,
-        leaseUntil: leaseUntil(now, timeoutMs),
-        giveUpAt: placeUntil(now),
+        leaseUntil: this.leaseUntil(now, timeoutMs),
+        giveUpAt: this.placeUntil(now),
         background: true,
       });
       return { queue: result.queue, result: result.admitted };
@@ -125,7 +153,25 @@ export class TeamPageSlots
 
   /** Frees the page's slot or place; a page that succeeded is the team's newest success. */
   release(teamId: string, ticket: string, succeededAt?: string): Promise<void> {
+    this.held.get(teamId)?.delete(ticket);
     return this.documents.release(teamId, ticket, succeededAt);
+  }
+
+  /**
+   * Keeps the slots of the pages held here while this process lives, however long they wait for a
+   * browser or a turn; drops those released elsewhere (a crawl page's scrape may end on another core).
+   */
+  private async renewHeld() {
+    for (const [teamId, tickets] of this.held) {
+      const renewed = new Set(tickets);
+      const now = Date.now();
+      const holding = await this.documents.update(teamId, (queue) => {
+        const result = renewLeases(queue, { tickets: renewed, until: now + 2 * this.step, now });
+        return { queue: result.queue, result: new Set(result.holding) };
+      });
+      for (const ticket of renewed) if (!holding.has(ticket)) tickets.delete(ticket);
+      if (tickets.size === 0) this.held.delete(teamId);
+    }
   }
 
   /** The team's running and waiting scrapes and pages, for the watchdog's judgement of stalled pages. */
@@ -134,6 +180,7 @@ export class TeamPageSlots
   }
 
   onApplicationBootstrap() {
+    this.renewals.start(this.step);
     this.unregisterGauge = registerSampledGauge({
       name: 'trawl_pages_waiting_for_slot',
       help: "Pages of crawls and batch scrapes (crawl) and of monitor checks (monitor) waiting in this core for a slot of their team's concurrency",
@@ -151,8 +198,10 @@ export class TeamPageSlots
     this.stopping = true;
   }
 
-  onApplicationShutdown() {
+  async onApplicationShutdown() {
     this.unregisterGauge?.();
+    // The pages held here go on in the browsers; their leases run out unless released before.
+    await this.renewals.stop();
   }
 
   /** Looks for slots for the team's waiting pages until none waits here. */
@@ -178,11 +227,11 @@ export class TeamPageSlots
           const result = acquireInTurn(queue, {
             pages: placed.map((page) => ({
               ticket: page.ticket,
-              leaseUntil: leaseUntil(now, page.timeoutMs),
+              leaseUntil: this.leaseUntil(now, page.timeoutMs),
             })),
             now,
             limit: this.config.concurrencyPerTeam,
-            giveUpAt: placeUntil(now),
+            giveUpAt: this.placeUntil(now),
             holder: this.holder,
             backlog: pages.length - placed.length,
           });
@@ -193,6 +242,7 @@ export class TeamPageSlots
         const page = pages[index];
         if (!page || !admitted.has(page.ticket)) continue;
         pages.splice(index, 1);
+        this.hold(teamId, page.ticket);
         page.admit();
       }
     }
@@ -204,9 +254,6 @@ function remove(pages: WaitingPage[], page: WaitingPage) {
   const index = pages.indexOf(page);
   if (index >= 0) pages.splice(index, 1);
 }
-
-const leaseUntil = (now: number, timeoutMs: number) => now + timeoutMs + LEASE_GRACE_MS;
-const placeUntil = (now: number) => (Math.ceil(now / PLACE_STEP_MS) + 1) * PLACE_STEP_MS;
 
 /** A page that was waiting for a slot when core stopped: its dispatch or check goes back to the queue, as it should. */
 export class PageHandedBack extends Error {

@@ -7,6 +7,7 @@ import {
   leave,
   queueWaitLimitMs,
   release,
+  renewLeases,
   waitingCount,
   withoutExpired,
 } from './concurrency-queue.js';
@@ -135,6 +136,32 @@ describe('concurrency queue', () => {
     expect(waitingCount(queue)).toBe(3 + 3);
     // core-a dies: its places and backlog lapse with their give-up time.
     expect(waitingCount(withoutExpired(queue, 30_000))).toBe(0);
+  });
+
+  it("renews the leases of an instance's running pages, and says which of them still hold a slot", () => {
+    let queue = acquire(EMPTY_CONCURRENCY_QUEUE, at('page-1', 0, 3)).queue; // lease until 60,000
+    queue = acquire(queue, at('page-2', 0, 3)).queue;
+    queue = acquire(queue, at('scrape-1', 0, 3)).queue;
+    queue = release(queue, 'page-2'); // its scrape ended on another core
+    const renewed = renewLeases(queue, {
+      tickets: new Set(['page-1', 'page-2']),
+      until: 90_000,
+      now: 50_000,
+    });
+    expect(renewed.holding).toEqual(['page-1']);
+    expect(renewed.queue.active.map((slot) => [slot.ticket, slot.leaseUntil])).toEqual([
+      ['page-1', 90_000],
+      ['scrape-1', 60_000],
+    ]);
+    // Not renewed, a lease lapses as before; a renewal never shortens one.
+    expect(withoutExpired(renewed.queue, 60_000).active.map((slot) => slot.ticket)).toEqual(['page-1']);
+    expect(
+      renewLeases(renewed.queue, { tickets: new Set(['page-1']), until: 70_000, now: 55_000 }).queue,
+    ).toEqual(renewed.queue);
+    // A lease that lapsed before its renewal is not brought back.
+    expect(renewLeases(queue, { tickets: new Set(['page-1']), until: 130_000, now: 70_000 }).holding).toEqual(
+      [],
+    );
   });
 
   it('waits at most two thirds of the timeout', () => {

@@ -167,6 +167,25 @@ export function acquireInTurn(
   };
 }
 
+/**
+ * An instance's running pages keep their slots while it lives: their leases are extended to `until`
+ * (a page may wait long for a browser or a turn after its slot). Answers which of them still hold a
+ * slot; the others were released elsewhere (their scrape ended) or lapsed.
+ */
+export function renewLeases(
+  queue: ConcurrencyQueue,
+  request: { tickets: Set<string>; until: number; now: number },
+): { queue: ConcurrencyQueue; holding: string[] } {
+  const current = withoutExpired(queue, request.now);
+  const holding: string[] = [];
+  const active = current.active.map((slot) => {
+    if (!request.tickets.has(slot.ticket)) return slot;
+    holding.push(slot.ticket);
+    return slot.leaseUntil < request.until ? { ...slot, leaseUntil: request.until } : slot;
+  });
+  return { queue: { ...current, active }, holding };
+}
+
 /** An instance's waiting pages leave the queue (it stops): their places and its backlog. */
 export function leave(
   queue: ConcurrencyQueue,
