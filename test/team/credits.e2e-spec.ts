@@ -5,7 +5,8 @@ import { post, waitUntilCached } from '../support/scrape-client.js';
 import { trawlWithSite } from '../support/trawl-with-site.js';
 import { until } from '../support/until.js';
 
-const running = trawlWithSite();
+// Scrapes sent without pause must meet the credit checks, not the rate limit (600 a minute by default).
+const running = trawlWithSite({ env: { RATE_LIMIT_PER_TEAM: '100000' } });
 
 const PRODUCT = { type: 'object', properties: { name: { type: 'string' } } };
 const sdk = (apiKey: string) => new Firecrawl({ apiUrl: running.trawl.baseUrl, apiKey });
