@@ -72,10 +72,6 @@ export class TeamPageSlots
   }
 
   /**
-   * Waits for a slot for the page (its scrape id is the ticket) and holds it; a page that holds
-   * one already has it at once. Answers whether the page had to wait.
-   */
-  /**
    * Waiting pages' places, and the slots of pages held past their first lease, are renewed in steps
    * of `CONCURRENCY_LEASE_STEP_MS`, so that a core that dies leaves them within two steps, and looks
    * that change nothing write nothing.
@@ -89,10 +85,15 @@ export class TeamPageSlots
     return now + timeoutMs + 2 * this.step;
   }
 
+  /** A waiting page's place lasts to the end of the next step, so renewing it writes once a step. */
   private placeUntil(now: number): number {
     return (Math.ceil(now / this.step) + 1) * this.step;
   }
 
+  /**
+   * Waits for a slot for the page (its scrape id is the ticket) and holds it; a page that holds
+   * one already has it at once. Answers whether the page had to wait.
+   */
   async take(teamId: string, ticket: string, timeoutMs: number, source: PageSource): Promise<boolean> {
     if (this.stopping) throw stopping();
     // The page joins the team's pages here at once, so they stay in arrival order however long the
