@@ -116,10 +116,8 @@ export class TeamPageSlots
     if (!pollerRuns) void this.poll(teamId);
     // Past the first MAX_PLACES, a page waits here without a place (counted as backlog): no first try.
     if (pages.length <= MAX_PLACES) {
-      const atOnce = await this.tryAtOnce(teamId, ticket, timeoutMs).catch((error) => {
-        remove(pages, page);
-        throw error;
-      });
+      // NATS unreachable for a moment: the page stays in the list, and the poller tries again.
+      const atOnce = await this.tryAtOnce(teamId, ticket, timeoutMs).catch(() => false);
       if (atOnce) {
         remove(pages, page);
         this.hold(teamId, ticket);
