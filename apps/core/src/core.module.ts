@@ -4,7 +4,6 @@ import { ChargesReactor } from './billing/charges.reactor.js';
 import { LostSessionsSweep } from './browser-sessions/lost-sessions-sweep.service.js';
 import { CommandServer } from './commands/command-server.service.js';
 import { AgentNavigator } from './crawl/agent-navigator.service.js';
-
 import { CrawlQueries } from './crawl/crawl-queries.service.js';
 import { CrawlRunner } from './crawl/crawl-runner.service.js';
 import { CrawlStates } from './crawl/crawl-states.service.js';

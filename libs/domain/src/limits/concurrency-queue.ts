@@ -230,10 +230,10 @@ export function holdCredits(
 /** Frees the ticket's slot, place in the queue or held credits; `succeededAt` records a successful scrape. */
 export function release(queue: ConcurrencyQueue, ticket: string, succeededAt?: string): ConcurrencyQueue {
   return {
+    ...queue,
     active: queue.active.filter((slot) => slot.ticket !== ticket),
     waiting: queue.waiting.filter((waiter) => waiter.ticket !== ticket),
     ...(queue.holds ? { holds: queue.holds.filter((hold) => hold.ticket !== ticket) } : {}),
-    ...(queue.backlog ? { backlog: queue.backlog } : {}),
     lastSuccessAt: succeededAt ?? queue.lastSuccessAt,
   };
 }
