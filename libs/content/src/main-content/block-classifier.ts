@@ -69,7 +69,7 @@ export function classifierRows(
 ): number[][] {
   const types = pageTypeProbabilities(pageVector(page.rows, page.words), pageTypes);
   const said = lexiconFeatures(page.blockWords, lexicon);
-  return page.rows.map((row, index) => [...row, ...types, ...(said[index] as number[])]);
+  return page.rows.map((row, index) => row.concat(types, said[index] as number[]));
 }
 
 /** The probability that each block of the page is main content. */

@@ -3,7 +3,7 @@ import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-
 import { childElements } from '../tree/walk-elements.js';
 import { ADDRESS_FEATURE_NAMES, addressFeatures } from './address-kinds.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
-import { classWeight, isHiddenByClass, namesOf, perElement } from './class-signals.js';
+import { classWeight, isHiddenByClass, namesOf, perElement, perNamedElement } from './class-signals.js';
 import { type ContentBlock, titleBlockIndex } from './content-blocks.js';
 import { PAGE_KINDS } from './page-kinds.js';
 import { isPostFurniture } from './post-furniture.js';
@@ -223,7 +223,7 @@ function nameDistances(element: Element, parent: readonly number[] | undefined):
 const NO_NAME = 9;
 
 /** The kinds an element's class and id names say, as bits. */
-const nameKindsOf = perElement((element) => {
+const nameKindsOf = perNamedElement(0, (element) => {
   const names = namesOf(element);
   return NAMES.reduce(
     (bits, [, pattern], kind) => (names.some((name) => pattern.test(name)) ? bits | (1 << kind) : bits),

@@ -6,7 +6,7 @@ const NEGATIVE =
   /comment-form|combx|disqus|foot|masthead|meta|outbrain|promo|related|scroll|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|share|social|newsletter|subscribe|signup|cookie|consent|banner|breadcrumb|pagination|pager|popup|modal|nav|menu|\bad\b|ads|advert/i;
 
 /** Class and id hints: +25 for words that mark content, −25 for words that mark everything else. */
-export const classWeight = perElement((element) => {
+export const classWeight = perNamedElement(0, (element) => {
   const names = namesOf(element);
   if (names.length === 0) return 0;
   let weight = 0;
@@ -19,7 +19,7 @@ export const classWeight = perElement((element) => {
  * `read` remembered for each element: every block asks the same questions of the ancestors it
  * shares with its neighbours, and the answers do not change while the page is read.
  */
-export function perElement<T extends number | boolean | string[]>(
+export function perElement<T extends number | boolean | readonly string[]>(
   read: (element: Element) => T,
 ): (element: Element) => T {
   const known = new WeakMap<Element, T>();
@@ -33,15 +33,32 @@ export function perElement<T extends number | boolean | string[]>(
   };
 }
 
+/**
+ * `perElement` for what an element's class and id names say. Most elements have neither: they
+ * answer `unnamed` at once, with nothing to remember (extraction asks of every element on the page).
+ */
+export function perNamedElement<T extends number | boolean | readonly string[]>(
+  unnamed: NoInfer<T>,
+  read: (element: Element) => T,
+): (element: Element) => T {
+  const remembered = perElement(read);
+  return (element) =>
+    element.properties.className === undefined && element.properties.id === undefined
+      ? unnamed
+      : remembered(element);
+}
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
 /** The element's class names and id. */
-export const namesOf = perElement((element) =>
+export const namesOf = perNamedElement<readonly string[]>(NO_NAMES, (element) =>
   [element.properties.className, element.properties.id]
     .flat()
     .filter((name): name is string => typeof name === 'string'),
 );
 
 /** Its names that say what it is, not what it has or hides or how it scrolls. */
-const ownNames = perElement((element) =>
+const ownNames = perNamedElement<readonly string[]>(NO_NAMES, (element) =>
   namesOf(element).filter((name) => !LAYOUT_MODIFIER.test(name) && !SCROLL_UTILITY.test(name)),
 );
 
@@ -75,7 +92,8 @@ const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-scroll|scroll-|snap-|
  * the classifier (a fifth to a third of such text is content on WCXB, against three quarters of
  * all text), not a rule.
  */
-export const isHiddenByClass = perElement(
+export const isHiddenByClass = perNamedElement(
+  false,
   (element) =>
     namesOf(element).some((name) => HIDING_CLASS.test(name)) &&
     !namesOf(element).some((name) => RESPONSIVE_DISPLAY.test(name)),
@@ -90,7 +108,7 @@ const RESPONSIVE_DISPLAY =
  * "Skip to content", "(opens in a new tab)", labels for icons. A reader never sees it; on WCXB a
  * tenth of its words were content, and those repeat what the page shows beside them.
  */
-export const isScreenReaderOnly = perElement((element) =>
+export const isScreenReaderOnly = perNamedElement(false, (element) =>
   namesOf(element).some((name) => SCREEN_READER_ONLY.test(name)),
 );
 const SCREEN_READER_ONLY =

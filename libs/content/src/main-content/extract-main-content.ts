@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
-import { select, selectAll } from 'hast-util-select';
+import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 import { holdsPage, titleHeading } from '../clean/boilerplate-floor.js';
@@ -220,9 +220,11 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
  */
 function layoutCells(body: Element): Set<Element> {
   const cells = new Set<Element>();
-  for (const table of selectAll('table', body).filter(isLayoutTable)) {
-    for (const row of rowsOf(table)) for (const cell of cellsOf(row)) cells.add(cell);
-  }
+  eachElement(body, (element) => {
+    if (element.tagName === 'table' && isLayoutTable(element))
+      for (const row of rowsOf(element)) for (const cell of cellsOf(row)) cells.add(cell);
+    return true;
+  });
   return cells;
 }
 

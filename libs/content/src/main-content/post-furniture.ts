@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { isNamed, perElement } from './class-signals.js';
+import { isNamed, perNamedElement } from './class-signals.js';
 
 /**
  * What forum and Q&A software puts around every post besides the post itself: the author's card
@@ -11,4 +11,4 @@ const POST_FURNITURE =
   /^(?:[\w-]*[-_])?(?:signature|sig|postprofile|post-?profile|user-?info|user-?details|user-?extras|user-?card|author-?info|poster-?info|message-?user-?info|flair|avatar|gravatar[\w-]*|badges?|badgecount|reputation[\w-]*|votecell|vote-?count|votes?|reactions?|reaction-?bar|likes-?bar|joined|post-?count|rank-?title|user-?action-?time|comment-?(?:user|date|score|actions))$/i;
 
 /** A block of post furniture (judged by its own class or id names). */
-export const isPostFurniture = perElement((element: Element) => isNamed(element, POST_FURNITURE));
+export const isPostFurniture = perNamedElement(false, (element: Element) => isNamed(element, POST_FURNITURE));

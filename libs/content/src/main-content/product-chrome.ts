@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { isNamed, perElement } from './class-signals.js';
+import { isNamed, perNamedElement } from './class-signals.js';
 
 /**
  * The shop around a product: cart and wish-list widgets, checkout and payment badges, shipping
@@ -11,4 +11,4 @@ const SHOP_CHROME =
   /cart|basket|bag-|wish-?list|checkout|payment|klarna|afterpay|affirm|paypal|shipping|delivery|returns|store-(?:locator|picker|availability)|pickup|recently-?viewed|recommend|upsell|cross-?sell|you-may|newsletter|loyalty|rewards|trust-?badge|guarantee/i;
 
 /** A block of shop chrome on a product page (judged by its own class or id names). */
-export const isShopChrome = perElement((element: Element) => isNamed(element, SHOP_CHROME));
+export const isShopChrome = perNamedElement(false, (element: Element) => isNamed(element, SHOP_CHROME));

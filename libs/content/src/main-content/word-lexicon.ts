@@ -20,7 +20,15 @@ export const lexiconWords = (text: string): string[] => text.toLowerCase().match
 
 /** A block's words and its pairs of adjacent words ("add to", "to cart"): what the lexicon may know. */
 export function lexiconTerms(words: readonly string[]): string[] {
-  return [...words, ...words.slice(1).map((word, index) => `${words[index]} ${word}`)];
+  const terms: string[] = [];
+  eachTerm(words, (term) => terms.push(term));
+  return terms;
+}
+
+/** `lexiconTerms` one by one, without gathering them: blocks are read for every page converted. */
+function eachTerm(words: readonly string[], read: (term: string) => void): void {
+  for (const word of words) read(word);
+  for (let at = 1; at < words.length; at++) read(`${words[at - 1]} ${words[at]}`);
 }
 
 /** The words a block opens with: a button's or a label's whole text, a sentence's subject. */
@@ -37,15 +45,17 @@ export function lexiconFeatures(
     let known = 0;
     let least = 0;
     let most = 0;
-    // Each distinct term once, as the trainer counts them.
-    for (const term of new Set(lexiconTerms(words))) {
+    // Each distinct term once, as the trainer counts them (only known ones need counting).
+    const counted = new Set<string>();
+    eachTerm(words, (term) => {
       const ratio = ratioOf.get(term);
-      if (ratio === undefined) continue;
+      if (ratio === undefined || counted.has(term)) return;
+      counted.add(term);
       sum += ratio;
       known++;
       least = Math.min(least, ratio);
       most = Math.max(most, ratio);
-    }
+    });
     let opening = 0;
     let openingKnown = 0;
     for (const word of words.slice(0, OPENING_WORDS)) {
