@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { isHidden } from '../clean/hidden.js';
-import { collapse } from './content-blocks.js';
+import { collapsedLength } from './content-blocks.js';
 
 /** Text measurements of one element's subtree, gathered in a single pass. */
 export interface BlockStats {
@@ -44,7 +44,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
     for (const child of node.children) {
       // Text is counted here, not measured as a node of its own: pages hold more text nodes than elements.
       if (child.type === 'text') {
-        const length = collapse(child.value).length;
+        const length = collapsedLength(child.value);
         total.text += length;
         if (inLink || isLink) total.linkText += length;
       }

@@ -2,7 +2,7 @@ import type { Element } from 'hast';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import { parseHtml } from '#structured';
-import { contentBlocks, removeOwnText } from './content-blocks.js';
+import { collapse, collapsedLength, contentBlocks, removeOwnText } from './content-blocks.js';
 
 const bodyOf = (html: string) => select('body', parseHtml(html)) as Element;
 
@@ -73,5 +73,27 @@ describe('removeOwnText', () => {
     expect(select('img[src="photo.jpg"]', article)).toBeDefined();
     expect(select('img[src="logo.png"]', article)).toBeUndefined();
     expect(hastToString(article)).toBe('Kept.Kept too.Dropped.');
+  });
+});
+
+describe('collapsedLength', () => {
+  it('counts what collapse keeps, for every character \\s matches and around them', () => {
+    const spaces = [...Array(0x10000).keys()]
+      .map((code) => String.fromCharCode(code))
+      .filter((character) => /\s/.test(character));
+    expect(spaces.length).toBeGreaterThan(20);
+    for (const space of [...spaces, '\u200b', '\u0085', 'x']) {
+      for (const text of [
+        `${space}a${space}${space}b${space}`,
+        `a${space}b`,
+        `${space}${space}`,
+        `\ud83d\ude00${space}é`,
+      ]) {
+        expect([JSON.stringify(text), collapsedLength(text)]).toEqual([
+          JSON.stringify(text),
+          collapse(text).length,
+        ]);
+      }
+    }
   });
 });

@@ -65,7 +65,7 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
       for (const child of children) {
         if (child.type === 'text') {
           parts.push(child.value);
-          if (inLink) block.linkText += collapse(child.value).length;
+          if (inLink) block.linkText += collapsedLength(child.value);
           if (nestedBefore === undefined && child.value.trim() !== '') nestedBefore = nested.length;
         } else if (child.type === 'element') {
           if (BLOCK_TAGS.has(child.tagName) && element.tagName !== 'pre') {
@@ -107,6 +107,42 @@ export function contentBlocks(body: Element): { blocks: ContentBlock[]; media: M
 }
 
 export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * `collapse(text).length`, counted without building the collapsed text: every text node of the
+ * page is measured several times over.
+ */
+export function collapsedLength(text: string): number {
+  let length = 0;
+  let gap = false;
+  for (let at = 0; at < text.length; at++) {
+    if (isSpace(text.charCodeAt(at))) {
+      gap = length > 0;
+      continue;
+    }
+    if (gap) length++;
+    gap = false;
+    length++;
+  }
+  return length;
+}
+
+/** The characters `\s` matches (and `trim` removes): ASCII whitespace, no-break and Unicode spaces, line separators, the BOM. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /**
  * Removes the text a block shows itself, keeping the blocks nested in it (and the inline

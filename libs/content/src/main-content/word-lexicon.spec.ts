@@ -29,6 +29,11 @@ describe('what a block’s words say', () => {
     expect(feature(rows, 'opening words say content')).toEqual([(-0.5 - 2) / 2, (1.6 + 1.2) / 2, 0]);
   });
 
+  it('counts each term once, and knows a pair whose words it does not know alone', () => {
+    const [row] = lexiconFeatures([['to', 'cart', 'to', 'cart', 'now']], { 'to cart': -2, now: 1 });
+    expect(row).toEqual([(-2 + 1) / 2, -2, 1, 0]);
+  });
+
   it('reads only words the lexicon holds, not what every object inherits', () => {
     const [row] = lexiconFeatures([['constructor', 'tostring']], lexicon);
     expect(row?.[0]).toBe(0);

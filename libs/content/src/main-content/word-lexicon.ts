@@ -20,15 +20,7 @@ export const lexiconWords = (text: string): string[] => text.toLowerCase().match
 
 /** A block's words and its pairs of adjacent words ("add to", "to cart"): what the lexicon may know. */
 export function lexiconTerms(words: readonly string[]): string[] {
-  const terms: string[] = [];
-  eachTerm(words, (term) => terms.push(term));
-  return terms;
-}
-
-/** `lexiconTerms` one by one, without gathering them: blocks are read for every page converted. */
-function eachTerm(words: readonly string[], read: (term: string) => void): void {
-  for (const word of words) read(word);
-  for (let at = 1; at < words.length; at++) read(`${words[at - 1]} ${words[at]}`);
+  return [...words, ...words.slice(1).map((word, index) => `${words[index]} ${word}`)];
 }
 
 /** The words a block opens with: a button's or a label's whole text, a sentence's subject. */
@@ -39,27 +31,29 @@ export function lexiconFeatures(
   blockWords: readonly (readonly string[])[],
   lexicon: WordLexicon,
 ): number[][] {
-  const ratioOf = ratioLookup(lexicon);
+  const byWord = lookup(lexicon);
   return blockWords.map((words) => {
     let sum = 0;
     let known = 0;
     let least = 0;
     let most = 0;
-    // Each distinct term once, as the trainer counts them (only known ones need counting).
-    const counted = new Set<string>();
-    eachTerm(words, (term) => {
-      const ratio = ratioOf.get(term);
-      if (ratio === undefined || counted.has(term)) return;
+    // Each distinct term once, as the trainer counts them, in the order of `lexiconTerms`.
+    const counted = new Set<Term>();
+    const count = (term: Term | undefined) => {
+      if (term?.ratio === undefined || counted.has(term)) return;
       counted.add(term);
-      sum += ratio;
+      sum += term.ratio;
       known++;
-      least = Math.min(least, ratio);
-      most = Math.max(most, ratio);
-    });
+      least = Math.min(least, term.ratio);
+      most = Math.max(most, term.ratio);
+    };
+    for (const word of words) count(byWord.get(word));
+    for (let at = 1; at < words.length; at++)
+      count(byWord.get(words[at - 1] as string)?.pairs?.get(words[at] as string));
     let opening = 0;
     let openingKnown = 0;
     for (const word of words.slice(0, OPENING_WORDS)) {
-      const ratio = ratioOf.get(word);
+      const ratio = byWord.get(word)?.ratio;
       if (ratio === undefined) continue;
       opening += ratio;
       openingKnown++;
@@ -68,16 +62,39 @@ export function lexiconFeatures(
   });
 }
 
+/** A word or pair the lexicon may know: its ratio, and for a word the pairs it opens. */
+interface Term {
+  ratio?: number;
+  pairs?: Map<string, Term>;
+}
+
 /**
- * The lexicon as a Map, built once per lexicon: its own keys only ("constructor" is a word too),
- * and a Map of 27,000 words answers faster than an object literal of them.
+ * The lexicon by word, built once per lexicon: its own keys only ("constructor" is a word too). A
+ * pair is found from its first word, so reading a block builds no string for each pair of its words.
  */
-const lookups = new WeakMap<WordLexicon, ReadonlyMap<string, number>>();
-function ratioLookup(lexicon: WordLexicon): ReadonlyMap<string, number> {
-  let lookup = lookups.get(lexicon);
-  if (!lookup) {
-    lookup = new Map(Object.entries(lexicon));
-    lookups.set(lexicon, lookup);
+const lookups = new WeakMap<WordLexicon, ReadonlyMap<string, Term>>();
+function lookup(lexicon: WordLexicon): ReadonlyMap<string, Term> {
+  let byWord = lookups.get(lexicon);
+  if (byWord) return byWord;
+  const words = new Map<string, Term>();
+  const termOf = (terms: Map<string, Term>, word: string) => {
+    let term = terms.get(word);
+    if (!term) {
+      term = {};
+      terms.set(word, term);
+    }
+    return term;
+  };
+  for (const [key, ratio] of Object.entries(lexicon)) {
+    const [first, second] = key.split(' ') as [string, string | undefined];
+    const word = termOf(words, first);
+    if (second === undefined) word.ratio = ratio;
+    else {
+      word.pairs ??= new Map();
+      termOf(word.pairs, second).ratio = ratio;
+    }
   }
-  return lookup;
+  byWord = words;
+  lookups.set(lexicon, byWord);
+  return byWord;
 }
