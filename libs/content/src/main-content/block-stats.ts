@@ -40,7 +40,16 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const stats = new Map<Element, BlockStats>();
   const walk = (node: Element | Root, inLink: boolean): BlockStats => {
     const isLink = node.type === 'element' && node.tagName === 'a';
-    const total: BlockStats = { ...NOTHING, choices: isChoice(node) ? 1 : 0 };
+    // Written out rather than spread from NOTHING: this runs for every element, several times a page.
+    const total: BlockStats = {
+      text: 0,
+      linkText: 0,
+      paragraphs: 0,
+      links: 0,
+      titledLinkText: 0,
+      anchorLinks: 0,
+      choices: isChoice(node) ? 1 : 0,
+    };
     for (const child of node.children) {
       // Text is counted here, not measured as a node of its own: pages hold more text nodes than elements.
       if (child.type === 'text') {
