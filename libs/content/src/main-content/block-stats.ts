@@ -20,16 +20,22 @@ export interface BlockStats {
   choices: number;
 }
 
-/** What a node that shows nothing measures. */
-const NOTHING: BlockStats = Object.freeze({
+/**
+ * A measure of nothing yet, with `choices` set. A fresh record per element, written out rather than
+ * spread from another: this runs for every element, several times a page.
+ */
+const emptyStats = (choices: number): BlockStats => ({
   text: 0,
   linkText: 0,
   paragraphs: 0,
   links: 0,
   titledLinkText: 0,
   anchorLinks: 0,
-  choices: 0,
+  choices,
 });
+
+/** What a node that shows nothing measures. */
+const NOTHING: BlockStats = Object.freeze(emptyStats(0));
 
 /**
  * Computes stats for every element under `root`, bottom up. What the markup hides (a closed
@@ -40,16 +46,7 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   const stats = new Map<Element, BlockStats>();
   const walk = (node: Element | Root, inLink: boolean): BlockStats => {
     const isLink = node.type === 'element' && node.tagName === 'a';
-    // Written out rather than spread from NOTHING: this runs for every element, several times a page.
-    const total: BlockStats = {
-      text: 0,
-      linkText: 0,
-      paragraphs: 0,
-      links: 0,
-      titledLinkText: 0,
-      anchorLinks: 0,
-      choices: isChoice(node) ? 1 : 0,
-    };
+    const total = emptyStats(isChoice(node) ? 1 : 0);
     for (const child of node.children) {
       // Text is counted here, not measured as a node of its own: pages hold more text nodes than elements.
       if (child.type === 'text') {
