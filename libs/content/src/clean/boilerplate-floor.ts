@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { type BlockStats, measureBlocks } from '../main-content/block-stats.js';
+import { measureText, type TextMeasure } from '../main-content/block-stats.js';
 import { classNames } from '../tree/class-names.js';
 import { holdsElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 
@@ -163,9 +163,8 @@ export function holdsPage(overlay: Element, title: Element | undefined): boolean
  * sign-up forms and policies often outweigh its prose.
  */
 export function removeBoilerplate(tree: Root): void {
-  const text = measureBlocks(tree);
-  let pageText = 0;
-  for (const stats of text.values()) pageText = Math.max(pageText, stats.text);
+  const text = measureText(tree);
+  const pageText = text.most;
   const title = titleHeading(tree);
   const exceptions = {
     layoutClasses: classesHolding(tree, text, pageText * MAX_SHARE_OF_PAGE),
@@ -177,7 +176,7 @@ export function removeBoilerplate(tree: Root): void {
       isBoilerplate(node, exceptions) &&
       !isContentMarker(node) &&
       !holdsContent(node) &&
-      (isPageFurniture(node) || (text.get(node)?.text ?? 0) <= pageText * MAX_SHARE_OF_PAGE)
+      (isPageFurniture(node) || text.of(node) <= pageText * MAX_SHARE_OF_PAGE)
     );
   });
 }
@@ -187,14 +186,14 @@ export function removeBoilerplate(tree: Root): void {
  * of the page's text (an element inside another of the same name not counted again): a page built
  * of SiteOrigin `widget` panels, each one section of the article, names its layout with them.
  */
-function classesHolding(tree: Root, text: Map<Element, BlockStats>, most: number): Set<string> {
+function classesHolding(tree: Root, text: TextMeasure, most: number): Set<string> {
   const held = new Map<string, number>();
   const walk = (parent: Root | Element, inside: ReadonlySet<string>) => {
     for (const child of parent.children) {
       if (child.type !== 'element') continue;
-      const characters = text.get(child)?.text ?? 0;
       const own = classNames(child).filter((name) => BOILERPLATE.classes.has(name) && !inside.has(name));
-      if (characters > most || own.length === 0) {
+      const characters = own.length === 0 ? 0 : text.of(child);
+      if (own.length === 0 || characters > most) {
         walk(child, inside);
         continue;
       }

@@ -49,7 +49,6 @@ export function blockFeatures(
 ): number[][] {
   const headlineWords = new Set(wordsOf(page.headline ?? ''));
   const whole = stats.get(body) ?? { text: 0, linkText: 0, paragraphs: 0, links: 0 };
-  indexSiblings(body);
   // Read once per element, not once per block under it: a table of 10,000 rows would ask 10,000 times.
   const childCount = perElement(
     (holder) => holder.children.filter((child) => child.type === 'element').length,
@@ -91,6 +90,12 @@ export function blockFeatures(
     ...PAGE_KINDS.map((kind) => (page.kinds?.includes(kind) ? 1 : 0)),
     ...addressFeatures(page.url),
   ];
+
+  const likeSiblings = likeSiblingCounts(
+    body,
+    new Set(judged.flatMap((index) => (blocks[index] as ContentBlock).ancestors.slice(0, 3))),
+  );
+  const similarSiblings = (holder: Element | undefined) => (holder ? (likeSiblings.get(holder) ?? 0) : 0);
 
   return judged.map((index) => {
     const block = blocks[index] as ContentBlock;
@@ -312,10 +317,6 @@ const CUES: Array<[string, RegExp]> = [
 const TEXT_CUES = CUES.map(([, pattern]) => pattern);
 const TEXT_CUE_LABELS = CUES.map(([label]) => label);
 
-/** How many of the element's siblings share its tag and class: posts of a thread, cards of a grid. */
-const similarSiblings = (element: Element | undefined) => (element ? (likeSiblings.get(element) ?? 0) : 0);
-const likeSiblings = new WeakMap<Element, number>();
-
 export const FEATURE_NAMES = [
   'text',
   'words',
@@ -530,8 +531,10 @@ const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 
 function capitalisedShare(text: string): number {
   const words = text.match(/\p{L}+/gu) ?? [];
   if (words.length === 0) return 0;
-  return words.filter((word) => /^\p{Lu}/u.test(word)).length / words.length;
+  return words.filter((word) => CAPITALISED.test(word)).length / words.length;
 }
+/** Built once: a pattern written in the test would be built again for every word. */
+const CAPITALISED = /^\p{Lu}/u;
 
 function headingLevel(element: Element): number {
   const match = /^h([1-6])$/.exec(element.tagName);
@@ -585,14 +588,24 @@ function closeness(anchor: ContentBlock | undefined, stats: Map<Element, BlockSt
   };
 }
 
-function indexSiblings(root: Element): void {
-  const children = childElements(root);
+/**
+ * How many of each holder's siblings share its tag and class names (posts of a thread, cards of a
+ * grid), for the holders asked about: only their parents' children are compared.
+ */
+function likeSiblingCounts(root: Element, holders: ReadonlySet<Element>): Map<Element, number> {
+  const counts = new Map<Element, number>();
   const signature = (element: Element) => `${element.tagName}.${namesOf(element).join('.')}`;
-  const signatures = children.map(signature);
-  const counts = new Map<string, number>();
-  for (const key of signatures) counts.set(key, (counts.get(key) ?? 0) + 1);
-  for (const [index, child] of children.entries()) {
-    likeSiblings.set(child, (counts.get(signatures[index] as string) as number) - 1);
-    indexSiblings(child);
-  }
+  const visit = (parent: Element) => {
+    if (parent.children.some((child) => child.type === 'element' && holders.has(child))) {
+      const children = childElements(parent);
+      const signatures = children.map(signature);
+      const alike = new Map<string, number>();
+      for (const key of signatures) alike.set(key, (alike.get(key) ?? 0) + 1);
+      for (const [index, child] of children.entries())
+        if (holders.has(child)) counts.set(child, (alike.get(signatures[index] as string) as number) - 1);
+    }
+    for (const child of parent.children) if (child.type === 'element') visit(child);
+  };
+  visit(root);
+  return counts;
 }

@@ -80,6 +80,45 @@ export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
   return stats;
 }
 
+/** The visible text of the elements of a page, as `measureBlocks` counts `text`. */
+export interface TextMeasure {
+  /** Characters of visible text under an element (worked out when first asked). */
+  of(element: Element): number;
+  /** The most any element holds (a hidden menu can hold more than the page shows). */
+  most: number;
+}
+
+/**
+ * `measureBlocks`' text alone, for readers that ask it of a few elements (the boilerplate floor):
+ * one pass of sums for the most any element holds, and each element asked about measured then.
+ * Ask before the element's subtree is edited.
+ */
+export function measureText(root: Root | Element): TextMeasure {
+  let most = 0;
+  const measure = (node: Root | Element): number => {
+    let text = 0;
+    for (const child of node.children) {
+      if (child.type === 'text') text += collapsedLength(child.value);
+      if (child.type !== 'element') continue;
+      const inner = measure(child);
+      if (!isHidden(child)) text += inner;
+    }
+    if (node.type === 'element') most = Math.max(most, text);
+    return text;
+  };
+  measure(root);
+  const known = new Map<Element, number>();
+  const of = (element: Element) => {
+    let text = known.get(element);
+    if (text === undefined) {
+      text = measure(element);
+      known.set(element, text);
+    }
+    return text;
+  };
+  return { of, most };
+}
+
 /** Link labels this long name an item (a product, a story), not a menu entry. */
 export const TITLE_LABEL = 25;
 

@@ -1,5 +1,9 @@
 import type { Element } from 'hast';
 
+/** The answers of each named element (`perNamedElement`), and how many questions there are. */
+const answersOf = new WeakMap<Element, unknown[]>();
+let namedQuestions = 0;
+
 const POSITIVE =
   /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|docs?-|documentation|thread|question|answer|product|description/i;
 const NEGATIVE =
@@ -35,27 +39,40 @@ export function perElement<T extends number | boolean | readonly string[]>(
 
 /**
  * `perElement` for what an element's class and id names say. Most elements have neither: they
- * answer `unnamed` at once, with nothing to remember (extraction asks of every element on the page).
+ * answer `unnamed` at once. A named element keeps all its answers in one record, each question in
+ * its own slot: a map entry per element for each question cost more than the questions themselves.
  */
 export function perNamedElement<T extends number | boolean | readonly string[]>(
   unnamed: NoInfer<T>,
   read: (element: Element) => T,
 ): (element: Element) => T {
-  const remembered = perElement(read);
-  return (element) =>
-    element.properties.className === undefined && element.properties.id === undefined
-      ? unnamed
-      : remembered(element);
+  const slot = namedQuestions++;
+  return (element) => {
+    const { className, id } = element.properties;
+    if (className === undefined && id === undefined) return unnamed;
+    let answers = answersOf.get(element);
+    if (answers === undefined) {
+      answers = [];
+      answersOf.set(element, answers);
+    }
+    let value = answers[slot] as T | undefined;
+    if (value === undefined) {
+      value = read(element);
+      answers[slot] = value;
+    }
+    return value;
+  };
 }
-
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** The element's class names and id. */
-export const namesOf = perNamedElement<readonly string[]>(NO_NAMES, (element) =>
-  [element.properties.className, element.properties.id]
-    .flat()
-    .filter((name): name is string => typeof name === 'string'),
-);
+export const namesOf = perNamedElement<readonly string[]>(NO_NAMES, (element) => {
+  const { className, id } = element.properties;
+  const names = Array.isArray(className) ? className.filter((name) => typeof name === 'string') : [];
+  if (typeof className === 'string') names.push(className);
+  if (typeof id === 'string') names.push(id);
+  return names;
+});
 
 /** Its names that say what it is, not what it has or hides or how it scrolls. */
 const ownNames = perNamedElement<readonly string[]>(NO_NAMES, (element) =>

@@ -359,8 +359,12 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
     children.reduce((sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0), 0);
   const walk = (element: Element) => {
     const sectioned = withoutBoilerplateSections(element.children);
-    const sectionText = textIn(element.children) - textIn(sectioned);
-    if (sectionText <= pageText * MAX_SECTION_SHARE) element.children = sectioned;
+    // Most elements open no such section: nothing to weigh.
+    if (
+      sectioned.length === element.children.length ||
+      textIn(element.children) - textIn(sectioned) <= pageText * MAX_SECTION_SHARE
+    )
+      element.children = sectioned;
     element.children = element.children.filter((child) => {
       if (child.type !== 'element') return true;
       if (known(child)) return false;

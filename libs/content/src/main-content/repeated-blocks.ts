@@ -38,10 +38,11 @@ export function repetitionChecker(stats: Map<Element, BlockStats>) {
   const seen = new Set<string>();
   // Read once: an element is asked whether it repeats, then recorded once its children are.
   const texts = new Map<Element, string>();
-  const textOf = (element: Element) => {
+  const textOf = (element: Element): string => {
     let text = texts.get(element);
     if (text === undefined) {
-      text = hastToString(element).replace(/\s+/g, ' ').trim();
+      const sole = soleElement(element);
+      text = sole ? textOf(sole) : hastToString(element).replace(/\s+/g, ' ').trim();
       texts.set(element, text);
     }
     return text;
@@ -60,4 +61,19 @@ export function repetitionChecker(stats: Map<Element, BlockStats>) {
         seen.add(textOf(element));
     },
   };
+}
+
+/**
+ * The one element a wrapper holds besides whitespace and comments (a `div` around its one `p`):
+ * their texts read the same, so a chain of wrappers builds its text once.
+ */
+function soleElement(element: Element): Element | undefined {
+  let sole: Element | undefined;
+  for (const child of element.children) {
+    if (child.type === 'element') {
+      if (sole) return undefined;
+      sole = child;
+    } else if (child.type === 'text' && /\S/.test(child.value)) return undefined;
+  }
+  return sole;
 }
