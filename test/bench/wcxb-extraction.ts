@@ -27,7 +27,7 @@ import { wordF1, words } from './word-f1.js';
  * (written by `npm run train:extraction -- --fold-models F`) judges each page with the
  * cross-validation model that never saw it: the held-out F1 through markdown, the figure to trust.
  * `--clean` adds onlyCleanContent (the markdown boilerplate classifier) to onlyMainContent.
- * `--versus-full` also converts every page whole (onlyMainContent: false) and prints its time beside, as a ratio:
+ * `--versus-full` also converts every page whole (onlyMainContent: false, before the main content on every second page) and prints its time beside, as a ratio:
  * extraction should pay for itself because less of the tree reaches the converter.
  */
 
@@ -105,8 +105,12 @@ for (const { id, type, url, html, truth } of wcxbPages({ sample, type: onlyType 
     );
     return { markdown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   };
+  // Whichever runs first collects the garbage of the page before (scoring included): with the whole
+  // page first on every second page, neither side pays for that more often.
+  const wholeFirst = versusFull && scores.length % 2 === 1;
+  const fullBefore = wholeFirst ? convert(false).ms : undefined;
   const { markdown, ms } = convert(true);
-  const fullMs = versusFull ? convert(false).ms : undefined;
+  const fullMs = versusFull && !wholeFirst ? convert(false).ms : fullBefore;
   if (markdownDir) writeFileSync(join(markdownDir, `${id}.md`), markdown);
   const text = markdownText(markdown);
   predictions[id] = text;
