@@ -465,17 +465,24 @@ function pathGroups(
  * to the body (a thread's posts, a grid's titles, an article's paragraphs) share a number.
  */
 export function pathGroupIds(blocks: readonly ContentBlock[]): number[] {
-  const numbers = new Map<string, number>();
-  const signatureOf = alongChain<string>((element, parent) =>
-    parent === undefined ? layoutName(element) : `${layoutName(element)}<${parent}`,
+  // A chain of layout names is numbered by its element's name under its parent block's chain
+  // number: short keys, where writing out every chain would cost its depth in characters per level.
+  const chains = new Map<string, number>();
+  const chainOf = alongChain<number>((element, parent) =>
+    numbered(chains, parent === undefined ? layoutName(element) : `${layoutName(element)}<${parent}`),
   );
-  return blocks.map((block) => {
-    const signature = signatureOf([block.element, ...block.ancestors]);
-    const known = numbers.get(signature);
-    if (known !== undefined) return known;
-    numbers.set(signature, numbers.size);
-    return numbers.size - 1;
-  });
+  const groups = new Map<number, number>();
+  return blocks.map((block) => numbered(groups, chainOf([block.element, ...block.ancestors])));
+}
+
+/** The number `key` has in `numbers`, or the next one, in the order keys are first met. */
+function numbered<K>(numbers: Map<K, number>, key: K): number {
+  let number = numbers.get(key);
+  if (number === undefined) {
+    number = numbers.size;
+    numbers.set(key, number);
+  }
+  return number;
 }
 
 /** An element's tag and class names without numbers (`post-1234` and `post-1235` are alike). */
