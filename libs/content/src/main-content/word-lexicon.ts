@@ -47,13 +47,14 @@ export function lexiconFeatures(
       least = Math.min(least, term.ratio);
       most = Math.max(most, term.ratio);
     };
-    for (const word of words) count(byWord.get(word));
-    for (let at = 1; at < words.length; at++)
-      count(byWord.get(words[at - 1] as string)?.pairs?.get(words[at] as string));
+    // Each word looked up once: its term also opens its pairs and may be an opening word.
+    const terms = words.map((word) => byWord.get(word));
+    for (const term of terms) count(term);
+    for (let at = 1; at < words.length; at++) count(terms[at - 1]?.pairs?.get(words[at] as string));
     let opening = 0;
     let openingKnown = 0;
-    for (const word of words.slice(0, OPENING_WORDS)) {
-      const ratio = byWord.get(word)?.ratio;
+    for (const term of terms.slice(0, OPENING_WORDS)) {
+      const ratio = term?.ratio;
       if (ratio === undefined) continue;
       opening += ratio;
       openingKnown++;
