@@ -54,6 +54,8 @@ export function blockFeatures(
     (holder) => holder.children.filter((child) => child.type === 'element').length,
   );
   const headingBefore = headingsBefore();
+  // Read once per heading: every block of a section asks about the heading that opens it.
+  const opensBoilerplate = perElement(isBoilerplateHeading);
   const visible = blocks.filter((block) => !block.hidden);
   const pageText = Math.max(
     1,
@@ -162,7 +164,7 @@ export function blockFeatures(
       block.hidden ? 1 : 0,
       block.hidden ? holds('hidden from screen readers') : 0,
       ...LANDMARKS.map(holds),
-      boilerplateSection(element, ancestors, headingBefore) ? 1 : 0,
+      boilerplateSection(element, ancestors, headingBefore, opensBoilerplate) ? 1 : 0,
       ...namedAt(chain),
       ...TEXT_CUES.map((pattern) => (pattern.test(text) ? 1 : 0)),
       similarSiblings(ancestors[0]),
@@ -553,11 +555,12 @@ function boilerplateSection(
   element: Element,
   ancestors: Element[],
   headingBefore: (holder: Element, child: Element) => Element | undefined,
+  opensBoilerplate: (heading: Element) => boolean,
 ): boolean {
   let child = element;
   for (const holder of ancestors.slice(0, 4)) {
     const heading = headingBefore(holder, child);
-    if (heading && isBoilerplateHeading(heading)) return true;
+    if (heading && opensBoilerplate(heading)) return true;
     child = holder;
   }
   return false;

@@ -602,8 +602,12 @@ function removeEmptied(element: Element): Holds {
     // A break in inline markup ends a line of text; an emptied list item or block holding one ends nothing.
     return held.includes('a line break') && phrasing(element) ? 'a line break' : 'nothing';
   }
+  const emptied = (child: ElementContent, index: number) =>
+    child.type === 'element' && held[index] !== 'words' && !KEPT_EMPTY.has(child.tagName);
+  // Most elements holding words lost nothing: no new list of children for them.
+  if (!element.children.some(emptied)) return 'words';
   element.children = element.children.flatMap((child, index): ElementContent[] => {
-    if (child.type !== 'element' || held[index] === 'words' || KEPT_EMPTY.has(child.tagName)) return [child];
+    if (!emptied(child, index)) return [child];
     if (held[index] === 'a line break')
       return [{ type: 'element', tagName: 'br', properties: {}, children: [] }];
     return /\s/.test(hastToString(child)) ? [{ type: 'text', value: ' ' }] : [];
