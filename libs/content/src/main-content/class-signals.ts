@@ -1,6 +1,6 @@
 import type { Element } from 'hast';
 
-/** The answers of each named element (`perNamedElement`), and how many questions there are. */
+/** The answers of each named element (`perNamedElement`), and how many questions there are: first, as the questions below are made on import. */
 const answersOf = new WeakMap<Element, unknown[]>();
 let namedQuestions = 0;
 
@@ -63,6 +63,7 @@ export function perNamedElement<T extends number | boolean | readonly string[]>(
     return value;
   };
 }
+
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** The element's class names and id. */
