@@ -1,6 +1,7 @@
 import type { Element } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { BlockStats } from './block-stats.js';
+import { collapse } from './content-blocks.js';
 
 /** Blocks compared for repetition: what a page repeats for other viewports and carousels. */
 const COMPARED = new Set([
@@ -42,7 +43,7 @@ export function repetitionChecker(stats: Map<Element, BlockStats>) {
     let text = texts.get(element);
     if (text === undefined) {
       const sole = soleElement(element);
-      text = sole ? textOf(sole) : hastToString(element).replace(/\s+/g, ' ').trim();
+      text = sole ? textOf(sole) : collapse(hastToString(element));
       texts.set(element, text);
     }
     return text;
