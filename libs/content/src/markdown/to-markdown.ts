@@ -152,8 +152,6 @@ const processor = unified()
   .use(linksIntoBlocks)
   .use(languagesFromWrappers)
   .use(headingPermalinks)
-  // `<wbr>` only marks where a long word may wrap: hast-util-to-mdast writes a zero-width space there,
-  // which splits the word for whoever reads the text (a browser copies nothing).
   // In place: the tree is the writer's to reshape, and nothing reads it after the markdown (the
   // copy hast-util-to-mdast makes otherwise is 2% of converting a page, more in collecting it).
   .use(rehypeRemark, {
@@ -166,6 +164,8 @@ const processor = unified()
       math,
       img: imageOrEmoji,
       pre: preWithLanguage,
+      // `<wbr>` only marks where a long word may wrap: hast-util-to-mdast writes a zero-width space there,
+      // which splits the word for whoever reads the text (a browser copies nothing).
       wbr: () => undefined,
     },
   })
