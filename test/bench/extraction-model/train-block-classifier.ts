@@ -55,7 +55,7 @@ interface LabelledPage {
   site: string;
   truth: string[];
   /** Words of each block, in order (as the benchmark splits them). */
-  blockWords: string[][];
+  blockWords: readonly (readonly string[])[];
   /** Words of each block as extraction counts them. */
   words: number[];
   firstH1: number;
@@ -66,7 +66,7 @@ interface LabelledPage {
 /** A block is content when at least this share of its word pairs is found in the truth. */
 const CONTENT_SHARE = 0.5;
 
-function label(blockWords: string[][], truth: string[]): number[] {
+function label(blockWords: readonly (readonly string[])[], truth: string[]): number[] {
   const pairs = new Map<string, number>();
   for (let index = 0; index + 1 < truth.length; index++) {
     const pair = `${truth[index]} ${truth[index + 1]}`;
@@ -98,7 +98,7 @@ function readPages(): LabelledPage[] {
     // The blocks the classifier judges, in the order of their feature rows.
     const judged = new Set(read.judged);
     const blocks = read.blocks.filter((_, index) => judged.has(index));
-    const blockWords = blocks.map((block) => words(block.text));
+    const blockWords = read.judged.map((index) => read.blockWords[index] as readonly string[]);
     const truth = words(page.truth);
     pages.push({
       id: page.id,

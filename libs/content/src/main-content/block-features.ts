@@ -32,6 +32,8 @@ export interface MeasuredPage {
   keptByRules: boolean[];
   /** Each block's path group (`pathGroupIds`). */
   pathGroup: number[];
+  /** Each block's words as the lexicon reads them (`lexiconWords`). */
+  blockWords: readonly (readonly string[])[];
 }
 
 /**
@@ -43,7 +45,7 @@ export interface MeasuredPage {
  * hidden blocks are judged, but do not make the page look bigger.
  */
 export function blockFeatures(
-  { body, blocks, stats, pick, keptByRules, pathGroup }: MeasuredPage,
+  { body, blocks, stats, pick, keptByRules, pathGroup, blockWords: lexiconWords }: MeasuredPage,
   page: { headline?: string; kinds?: string[]; url?: string },
   judged: readonly number[],
 ): number[][] {
@@ -68,7 +70,7 @@ export function blockFeatures(
     return copies;
   });
   const firstH1 = titleBlockIndex(blocks);
-  const blockWords = blocks.map((block) => wordsOf(block.text));
+  const blockWords = lexiconWords.map(splitAtUnderscores);
   const wordCounts = blockWords.map(functionWords);
   const groups = pathGroups(blocks, wordCounts, keptByRules, pathGroup);
   // Reduced rather than spread into Math.max: a huge page has more blocks than a call takes arguments.
@@ -141,7 +143,7 @@ export function blockFeatures(
       share(wordCounts[index] as WordCounts),
       words / Math.max(1, Math.ceil(text.length / 80)),
       repeats.get(text) ?? 1,
-      sharedShare(blockWords[index] as string[], headlineWords),
+      sharedShare(blockWords[index] as readonly string[], headlineWords),
       copyNumber[index] === 1 ? 0 : 1,
       // Its tag and place.
       ...TAG_GROUPS.map((group) => (group.has(element.tagName) ? 1 : 0)),
@@ -529,6 +531,13 @@ const STOPWORDS = new Set(
 );
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * `wordsOf` a block's text from its `lexiconWords`, which differ only in keeping underscores inside
+ * words (`snake_case`): the block's text is split into words once for both.
+ */
+const splitAtUnderscores = (words: readonly string[]): readonly string[] =>
+  words.some((word) => word.includes('_')) ? words.flatMap((word) => word.split('_').filter(Boolean)) : words;
 
 /** Share of a text's words that the headline (title and description) uses too. */
 function sharedShare(words: readonly string[], headline: Set<string>): number {

@@ -136,7 +136,7 @@ function classify(page: PageBlocks, model?: ExtractionModel): boolean[] {
     {
       rows: page.features,
       words: judged.map((block) => block.words),
-      blockWords: judged.map((block) => lexiconWords(block.text)),
+      blockWords: page.judged.map((index) => page.blockWords[index] as readonly string[]),
     },
     model,
   );
@@ -184,6 +184,8 @@ export interface PageBlocks {
   judged: number[];
   /** The features of each judged block, in the order of `judged`. */
   features: number[][];
+  /** Each block's words as the lexicon reads them (`lexiconWords`). */
+  blockWords: readonly (readonly string[])[];
 }
 
 /** Cleans the body, runs the rules, and measures the blocks the classifier judges (also what training reads). */
@@ -209,9 +211,14 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
   const tableOf = dataTableCells(blocks);
   const pathGroup = pathGroupIds(blocks);
   const judged = judgedBlocks(tableOf, pathGroup);
-  const features = blockFeatures({ body, blocks, stats, pick, keptByRules, pathGroup }, options, judged);
+  const blockWords = blocks.map((block) => lexiconWords(block.text));
+  const features = blockFeatures(
+    { body, blocks, stats, pick, keptByRules, pathGroup, blockWords },
+    options,
+    judged,
+  );
   const text = blocks.reduce((sum, block) => sum + block.text.length, 0);
-  return { body, text, keptByRules, blocks, media, tableOf, pathGroup, judged, features };
+  return { body, text, keptByRules, blocks, media, tableOf, pathGroup, judged, features, blockWords };
 }
 
 /**
