@@ -3,7 +3,14 @@ import { isLandmark, LANDMARK_ROLES, type Landmark } from '../clean/boilerplate-
 import { childElements } from '../tree/walk-elements.js';
 import { ADDRESS_FEATURE_NAMES, addressFeatures } from './address-kinds.js';
 import { type BlockStats, linkDensity } from './block-stats.js';
-import { classWeight, isHiddenByClass, namesOf, perElement, perNamedElement } from './class-signals.js';
+import {
+  classWeight,
+  isHiddenByClass,
+  namesOf,
+  perElement,
+  perName,
+  perNamedElement,
+} from './class-signals.js';
 import { type ContentBlock, titleBlockIndex } from './content-blocks.js';
 import { PAGE_KINDS } from './page-kinds.js';
 import { isPostFurniture } from './post-furniture.js';
@@ -232,13 +239,12 @@ function nameDistances(element: Element, parent: readonly number[] | undefined):
 const NO_NAME = 9;
 
 /** The kinds an element's class and id names say, as bits. */
-const nameKindsOf = perNamedElement(0, (element) => {
-  const names = namesOf(element);
-  return NAMES.reduce(
-    (bits, [, pattern], kind) => (names.some((name) => pattern.test(name)) ? bits | (1 << kind) : bits),
-    0,
-  );
-});
+const nameKindsOf = perNamedElement(0, (element) =>
+  namesOf(element).reduce((bits, name) => bits | kindsOfName(name), 0),
+);
+const kindsOfName = perName((name) =>
+  NAMES.reduce((bits, [, pattern], kind) => (pattern.test(name) ? bits | (1 << kind) : bits), 0),
+);
 
 /** The elements whose presence in a block's chain (itself or a block around it) is a feature. */
 const HOLDERS = {
@@ -491,9 +497,8 @@ function numbered<K>(numbers: Map<K, number>, key: K): number {
 
 /** An element's tag and class names without numbers (`post-1234` and `post-1235` are alike). */
 const layoutName = (element: Element) =>
-  `${element.tagName}.${namesOf(element)
-    .map((name) => name.replace(/\d+/g, ''))
-    .join('.')}`;
+  `${element.tagName}.${namesOf(element).map(withoutNumbers).join('.')}`;
+const withoutNumbers = perName((name) => name.replace(/\d+/g, ''));
 
 const groupFeatures = (group: PathGroup, pageText: number, largestGroup: number) => [
   Math.log1p(group.blocks),

@@ -14,7 +14,7 @@ export const classWeight = perNamedElement(0, (element) => {
   const names = namesOf(element);
   if (names.length === 0) return 0;
   let weight = 0;
-  if (names.some((name) => POSITIVE.test(name))) weight += 25;
+  if (names.some(nameSays(POSITIVE))) weight += 25;
   if (isNamed(element, NEGATIVE) && !isNamed(element, EDITOR_CONTENT_BLOCK)) weight -= 25;
   return weight;
 });
@@ -64,6 +64,36 @@ export function perNamedElement<T extends number | boolean | readonly string[]>(
   };
 }
 
+/**
+ * `read` of a class or id name, remembered per name: pages repeat their names on element after
+ * element (a utility class on hundreds of them), and each named element is asked a score of
+ * questions. Forgets past `MAX_NAMES` names, as a worker converts page after page.
+ */
+export function perName<T extends number | boolean | string>(read: (name: string) => T): (name: string) => T {
+  const known = new Map<string, T>();
+  return (name) => {
+    let value = known.get(name);
+    if (value === undefined) {
+      if (known.size >= MAX_NAMES) known.clear();
+      value = read(name);
+      known.set(name, value);
+    }
+    return value;
+  };
+}
+const MAX_NAMES = 10_000;
+
+/** Whether a name says `pattern`, remembered per name (`perName`) for each pattern. */
+function nameSays(pattern: RegExp): (name: string) => boolean {
+  let says = testsOf.get(pattern);
+  if (says === undefined) {
+    says = perName((name) => pattern.test(name));
+    testsOf.set(pattern, says);
+  }
+  return says;
+}
+const testsOf = new Map<RegExp, (name: string) => boolean>();
+
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** The element's class names and id. */
@@ -77,8 +107,9 @@ export const namesOf = perNamedElement<readonly string[]>(NO_NAMES, (element) =>
 
 /** Its names that say what it is, not what it has or hides or how it scrolls. */
 const ownNames = perNamedElement<readonly string[]>(NO_NAMES, (element) =>
-  namesOf(element).filter((name) => !LAYOUT_MODIFIER.test(name) && !SCROLL_UTILITY.test(name)),
+  namesOf(element).filter(isOwnName),
 );
+const isOwnName = perName((name) => !LAYOUT_MODIFIER.test(name) && !SCROLL_UTILITY.test(name));
 
 /**
  * Blocks that rich-text editors and page builders wrap around the text an author wrote (CKEditor's
@@ -93,7 +124,7 @@ const EDITOR_CONTENT_BLOCK =
  * layout modifiers aside): how blocks name what they are on nearly every platform.
  */
 export function isNamed(element: Element, pattern: RegExp): boolean {
-  return ownNames(element).some((name) => pattern.test(name));
+  return ownNames(element).some(nameSays(pattern));
 }
 
 /** Class names that say what a block has or hides (`has-sidebar`, `hide-read-more-ad`, `no-ads`), not what it is. */
@@ -113,8 +144,7 @@ const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-scroll|scroll-|snap-|
 export const isHiddenByClass = perNamedElement(
   false,
   (element) =>
-    namesOf(element).some((name) => HIDING_CLASS.test(name)) &&
-    !namesOf(element).some((name) => RESPONSIVE_DISPLAY.test(name)),
+    namesOf(element).some(nameSays(HIDING_CLASS)) && !namesOf(element).some(nameSays(RESPONSIVE_DISPLAY)),
 );
 
 const HIDING_CLASS = /^(?:hidden|hide|d-none|is-hidden|invisible)$/;
@@ -127,7 +157,7 @@ const RESPONSIVE_DISPLAY =
  * tenth of its words were content, and those repeat what the page shows beside them.
  */
 export const isScreenReaderOnly = perNamedElement(false, (element) =>
-  namesOf(element).some((name) => SCREEN_READER_ONLY.test(name)),
+  namesOf(element).some(nameSays(SCREEN_READER_ONLY)),
 );
 const SCREEN_READER_ONLY =
   /^(?:sr-only|visually-hidden|screen-reader-text|screenreader-only|element-invisible|a11y-hidden|u-visually-hidden)$/;
@@ -135,4 +165,4 @@ const SCREEN_READER_ONLY =
 /** Consent managers: long legal prose that must never win a vote for the content. */
 const CONSENT = /cookie|consent|gdpr|onetrust|didomi|truste|usercentrics|privacy-(?:banner|center|manager)/i;
 
-export const isConsentManager = (element: Element) => namesOf(element).some((name) => CONSENT.test(name));
+export const isConsentManager = (element: Element) => namesOf(element).some(nameSays(CONSENT));
