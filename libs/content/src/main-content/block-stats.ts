@@ -41,10 +41,22 @@ const NOTHING: BlockStats = Object.freeze(emptyStats(0));
  * Computes stats for every element under `root`, bottom up. What the markup hides (a closed
  * accordion, a mega menu left in the tree for the classifier to judge) is measured on its own but
  * adds nothing to the elements around it: they are measured as a reader sees them.
+ *
+ * After elements were removed, `earlier` (the measure before, and the nodes that lost something
+ * under them) is measured again only where something went: an element nothing under it lost keeps
+ * its stats, and those below it (an element's stats read only its own subtree). The map is updated
+ * in place and returned.
  */
-export function measureBlocks(root: Root | Element): Map<Element, BlockStats> {
-  const stats = new Map<Element, BlockStats>();
+export function measureBlocks(
+  root: Root | Element,
+  earlier?: { stats: Map<Element, BlockStats>; changed: ReadonlySet<Root | Element> },
+): Map<Element, BlockStats> {
+  const stats = earlier?.stats ?? new Map<Element, BlockStats>();
   const walk = (node: Element | Root, inLink: boolean): BlockStats => {
+    if (earlier && node.type === 'element' && !earlier.changed.has(node)) {
+      const known = stats.get(node);
+      if (known) return isHidden(node) ? NOTHING : known;
+    }
     const isLink = node.type === 'element' && node.tagName === 'a';
     const total = emptyStats(isChoice(node) ? 1 : 0);
     for (const child of node.children) {

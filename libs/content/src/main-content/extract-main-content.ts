@@ -195,15 +195,17 @@ export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
   removeClosedChrome(body);
   removeHeadingEditLinks(body);
+  const changed = new Set<Root | Element>();
   // Before form controls go: filter groups are recognised by their checkboxes.
-  removeKnownBoilerplate(body, options.product !== undefined);
+  const measured = removeKnownBoilerplate(body, options.product !== undefined, changed);
   // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);
   // screen-reader text is what a reader never sees.
   removeElements(
     body,
     (element) => (FORM_CONTROLS.has(element.tagName) && !isTaskMark(element)) || isScreenReaderOnly(element),
+    changed,
   );
-  const stats = measureBlocks(body);
+  const stats = measureBlocks(body, { stats: measured, changed });
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
   // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
@@ -345,8 +347,13 @@ const MAX_SECTION_SHARE = 0.5;
  * Removes what the rules name as boilerplate with confidence, before anything is measured: the
  * sections that boilerplate headings open, in-page tables of contents, the furniture around forum
  * posts, filter groups, and on a product page the shop around it and grids of other items' cards.
+ * Returns the measure it judged them by, and adds to `changed` each element that lost something under it.
  */
-function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
+function removeKnownBoilerplate(
+  body: Element,
+  onProductPage: boolean,
+  changed: Set<Root | Element>,
+): Map<Element, BlockStats> {
   const stats = measureBlocks(body);
   const pageText = stats.get(body)?.text ?? 0;
   const known = (element: Element) => {
@@ -366,20 +373,28 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean): void {
     children.reduce((sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0), 0);
   const walk = (element: Element) => {
     const sectioned = withoutBoilerplateSections(element.children);
+    const before = element.children.length;
     // Most elements open no such section: nothing to weigh.
     if (
-      sectioned.length === element.children.length ||
+      sectioned.length === before ||
       textIn(element.children) - textIn(sectioned) <= pageText * MAX_SECTION_SHARE
     )
       element.children = sectioned;
+    let removed = element.children.length < before;
     element.children = element.children.filter((child) => {
       if (child.type !== 'element') return true;
-      if (known(child)) return false;
-      walk(child);
+      if (known(child)) {
+        removed = true;
+        return false;
+      }
+      if (walk(child)) removed = true;
       return true;
     });
+    if (removed) changed.add(element);
+    return removed;
   };
   walk(body);
+  return stats;
 }
 
 /**

@@ -48,18 +48,29 @@ export const isOrHolds = (element: Element, test: (element: Element) => boolean)
   test(element) || holdsElement(element, test);
 
 /**
- * Removes every element under `root` that `test` picks, with what it holds, top down. Children
- * are compacted in place (most elements lose nothing, and a new array for each would be garbage).
+ * Removes every element under `root` that `test` picks, with what it holds, top down, and adds to
+ * `changed` each node that lost something under it. Children are compacted in place (most
+ * elements lose nothing, and a new array for each would be garbage). Whether anything went.
  */
-export function removeElements(root: Root | Element, test: (element: Element) => boolean): void {
+export function removeElements(
+  root: Root | Element,
+  test: (element: Element) => boolean,
+  changed?: Set<Root | Element>,
+): boolean {
   const children = root.children;
   let kept = 0;
+  let removed = false;
   for (const child of children) {
     if (child.type === 'element') {
-      if (test(child)) continue;
-      removeElements(child, test);
+      if (test(child)) {
+        removed = true;
+        continue;
+      }
+      if (removeElements(child, test, changed)) removed = true;
     }
     children[kept++] = child;
   }
   children.length = kept;
+  if (removed) changed?.add(root);
+  return removed;
 }
