@@ -83,7 +83,10 @@ export function perName<T extends number | boolean | string>(read: (name: string
 }
 const MAX_NAMES = 10_000;
 
-/** Whether a name says `pattern`, remembered per name (`perName`) for each pattern. */
+/**
+ * Whether a name says `pattern`, remembered per name (`perName`) for each pattern: the patterns are
+ * the modules' constants (one cache each, kept for good), never built per call.
+ */
 function nameSays(pattern: RegExp): (name: string) => boolean {
   let says = testsOf.get(pattern);
   if (says === undefined) {
