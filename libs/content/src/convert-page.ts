@@ -148,8 +148,8 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
   if (!extractsMainContent(input)) return content;
   // The floor edits the tree in place (cheaper than copying every page); in the rare case it
   // leaves nothing, the page is parsed again and kept whole.
-  removeBoilerplate(content);
-  const main = extractMainContent(content, { url: input.url, ...extraction });
+  const measures = removeBoilerplate(content);
+  const main = extractMainContent(content, { url: input.url, ...extraction }, measures);
   if (hasText(main)) return main;
   const { tree: whole } = parsePage(input);
   removeNonContent(whole);
@@ -164,8 +164,8 @@ export function mainContentBlocks(input: Pick<PageInput, 'html' | 'url'>): PageB
   const { tree } = parsePage(input);
   const hints = extractionHints(tree, input.url, extractMetadata(tree));
   removeNonContent(tree, { keepHiddenBlocks: true });
-  removeBoilerplate(tree);
-  return readPage(tree, { ...hints, url: input.url });
+  const measures = removeBoilerplate(tree);
+  return readPage(tree, { ...hints, url: input.url }, measures);
 }
 
 /**

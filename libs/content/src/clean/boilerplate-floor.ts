@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { measureText, type TextMeasure } from '../main-content/block-stats.js';
+import { type BlockMeasures, type BlockStats, measureBlocks } from '../main-content/block-stats.js';
 import { classNames } from '../tree/class-names.js';
 import { holdsElement, isOrHolds, removeElements } from '../tree/walk-elements.js';
 
@@ -161,24 +161,36 @@ export function holdsPage(overlay: Element, title: Element | undefined): boolean
  * that hold much of the page's text (a layout `div.side` around everything). Overlays go unless
  * they hold the page itself: on a loaded page they are closed or dismissed, and their terms,
  * sign-up forms and policies often outweigh its prose.
+ *
+ * Returns the page's block measures, taken before the removals, with the nodes that lost something:
+ * main content extraction measures again only there.
  */
-export function removeBoilerplate(tree: Root): void {
-  const text = measureText(tree);
-  const pageText = text.most;
+export function removeBoilerplate(tree: Root): BlockMeasures {
+  const stats = measureBlocks(tree);
+  const textOf = (element: Element) => (stats.get(element) as BlockStats).text;
+  // The most any element holds, the page's wrapper (a hidden menu can hold more than the page shows).
+  let pageText = 0;
+  for (const { text } of stats.values()) pageText = Math.max(pageText, text);
   const title = titleHeading(tree);
   const exceptions = {
-    layoutClasses: classesHolding(tree, text, pageText * MAX_SHARE_OF_PAGE),
+    layoutClasses: classesHolding(tree, textOf, pageText * MAX_SHARE_OF_PAGE),
     owned: ownedHeadersAndFooters(tree),
   };
-  removeElements(tree, (node) => {
-    if (isOverlay(node)) return !holdsPage(node, title);
-    return (
-      isBoilerplate(node, exceptions) &&
-      !isContentMarker(node) &&
-      !holdsContent(node) &&
-      (isPageFurniture(node) || text.of(node) <= pageText * MAX_SHARE_OF_PAGE)
-    );
-  });
+  const changed = new Set<Root | Element>();
+  removeElements(
+    tree,
+    (node) => {
+      if (isOverlay(node)) return !holdsPage(node, title);
+      return (
+        isBoilerplate(node, exceptions) &&
+        !isContentMarker(node) &&
+        !holdsContent(node) &&
+        (isPageFurniture(node) || textOf(node) <= pageText * MAX_SHARE_OF_PAGE)
+      );
+    },
+    changed,
+  );
+  return { stats, changed };
 }
 
 /**
@@ -186,13 +198,13 @@ export function removeBoilerplate(tree: Root): void {
  * of the page's text (an element inside another of the same name not counted again): a page built
  * of SiteOrigin `widget` panels, each one section of the article, names its layout with them.
  */
-function classesHolding(tree: Root, text: TextMeasure, most: number): Set<string> {
+function classesHolding(tree: Root, textOf: (element: Element) => number, most: number): Set<string> {
   const held = new Map<string, number>();
   const walk = (parent: Root | Element, inside: ReadonlySet<string>) => {
     for (const child of parent.children) {
       if (child.type !== 'element') continue;
       const own = classNames(child).filter((name) => BOILERPLATE.classes.has(name) && !inside.has(name));
-      const characters = own.length === 0 ? 0 : text.of(child);
+      const characters = own.length === 0 ? 0 : textOf(child);
       if (own.length === 0 || characters > most) {
         walk(child, inside);
         continue;

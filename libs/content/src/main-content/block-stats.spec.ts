@@ -1,34 +1,39 @@
-import type { Element } from 'hast';
+import type { Element, Root } from 'hast';
 import { parseHtml } from '#structured';
+import { removeBoilerplate } from '../clean/boilerplate-floor.js';
 import { eachElement, removeElements } from '../tree/walk-elements.js';
-import { measureBlocks, measureText } from './block-stats.js';
+import { measureBlocks } from './block-stats.js';
 
-describe('measureText', () => {
-  const page =
-    parseHtml(`<body><nav hidden><ul>${'<li><a href="/x">A menu entry of the page</a></li>'.repeat(20)}</ul></nav>
-    <main><h1>Title</h1><p>Some   text with
+function allOf(root: Root | Element): Element[] {
+  const elements: Element[] = [];
+  eachElement(root, (element) => {
+    elements.push(element);
+    return true;
+  });
+  return elements;
+}
+
+describe('measureBlocks of a page the boilerplate floor edited', () => {
+  it('brings the measures taken before the floor up to date: what measuring the floored page from scratch gives', () => {
+    const html = `<body><nav hidden><ul>${'<li><a href="/x">A menu entry of the page</a></li>'.repeat(20)}</ul></nav>
+      <header><a href="/">Home</a></header><main><h1>Title</h1><p>Some   text with
       <a href="/y">a link</a> <span style="display: none">and hidden words</span> in it.</p>
-    <details><summary>More</summary><div aria-hidden="true">Closed text</div></details></main></body>`);
-
-  it('gives every element the text measureBlocks counts, what the markup hides adding nothing around it', () => {
-    const blocks = measureBlocks(page);
-    const text = measureText(page);
-    const elements: Element[] = [];
-    eachElement(page, (element) => {
-      elements.push(element);
-      return true;
-    });
-    expect(elements.map((element) => text.of(element))).toEqual(
-      elements.map((element) => blocks.get(element)?.text),
+      <div class="share"><a href="/s">Share this page</a></div>
+      <details><summary>More</summary><div aria-hidden="true">Closed text</div></details></main></body>`;
+    const page = parseHtml(html);
+    const measures = removeBoilerplate(page);
+    expect(measures.changed.size).toBeGreaterThan(0);
+    const fresh = parseHtml(html);
+    removeBoilerplate(fresh);
+    const again = measureBlocks(page, measures);
+    expect(allOf(page).map((element) => again.get(element))).toEqual(
+      allOf(fresh).map((element) => measureBlocks(fresh).get(element)),
     );
+    expect(measures.changed.size).toBe(0);
     // Each text node collapsed on its own (the spaces between them not counted), the hidden ones left out.
-    expect(text.of(elements.find((element) => element.tagName === 'main') as Element)).toBe(
+    expect(again.get(allOf(page).find((element) => element.tagName === 'main') as Element)?.text).toBe(
       'Title'.length + 'Some text with'.length + 'a link'.length + 'in it.'.length + 'More'.length,
     );
-  });
-
-  it('gives the most any element holds: a hidden menu larger than what the page shows', () => {
-    expect(measureText(page).most).toBe(20 * 'A menu entry of the page'.length);
   });
 });
 
@@ -46,20 +51,13 @@ describe('measureBlocks after removals', () => {
     removeElements(page, goes, changed);
     const fresh = parseHtml(html);
     removeElements(fresh, goes);
-    const allOf = (root: typeof page) => {
-      const elements: Element[] = [];
-      eachElement(root, (element) => {
-        elements.push(element);
-        return true;
-      });
-      return elements;
-    };
+    // The removal changed what the list and the form's container hold: the test reads changed stats.
+    expect(changed.size).toBeGreaterThan(0);
     const again = measureBlocks(page, { stats, changed });
     expect(allOf(page).map((element) => again.get(element))).toEqual(
       allOf(fresh).map((element) => measureBlocks(fresh).get(element)),
     );
-    // The removal changed what the list and the form's container hold: the test reads changed stats.
-    expect(changed.size).toBeGreaterThan(0);
+    expect(changed.size).toBe(0);
     expect(again.get(allOf(page).find((element) => element.tagName === 'ul') as Element)?.anchorLinks).toBe(
       0,
     );

@@ -38,19 +38,27 @@ const emptyStats = (choices: number): BlockStats => ({
 const NOTHING: BlockStats = Object.freeze(emptyStats(0));
 
 /**
+ * A page's block measures while it is edited: the stats of its elements, and the nodes that lost
+ * something under them since (`removeElements` records them), which `measureBlocks` measures again.
+ */
+export interface BlockMeasures {
+  stats: Map<Element, BlockStats>;
+  changed: Set<Root | Element>;
+}
+
+/** Measures of nothing yet: `measureBlocks` measures every element under the root it is given. */
+export const noMeasures = (): BlockMeasures => ({ stats: new Map(), changed: new Set() });
+
+/**
  * Computes stats for every element under `root`, bottom up. What the markup hides (a closed
  * accordion, a mega menu left in the tree for the classifier to judge) is measured on its own but
  * adds nothing to the elements around it: they are measured as a reader sees them.
  *
- * After elements were removed, `earlier` (the measure before, and the nodes that lost something
- * under them) is measured again only where something went: an element nothing under it lost keeps
- * its stats, and those below it (an element's stats read only its own subtree). The map is updated
- * in place and returned.
+ * Given the `earlier` measures of a page edited since, it measures again only where something went
+ * (an element nothing under it lost keeps its stats, and those below it: an element's stats read
+ * only its own subtree), updates them in place and clears what changed: they are up to date.
  */
-export function measureBlocks(
-  root: Root | Element,
-  earlier?: { stats: Map<Element, BlockStats>; changed: ReadonlySet<Root | Element> },
-): Map<Element, BlockStats> {
+export function measureBlocks(root: Root | Element, earlier?: BlockMeasures): Map<Element, BlockStats> {
   const stats = earlier?.stats ?? new Map<Element, BlockStats>();
   const walk = (node: Element | Root, inLink: boolean): BlockStats => {
     if (earlier && node.type === 'element' && !earlier.changed.has(node)) {
@@ -89,46 +97,8 @@ export function measureBlocks(
     return total;
   };
   walk(root, false);
+  earlier?.changed.clear();
   return stats;
-}
-
-/** The visible text of the elements of a page, as `measureBlocks` counts `text`. */
-export interface TextMeasure {
-  /** Characters of visible text under an element (worked out when first asked). */
-  of(element: Element): number;
-  /** The most any element holds (a hidden menu can hold more than the page shows). */
-  most: number;
-}
-
-/**
- * `measureBlocks`' text alone, for readers that ask it of a few elements (the boilerplate floor):
- * one pass of sums for the most any element holds, and each element asked about measured then.
- * Ask before the element's subtree is edited.
- */
-export function measureText(root: Root | Element): TextMeasure {
-  let most = 0;
-  const measure = (node: Root | Element): number => {
-    let text = 0;
-    for (const child of node.children) {
-      if (child.type === 'text') text += collapsedLength(child.value);
-      if (child.type !== 'element') continue;
-      const inner = measure(child);
-      if (!isHidden(child)) text += inner;
-    }
-    if (node.type === 'element') most = Math.max(most, text);
-    return text;
-  };
-  measure(root);
-  const known = new Map<Element, number>();
-  const of = (element: Element) => {
-    let text = known.get(element);
-    if (text === undefined) {
-      text = measure(element);
-      known.set(element, text);
-    }
-    return text;
-  };
-  return { of, most };
 }
 
 /** Link labels this long name an item (a product, a story), not a menu entry. */

@@ -20,7 +20,14 @@ import {
   tablesAsUnits,
   towardPathGroups,
 } from './block-selection.js';
-import { type BlockStats, linkDensity, measureBlocks, TITLE_LABEL } from './block-stats.js';
+import {
+  type BlockMeasures,
+  type BlockStats,
+  linkDensity,
+  measureBlocks,
+  noMeasures,
+  TITLE_LABEL,
+} from './block-stats.js';
 import { classWeight, isConsentManager, isNamed, isScreenReaderOnly } from './class-signals.js';
 import {
   type ContentBlock,
@@ -66,8 +73,12 @@ const MIN_TITLED_SHARE = 0.5;
  * Keeps the first `<h1>`, images beside kept text, and the product description the page's data
  * carries when the pick does not show it; keeps the whole page when nothing would be left.
  */
-export function extractMainContent(tree: Root, options: ExtractionOptions & { url: string }): Root {
-  const page = readPage(tree, options);
+export function extractMainContent(
+  tree: Root,
+  options: ExtractionOptions & { url: string },
+  measures?: BlockMeasures,
+): Root {
+  const page = readPage(tree, options, measures);
   const firstH1 = titleBlockIndex(page.blocks);
   const judged = classify(page, options.extractionModel);
   const keeps = addressSays(options.url, 'documentation') ? keepTabPanels(page.blocks, judged) : judged;
@@ -188,24 +199,27 @@ export interface PageBlocks {
   blockWords: readonly (readonly string[])[];
 }
 
-/** Cleans the body, runs the rules, and measures the blocks the classifier judges (also what training reads). */
-export function readPage(tree: Root, options: ExtractionOptions): PageBlocks {
+/**
+ * Cleans the body, runs the rules, and measures the blocks the classifier judges (also what training
+ * reads). `measures` are the page's as the boilerplate floor left them (measured again only where
+ * something goes): without them, the body is measured from scratch.
+ */
+export function readPage(tree: Root, options: ExtractionOptions, measures = noMeasures()): PageBlocks {
   const body =
     select('body', tree) ??
     ({ type: 'element', tagName: 'body', properties: {}, children: tree.children } as Element);
-  removeClosedChrome(body);
-  removeHeadingEditLinks(body);
-  const changed = new Set<Root | Element>();
+  removeClosedChrome(body, measures.changed);
+  removeHeadingEditLinks(body, measures.changed);
   // Before form controls go: filter groups are recognised by their checkboxes.
-  const measured = removeKnownBoilerplate(body, options.product !== undefined, changed);
+  removeKnownBoilerplate(body, options.product !== undefined, measures);
   // Form controls are what a reader operates, not reads (size pickers, quantity boxes, buttons);
   // screen-reader text is what a reader never sees.
   removeElements(
     body,
     (element) => (FORM_CONTROLS.has(element.tagName) && !isTaskMark(element)) || isScreenReaderOnly(element),
-    changed,
+    measures.changed,
   );
-  const stats = measureBlocks(body, { stats: measured, changed });
+  const stats = measureBlocks(body, measures);
   const pick = rulePick(body, stats, options.product !== undefined);
   const { blocks, media } = contentBlocks(body);
   // The rules judge what a reader sees at once; hidden blocks are the classifier's to judge.
@@ -344,17 +358,15 @@ const isTaskMark = (element: Element) =>
 const MAX_SECTION_SHARE = 0.5;
 
 /**
- * Removes what the rules name as boilerplate with confidence, before anything is measured: the
+ * Removes what the rules name as boilerplate with confidence, before the blocks are read: the
  * sections that boilerplate headings open, in-page tables of contents, the furniture around forum
  * posts, filter groups, and on a product page the shop around it and grids of other items' cards.
- * Returns the measure it judged them by, and adds to `changed` each element that lost something under it.
+ * Judges them by the page's measures brought up to date, and adds to their `changed` each element
+ * that lost something under it.
  */
-function removeKnownBoilerplate(
-  body: Element,
-  onProductPage: boolean,
-  changed: Set<Root | Element>,
-): Map<Element, BlockStats> {
-  const stats = measureBlocks(body);
+function removeKnownBoilerplate(body: Element, onProductPage: boolean, measures: BlockMeasures): void {
+  const stats = measureBlocks(body, measures);
+  const { changed } = measures;
   const pageText = stats.get(body)?.text ?? 0;
   const known = (element: Element) => {
     const own = stats.get(element);
@@ -394,7 +406,6 @@ function removeKnownBoilerplate(
     return removed;
   };
   walk(body);
-  return stats;
 }
 
 /**
@@ -410,7 +421,7 @@ function prune(
 ): number {
   // The region's own text too: loose text in `<main>` beside its headings and paragraphs.
   kept.add(region);
-  const repetition = repetitionChecker(stats);
+  const repetition = repetitionChecker(region, stats);
   let prunedText = 0;
   const walk = (element: Element) => {
     for (const child of element.children) {
@@ -648,11 +659,12 @@ const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'source']);
  * Removes what a loaded page shows closed besides its dialogs (which the floor removes): consent
  * managers and closed dropdowns (a menu of every language, a sort menu), unless one holds the page.
  */
-function removeClosedChrome(body: Element): void {
+function removeClosedChrome(body: Element, changed: Set<Root | Element>): void {
   const title = titleHeading(body);
   removeElements(
     body,
     (element) => (isConsentManager(element) || isClosedDropdown(element)) && !holdsPage(element, title),
+    changed,
   );
 }
 

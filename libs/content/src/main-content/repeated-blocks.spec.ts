@@ -16,7 +16,7 @@ describe('repetitionChecker', () => {
       <div id="noted">Note: <p>${copy}</p></div><div id="other">Nota: <p>${copy}</p></div></body>`),
   ) as Element;
   const byId = (id: string) => select(`#${id}`, body) as Element;
-  const checker = repetitionChecker(measureBlocks(body));
+  const checker = repetitionChecker(body, measureBlocks(body));
   const first = byId('first');
   checker.kept(first.children[0] as Element);
   checker.kept(first);

@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
+import { eachElement } from '../tree/walk-elements.js';
 import type { BlockStats } from './block-stats.js';
 import { collapse } from './content-blocks.js';
 
@@ -27,15 +28,18 @@ const COMPARED = new Set([
 const MIN_REPEATED = 30;
 
 /**
- * Finds blocks whose text repeats an earlier block's: the mobile and desktop copies of a
- * product box, carousel clones, the same teaser twice. Texts are only built for blocks whose
- * length occurs more than once, so most pages never pay for it.
+ * Finds the blocks of `region` whose text repeats an earlier block's: the mobile and desktop copies
+ * of a product box, carousel clones, the same teaser twice. Texts are only built for blocks whose
+ * length occurs more than once there, so most pages never pay for it.
  */
-export function repetitionChecker(stats: Map<Element, BlockStats>) {
+export function repetitionChecker(region: Element, stats: Map<Element, BlockStats>) {
   const lengths = new Map<number, number>();
-  for (const [element, own] of stats)
-    if (own.text >= MIN_REPEATED && COMPARED.has(element.tagName))
+  eachElement(region, (element) => {
+    const own = stats.get(element);
+    if (own && own.text >= MIN_REPEATED && COMPARED.has(element.tagName))
       lengths.set(own.text, (lengths.get(own.text) ?? 0) + 1);
+    return true;
+  });
   const seen = new Set<string>();
   // Read once: an element is asked whether it repeats, then recorded once its children are.
   const texts = new Map<Element, string>();

@@ -1,6 +1,7 @@
-import type { Element, ElementContent } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { classNames } from '../tree/class-names.js';
+import { removeElements } from '../tree/walk-elements.js';
 
 /**
  * Headings that open sections around the content rather than the content itself: related and
@@ -62,21 +63,24 @@ const EDIT_LABEL = /^\[\s*edit(?: source| section)?\s*\]$/i;
 
 /**
  * Removes the edit links wikis put in their section headings ("History[edit]"): a control for the
- * page's authors, not part of the heading a reader reads.
+ * page's authors, not part of the heading a reader reads. Adds to `changed` each node that lost
+ * something under it.
  */
-export function removeHeadingEditLinks(body: Element): void {
-  const strip = (element: Element, inHeading: boolean) => {
-    element.children = element.children.filter((child) => {
-      if (child.type !== 'element') return true;
+export function removeHeadingEditLinks(body: Element, changed: Set<Root | Element>): void {
+  const editLinks = new Set<Element>();
+  const find = (element: Element, inHeading: boolean) => {
+    for (const child of element.children) {
+      if (child.type !== 'element') continue;
       const heading = inHeading || child.tagName in HEADING_LEVEL;
-      const isEditLink =
-        heading &&
-        (classNames(child).some((name) => EDIT_SECTION.test(name)) ||
-          (child.tagName === 'a' && EDIT_LABEL.test(hastToString(child).trim())));
-      if (isEditLink) return false;
-      strip(child, heading);
-      return true;
-    });
+      if (heading && isEditLink(child)) editLinks.add(child);
+      else find(child, heading);
+    }
   };
-  strip(body, false);
+  find(body, false);
+  // Most pages are no wiki: nothing to remove, no tree rewritten.
+  if (editLinks.size > 0) removeElements(body, (element) => editLinks.has(element), changed);
 }
+
+const isEditLink = (element: Element) =>
+  classNames(element).some((name) => EDIT_SECTION.test(name)) ||
+  (element.tagName === 'a' && EDIT_LABEL.test(hastToString(element).trim()));
