@@ -1,7 +1,6 @@
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
-import { toString as hastToString } from 'hast-util-to-string';
 import { redactedValues, redactPii } from '#redaction';
 import { extractStructured, jsonLdItems, parseHtml } from '#structured';
 import { noAttributeValues, selectAttributes } from './attributes/select-attributes.js';
@@ -180,8 +179,11 @@ function extractionHints(tree: Root, url: string, metadata: PageMetadata): Extra
   return { product: pageProduct(tree, url, items), kinds: pageKinds(tree, url, items), headline };
 }
 
-function hasText(tree: Root): boolean {
-  return hastToString(tree).trim().length > 0;
+/** Whether any text under `node` is more than whitespace (read without building the text). */
+function hasText(node: Root | Element): boolean {
+  return node.children.some((child) =>
+    child.type === 'text' ? /\S/.test(child.value) : child.type === 'element' && hasText(child),
+  );
 }
 
 function bodyHtml(tree: Root): string {

@@ -383,25 +383,26 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean, measures:
   };
   const textIn = (children: ElementContent[]) =>
     children.reduce((sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0), 0);
-  const walk = (element: Element) => {
-    const sectioned = withoutBoilerplateSections(element.children);
-    const before = element.children.length;
+  const walk = (element: Element): boolean => {
+    const { children } = element;
+    const sectioned = withoutBoilerplateSections(children);
     // Most elements open no such section: nothing to weigh.
-    if (
-      sectioned.length === before ||
-      textIn(element.children) - textIn(sectioned) <= pageText * MAX_SECTION_SHARE
-    )
-      element.children = sectioned;
-    let removed = element.children.length < before;
-    element.children = element.children.filter((child) => {
-      if (child.type !== 'element') return true;
-      if (known(child)) {
-        removed = true;
-        return false;
+    let removed =
+      sectioned !== children && textIn(children) - textIn(sectioned) <= pageText * MAX_SECTION_SHARE;
+    if (removed) element.children = sectioned;
+    // Compacted in place, as `removeElements` does: most elements lose nothing.
+    let kept = 0;
+    for (const child of element.children) {
+      if (child.type === 'element') {
+        if (known(child)) {
+          removed = true;
+          continue;
+        }
+        if (walk(child)) removed = true;
       }
-      if (walk(child)) removed = true;
-      return true;
-    });
+      element.children[kept++] = child;
+    }
+    element.children.length = kept;
     if (removed) changed.add(element);
     return removed;
   };

@@ -39,9 +39,10 @@ export function leadingHeading(element: Element): Element | undefined {
 
 /**
  * Siblings without the sections that boilerplate headings open: the heading and what follows
- * it up to the next heading of the same or a higher level.
+ * it up to the next heading of the same or a higher level. The same array when none opens one.
  */
 export function withoutBoilerplateSections(children: ElementContent[]): ElementContent[] {
+  if (!children.some((child) => child.type === 'element' && isBoilerplateHeading(child))) return children;
   let skipBelow = 0;
   return children.filter((child) => {
     if (child.type !== 'element') return skipBelow === 0;
