@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { phrasing } from 'hast-util-phrasing';
 import { select } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
@@ -366,7 +366,6 @@ const MAX_SECTION_SHARE = 0.5;
  */
 function removeKnownBoilerplate(body: Element, onProductPage: boolean, measures: BlockMeasures): void {
   const stats = measureBlocks(body, measures);
-  const { changed } = measures;
   const pageText = stats.get(body)?.text ?? 0;
   const known = (element: Element) => {
     const own = stats.get(element);
@@ -381,32 +380,20 @@ function removeKnownBoilerplate(body: Element, onProductPage: boolean, measures:
     if (!onProductPage) return false;
     return isItemCardGrid(element, stats) || (isShopChrome(element) && !holdsTitle(element));
   };
-  const textIn = (children: ElementContent[]) =>
+  const textIn = (children: RootContent[]) =>
     children.reduce((sum, child) => sum + (child.type === 'element' ? (stats.get(child)?.text ?? 0) : 0), 0);
-  const walk = (element: Element): boolean => {
-    const { children } = element;
-    const sectioned = withoutBoilerplateSections(children);
+  const withoutSections = (node: Root | Element) => {
+    const sectioned = withoutBoilerplateSections(node.children);
     // Most elements open no such section: nothing to weigh.
-    let removed =
-      sectioned !== children && textIn(children) - textIn(sectioned) <= pageText * MAX_SECTION_SHARE;
-    if (removed) element.children = sectioned;
-    // Compacted in place, as `removeElements` does: most elements lose nothing.
-    let kept = 0;
-    for (const child of element.children) {
-      if (child.type === 'element') {
-        if (known(child)) {
-          removed = true;
-          continue;
-        }
-        if (walk(child)) removed = true;
-      }
-      element.children[kept++] = child;
-    }
-    element.children.length = kept;
-    if (removed) changed.add(element);
-    return removed;
+    if (
+      sectioned === node.children ||
+      textIn(node.children) - textIn(sectioned) > pageText * MAX_SECTION_SHARE
+    )
+      return false;
+    node.children = sectioned;
+    return true;
   };
-  walk(body);
+  removeElements(body, known, measures.changed, withoutSections);
 }
 
 /**

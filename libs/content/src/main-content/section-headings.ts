@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { classNames } from '../tree/class-names.js';
 import { removeElements } from '../tree/walk-elements.js';
@@ -41,7 +41,7 @@ export function leadingHeading(element: Element): Element | undefined {
  * Siblings without the sections that boilerplate headings open: the heading and what follows
  * it up to the next heading of the same or a higher level. The same array when none opens one.
  */
-export function withoutBoilerplateSections(children: ElementContent[]): ElementContent[] {
+export function withoutBoilerplateSections<T extends RootContent>(children: T[]): T[] {
   if (!children.some((child) => child.type === 'element' && isBoilerplateHeading(child))) return children;
   let skipBelow = 0;
   return children.filter((child) => {
