@@ -1,6 +1,7 @@
 import { benchBrowserCpu } from './browser-cpu.bench.js';
 import { benchCacheHits } from './cache-hit.bench.js';
 import { benchConcurrencyQueue } from './concurrency-queue.bench.js';
+import { benchContentPool } from './content-pool.bench.js';
 import { benchCrawl } from './crawl.bench.js';
 import { benchCrawlState } from './crawl-state.bench.js';
 import { benchEventStore } from './event-store.bench.js';
@@ -17,6 +18,7 @@ import { benchWebhookOutbox } from './webhook-outbox.bench.js';
 /** `npm run bench`: prints figures as ratios against a reference measured in the same run. */
 const benches: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
   ['HTML → markdown throughput', benchMarkdownThroughput],
+  ['Content pool', benchContentPool],
   ['Large pages', benchLargePages],
   ['Scrape pipeline overhead', benchPipelineOverhead],
   ['Browser CPU per page', benchBrowserCpu],
