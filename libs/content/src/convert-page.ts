@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { redactedValues, redactPii } from '#redaction';
@@ -22,6 +22,7 @@ import { toMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata } from './metadata/extract-metadata.js';
 import { LOCAL_CLEANING, LOCAL_REDACTION } from './model/local-methods.js';
 import { resolveFragmentLinks, resolveUrls } from './parse/resolve-urls.js';
+import { holdsText } from './tree/walk-elements.js';
 import type { PageInput, PageMetadata, PageOutput } from './types.js';
 
 /**
@@ -149,7 +150,7 @@ function selectContent(tree: Root, input: PageInput, extraction: ExtractionOptio
   // leaves nothing, the page is parsed again and kept whole.
   const measures = removeBoilerplate(content);
   const main = extractMainContent(content, { url: input.url, ...extraction }, measures);
-  if (hasText(main)) return main;
+  if (holdsText(main)) return main;
   const { tree: whole } = parsePage(input);
   removeNonContent(whole);
   return filtered(whole);
@@ -177,13 +178,6 @@ function extractionHints(tree: Root, url: string, metadata: PageMetadata): Extra
     .filter((text) => typeof text === 'string')
     .join(' ');
   return { product: pageProduct(tree, url, items), kinds: pageKinds(tree, url, items), headline };
-}
-
-/** Whether any text under `node` is more than whitespace (read without building the text). */
-function hasText(node: Root | Element): boolean {
-  return node.children.some((child) =>
-    child.type === 'text' ? /\S/.test(child.value) : child.type === 'element' && hasText(child),
-  );
 }
 
 function bodyHtml(tree: Root): string {

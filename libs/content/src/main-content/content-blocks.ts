@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { isHidden } from '../clean/hidden.js';
 import { BLOCK_TAGS } from '../tree/block-tags.js';
-import { holdsElement } from '../tree/walk-elements.js';
+import { holdsElement, holdsText } from '../tree/walk-elements.js';
 
 /** A run of text that one block element shows itself (not through the blocks nested in it). */
 export interface ContentBlock {
@@ -174,12 +174,7 @@ const isImage = (element: Element): boolean =>
   element.tagName === 'picture' ||
   (!BLOCK_TAGS.has(element.tagName) &&
     holdsElement(element, (child) => child.tagName === 'img') &&
-    !hasText(element));
-
-const hasText = (element: Element): boolean =>
-  element.children.some((child) =>
-    child.type === 'text' ? child.value.trim() !== '' : child.type === 'element' && hasText(child),
-  );
+    !holdsText(element));
 
 const holdsBlock = (element: Element) => holdsElement(element, (child) => BLOCK_TAGS.has(child.tagName));
 

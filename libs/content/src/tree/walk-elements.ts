@@ -39,6 +39,12 @@ export const firstElement = (
 export const holdsElement = (root: Root | Element, test: (element: Element) => boolean): boolean =>
   findElement(root, test) !== undefined;
 
+/** Whether any text under `node` is more than whitespace (read without building the text). */
+export const holdsText = (node: Root | Element): boolean =>
+  node.children.some((child) =>
+    child.type === 'text' ? /\S/.test(child.value) : child.type === 'element' && holdsText(child),
+  );
+
 /** The elements among a node's children (its text and comments left out). */
 export const childElements = (node: Root | Element): Element[] =>
   (node.children as RootContent[]).filter((child): child is Element => child.type === 'element');
