@@ -62,4 +62,17 @@ describe('measureBlocks after removals', () => {
       0,
     );
   });
+
+  it('leaves the nodes around the part it measures to be measured again', () => {
+    const page = parseHtml('<body><main><p>Stays here.</p><form><button>Go</button></form></main></body>');
+    const measures = { stats: measureBlocks(page), changed: new Set<Element | typeof page>() };
+    removeElements(page, (element) => element.tagName === 'form', measures.changed);
+    const main = allOf(page).find((element) => element.tagName === 'main') as Element;
+    const body = allOf(page).find((element) => element.tagName === 'body') as Element;
+    measureBlocks(main, measures);
+    expect(measures.changed.has(main)).toBe(false);
+    expect([page, body].every((node) => measures.changed.has(node))).toBe(true);
+    expect(measureBlocks(page, measures).get(body)?.text).toBe('Stays here.'.length);
+    expect(measures.changed.size).toBe(0);
+  });
 });

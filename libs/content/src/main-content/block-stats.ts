@@ -56,7 +56,8 @@ export const noMeasures = (): BlockMeasures => ({ stats: new Map(), changed: new
  *
  * Given the `earlier` measures of a page edited since, it measures again only where something went
  * (an element nothing under it lost keeps its stats, and those below it: an element's stats read
- * only its own subtree), updates them in place and clears what changed: they are up to date.
+ * only its own subtree), updates them in place, and takes what it measured again out of `changed`
+ * (nodes around `root` stay there: their stats are still to be measured).
  */
 export function measureBlocks(root: Root | Element, earlier?: BlockMeasures): Map<Element, BlockStats> {
   const stats = earlier?.stats ?? new Map<Element, BlockStats>();
@@ -92,12 +93,13 @@ export function measureBlocks(root: Root | Element, earlier?: BlockMeasures): Ma
     if (node.type === 'element') {
       if (PARAGRAPH_TAGS.has(node.tagName) && total.text - total.linkText >= 20) total.paragraphs++;
       stats.set(node, total);
+      earlier?.changed.delete(node);
       if (isHidden(node)) return NOTHING;
     }
     return total;
   };
   walk(root, false);
-  earlier?.changed.clear();
+  if (root.type === 'root') earlier?.changed.delete(root);
   return stats;
 }
 
