@@ -110,8 +110,8 @@ describe('structured formats through the LLM port', () => {
     expect(await tokenUsage()).toEqual({
       success: true,
       data: {
-        remainingTokens: null,
-        planTokens: null,
+        remainingTokens: 99_999_999,
+        planTokens: 99_999_999,
         tokensUsed: 0,
         unlimited: true,
         billingPeriodStart: null,

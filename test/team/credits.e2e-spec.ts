@@ -40,14 +40,16 @@ describe('credits', () => {
     expect(usage).toEqual({
       success: true,
       data: {
-        remainingCredits: null,
-        planCredits: null,
+        remainingCredits: 99_999_999,
+        planCredits: 99_999_999,
         creditsUsed: 1,
         unlimited: true,
         billingPeriodStart: null,
         billingPeriodEnd: null,
       },
     });
+    // The SDK reads a missing count as 0: an unmetered team must not look spent to Firecrawl clients.
+    expect(await sdk(running.trawl.apiKey).getCreditUsage()).toMatchObject({ remainingCredits: 99_999_999 });
   });
 
   it('meters a team with a grant: charges by the rules, and answers 402 before any work once it is spent', async () => {

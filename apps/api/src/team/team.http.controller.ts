@@ -6,6 +6,12 @@ import { TeamId } from '../auth/team-id.decorator.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 
+/**
+ * What a team without a limit has left, as Firecrawl's self-hosted server answers for its teams: the
+ * SDK reads a missing count as 0, which clients take for "nothing left". `unlimited: true` says it plainly.
+ */
+const NO_LIMIT = 99_999_999;
+
 /** The calling team's credits, model tokens and scrape queue, in the shapes the official SDK reads. */
 @Controller('v2')
 @UseGuards(ApiKeyGuard)
@@ -17,7 +23,7 @@ export class TeamHttpController {
 
   /**
    * Trawl has no billing periods: a plan is the opening allowance plus every grant. An unmetered
-   * team (no grant, DEFAULT_TEAM_CREDITS=unlimited) has no remaining count: `unlimited: true`.
+   * team (no grant, DEFAULT_TEAM_CREDITS=unlimited) answers `NO_LIMIT` and `unlimited: true`.
    */
   @OpenApiOperation({ summary: 'Credits of the calling team' })
   @Get('team/credit-usage')
@@ -33,8 +39,8 @@ export class TeamHttpController {
           ...period,
         }
       : {
-          remainingCredits: null,
-          planCredits: null,
+          remainingCredits: NO_LIMIT,
+          planCredits: NO_LIMIT,
           creditsUsed: balance.creditsUsed,
           unlimited: true,
           ...period,
@@ -65,8 +71,7 @@ export class TeamHttpController {
    * Tokens the operator's model spent for the team (prompt and completion, as the model endpoint
    * reported them), against the team's monthly cap when the operator set one: then `planTokens` is
    * the cap and `remainingTokens` what this calendar month (UTC, the billing period) leaves of it.
-   * Without a cap nothing is "remaining": `remainingTokens: null`, `unlimited: true`, as for an
-   * unmetered team's credits. `tokensUsed` counts every month.
+   * Without a cap: `NO_LIMIT` and `unlimited: true`, as for an unmetered team's credits. `tokensUsed` counts every month.
    */
   @OpenApiOperation({ summary: 'Model tokens the calling team used, and what its monthly cap leaves' })
   @Get('team/token-usage')
@@ -84,8 +89,8 @@ export class TeamHttpController {
             billingPeriodEnd: budget.periodEnd,
           }
         : {
-            remainingTokens: null,
-            planTokens: null,
+            remainingTokens: NO_LIMIT,
+            planTokens: NO_LIMIT,
             tokensUsed,
             unlimited: true,
             billingPeriodStart: null,
