@@ -8,7 +8,8 @@ import { ConcurrencyLimiter } from '../limits/concurrency-limiter.js';
 
 /**
  * What a team without a limit has left, as Firecrawl's self-hosted server answers for its teams: the
- * SDK reads a missing count as 0, which clients take for "nothing left". `unlimited: true` says it plainly.
+ * SDK reads a missing count as 0, which clients take for "nothing left". `unlimited: true` says it
+ * plainly.
  */
 const NO_LIMIT = 99_999_999;
 
@@ -71,7 +72,8 @@ export class TeamHttpController {
    * Tokens the operator's model spent for the team (prompt and completion, as the model endpoint
    * reported them), against the team's monthly cap when the operator set one: then `planTokens` is
    * the cap and `remainingTokens` what this calendar month (UTC, the billing period) leaves of it.
-   * Without a cap: `NO_LIMIT` and `unlimited: true`, as for an unmetered team's credits. `tokensUsed` counts every month.
+   * Without a cap: `NO_LIMIT` and `unlimited: true`, as for an unmetered team's credits. `tokensUsed`
+   * counts every month.
    */
   @OpenApiOperation({ summary: 'Model tokens the calling team used, and what its monthly cap leaves' })
   @Get('team/token-usage')
