@@ -1,44 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '#browser';
 import { startFixtureSite } from '../fixtures/site/fixture-site.js';
+import { descendantsOf } from './process-tree.js';
 
 const PAGES = 10;
-/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ). */
-const TICKS_PER_SECOND = 100;
 
-/**
- * CPU seconds this process's descendants have used so far (Chromium, its live processes, and the
- * renderers they have already reaped), from /proc.
- */
-function descendantsCpuSeconds(): number {
-  const processes = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((pid) => {
-      try {
-        // Fields after the command name, which sits in parentheses and may hold spaces.
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
-        return [{ pid: Number(pid), parent: Number(fields[1]), ticks }];
-      } catch {
-        return []; // It exited while /proc was read.
-      }
-    });
-  const ours = new Set([process.pid]);
-  let total = 0;
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const entry of processes) {
-      if (ours.has(entry.parent) && !ours.has(entry.pid)) {
-        ours.add(entry.pid);
-        total += entry.ticks;
-        grew = true;
-      }
-    }
-  }
-  return total / TICKS_PER_SECOND;
-}
+/** CPU seconds this process's descendants have used so far (Chromium, and the renderers it reaped). */
+const descendantsCpuSeconds = () =>
+  descendantsOf(process.pid).reduce((sum, child) => sum + child.cpuSeconds, 0);
 
 /**
  * Chromium's CPU per page read (fresh context, `goto` + `content()`, as a scrape does) with Trawl's

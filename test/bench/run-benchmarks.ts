@@ -7,6 +7,7 @@ import { benchCrawlState } from './crawl-state.bench.js';
 import { benchEventStore } from './event-store.bench.js';
 import { benchLargePages } from './large-pages.bench.js';
 import { benchLazyContent } from './lazy-content.bench.js';
+import { benchLongRunMemory } from './long-run-memory.bench.js';
 import { benchMarkdownThroughput } from './markdown-throughput.bench.js';
 import { benchMonitors } from './monitors.bench.js';
 import { benchPipelineOverhead } from './pipeline-overhead.bench.js';
@@ -33,6 +34,7 @@ const benches: [string, () => Record<string, string> | Promise<Record<string, st
   ['Browser sessions and scripts', benchScripts],
   ['Webhook outbox', benchWebhookOutbox],
   ['Scale-out', benchScaleOut],
+  ['Memory over a long run', benchLongRunMemory],
 ];
 const only = process.argv[2];
 for (const [name, bench] of benches) {
