@@ -49,9 +49,11 @@ async function inspectorOf(port: number) {
   await once(socket, 'open');
   const pending = new Map<number, (result: unknown) => void>();
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) pending.get(message.id)?.(message.result);
-    pending.delete(message.id ?? -1);
+    // Replies carry the id of their call; events (none is enabled here) carry none.
+    const { id, result } = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (id === undefined) return;
+    pending.get(id)?.(result);
+    pending.delete(id);
   });
   let lastId = 0;
   const send = (method: string, params: object = {}) =>
