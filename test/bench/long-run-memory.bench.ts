@@ -91,7 +91,9 @@ export async function benchLongRunMemory(): Promise<Record<string, string>> {
       NODE_OPTIONS: `--inspect-port=127.0.0.1:${inspectorPort}`,
     },
   });
-  const pid = trawl.processOf('standalone')?.pid ?? 0;
+  const pid = trawl.processOf('standalone')?.pid;
+  // Without a pid, kill() would signal the whole process group, this bench included.
+  if (pid === undefined) throw new Error('the Trawl process has no pid');
   process.kill(pid, 'SIGUSR1');
   const inspector = await inspectorOf(inspectorPort);
   let scraped = 0;
