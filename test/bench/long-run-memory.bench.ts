@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { startFixtureSite } from '../fixtures/site/fixture-site.js';
+import { post } from '../support/scrape-client.js';
 import { freePort, startTrawl } from '../support/trawl-process.js';
+import { until } from '../support/until.js';
 import { descendantsOf } from './process-tree.js';
 
 const WARM_UP_PAGES = 200;
@@ -37,15 +38,14 @@ interface MemoryFigures {
 
 /** The Node.js inspector of a running process: full garbage collections and memory readings. */
 async function inspectorOf(port: number) {
-  let targets: { webSocketDebuggerUrl: string }[] = [];
-  for (let attempt = 0; targets.length === 0; attempt++) {
-    if (attempt === 50) throw new Error(`no inspector answered on port ${port}`);
-    await sleep(100);
-    targets = await fetch(`http://127.0.0.1:${port}/json/list`)
+  const firstTarget = async () => {
+    const targets = await fetch(`http://127.0.0.1:${port}/json/list`)
       .then((response) => response.json() as Promise<{ webSocketDebuggerUrl: string }[]>)
       .catch(() => []);
-  }
-  const socket = new WebSocket(targets[0]?.webSocketDebuggerUrl ?? '');
+    return targets[0];
+  };
+  const target = await until(firstTarget, `the inspector on port ${port}`, 5_000);
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
   await once(socket, 'open');
   const pending = new Map<number, (result: unknown) => void>();
   socket.on('message', (data) => {
@@ -103,16 +103,11 @@ export async function benchLongRunMemory(): Promise<Record<string, string>> {
       Array.from({ length: CONCURRENCY }, async () => {
         while (scraped < last) {
           const index = scraped++;
-          const response = await fetch(`${trawl.baseUrl}/v2/scrape`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${trawl.apiKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              url: site.url(`${PATHS[index % PATHS.length]}?visit=${index}`),
-              formats: ['markdown', 'links'],
-              maxAge: 0,
-            }),
+          const { body } = await post(trawl, '/v2/scrape', {
+            url: site.url(`${PATHS[index % PATHS.length]}?visit=${index}`),
+            formats: ['markdown', 'links'],
+            maxAge: 0,
           });
-          const body = (await response.json()) as { success: boolean; error?: string };
           if (!body.success) throw new Error(`scrape ${index} failed: ${body.error}`);
         }
       }),
